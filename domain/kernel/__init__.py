@@ -1,0 +1,46 @@
+"""The kernel: the contract every game implements, chance specs and the fair-draw derivation,
+errors, canonical JSON and hashing. Pure: no I/O, no clock, no randomness, and no game's words."""
+
+from .canonical import GENESIS_HASH, canonical_json, hash_value, round_trip, sha256_hex
+from .chance import (
+    ChanceSpec,
+    DrawStream,
+    bot_context,
+    chance_context,
+    check_outcome,
+    derive_outcome,
+    new_commitment,
+    pick_spec,
+    roll_spec,
+    shuffle_spec,
+)
+from .contract import (
+    Bot,
+    Chance,
+    Decision,
+    Draw,
+    GameRules,
+    GameInfo,
+    Move,
+    OptionSpec,
+    Over,
+    Prompt,
+    Rules,
+    State,
+    Step,
+    default_redact,
+    play_chance,
+    play_move,
+)
+from .errors import BadOptions, GameError, GameOver, IllegalMove, NotAChanceStep, NotYourTurn
+from .options import validate_options
+
+__all__ = [
+    "GENESIS_HASH", "canonical_json", "hash_value", "round_trip", "sha256_hex",
+    "ChanceSpec", "DrawStream", "bot_context", "chance_context", "check_outcome",
+    "derive_outcome", "new_commitment", "pick_spec", "roll_spec", "shuffle_spec",
+    "Bot", "Chance", "Decision", "Draw", "GameInfo", "Move", "OptionSpec", "Over", "Prompt",
+    "GameRules", "Rules", "State", "Step", "default_redact", "play_chance", "play_move",
+    "BadOptions", "GameError", "GameOver", "IllegalMove", "NotAChanceStep", "NotYourTurn",
+    "validate_options",
+]

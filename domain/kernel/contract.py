@@ -1,0 +1,207 @@
+"""The rules-engine contract every game implements.
+
+A game is a deterministic state machine over plain JSON data, in the manner of OpenSpiel's
+games with chance nodes. At every state the game says what happens next, exactly one of:
+
+* ``Decision``: one or more seats are each asked a ``Prompt`` with a finite list of small
+  JSON ``legal_moves``. Several seats may be asked at once (simultaneous secret choices, or
+  every opponent answering an attack); each answers independently.
+* ``Chance``: the game needs a random outcome described by a spec (see ``chance``). The game
+  never draws it itself.
+* ``Over``: the result.
+
+A choice of many items is a sequence of single picks closed by a ``{"kind": "done"}`` move, so
+``legal_moves`` stays small and enumerable.
+
+The kernel's ``play_move`` and ``play_chance`` are the only doors into a game: they check the
+move is legal (or the outcome fits the spec) before the game's own ``apply_*`` runs, so a game
+may assume what it is given is legal, and an illegal input raises before anything changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeAlias
+
+from .chance import ChanceSpec, check_outcome
+from .errors import GameOver, IllegalMove, NotAChanceStep, NotYourTurn
+
+State: TypeAlias = dict[str, Any]
+Move: TypeAlias = dict[str, Any]
+# A draw function a bot is given: draw(n) is a fair integer in [0, n).
+Draw: TypeAlias = Callable[[int], int]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What one seat is asked: a kind (``"place"``, ``"discard"``...), a short text, the moves."""
+
+    seat: int
+    kind: str
+    text: str
+    legal_moves: list[Move]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "text": self.text,
+                "legal_moves": self.legal_moves}
+
+
+@dataclass(frozen=True)
+class Decision:
+    prompts: tuple[Prompt, ...]
+
+    def prompt_for(self, seat: int) -> Prompt | None:
+        return next((p for p in self.prompts if p.seat == seat), None)
+
+    @property
+    def seats(self) -> list[int]:
+        return [p.seat for p in self.prompts]
+
+
+@dataclass(frozen=True)
+class Chance:
+    spec: ChanceSpec
+
+
+@dataclass(frozen=True)
+class Over:
+    """The result: a score per seat, the winning seats (several on a shared win), and why."""
+
+    scores: list[float]
+    winners: list[int]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": self.scores, "winners": self.winners, "reason": self.reason}
+
+
+Step: TypeAlias = Decision | Chance | Over
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game offers at creation. ``kind`` is bool, int, choice, or list (of choices)."""
+
+    name: str
+    kind: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default,
+                                "description": self.description}
+        if self.choices:
+            data["choices"] = list(self.choices)
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        return data
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's catalog entry."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: tuple[OptionSpec, ...]
+    bots: tuple[str, ...]
+    summary: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "title": self.title, "summary": self.summary,
+                "seats": {"min": self.min_seats, "max": self.max_seats},
+                "options": [o.to_json() for o in self.options], "bots": list(self.bots)}
+
+
+class Bot(Protocol):
+    """A bot answers its seat's prompt. It may read only what ``view(state, seat)`` shows."""
+
+    def __call__(self, state: State, prompt: Prompt, draw: Draw) -> Move: ...
+
+
+class Rules(Protocol):
+    """What every game package exports as ``RULES``."""
+
+    info: GameInfo
+    version: str
+
+    def setup(self, options: Mapping[str, Any], seats: int) -> State: ...
+
+    def next(self, state: State) -> Step: ...
+
+    def apply_move(self, state: State, seat: int, move: Move) -> State: ...
+
+    def apply_chance(self, state: State, outcome: Any) -> State: ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+
+    def redact(self, state: State, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+        """The event (``{"type": "move", "seat", "move"}`` or ``{"type": "chance", "spec",
+        "outcome"}``) as ``viewer`` may see it, given the state before it; hidden parts become
+        ``None``. ``viewer`` None is a spectator."""
+        ...
+
+    def describe(self, state: State, event: dict[str, Any], viewer: int | None) -> str:
+        """The log line ``viewer`` may read for the event, given the state before it."""
+        ...
+
+    @property
+    def bots(self) -> Mapping[str, Bot]: ...
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """The concrete ``Rules`` a game package builds from its own functions and exports."""
+
+    info: GameInfo
+    version: str
+    setup: Callable[[Mapping[str, Any], int], State]
+    next: Callable[[State], Step]
+    apply_move: Callable[[State, int, Move], State]
+    apply_chance: Callable[[State, Any], State]
+    view: Callable[[State, int | None], dict[str, Any]]
+    describe: Callable[[State, dict[str, Any], int | None], str]
+    bots: Mapping[str, Bot]
+    redact: Callable[[State, dict[str, Any], int | None], dict[str, Any]] = field(
+        default=lambda state, event, viewer: default_redact(state, event, viewer))
+
+
+def play_move(rules: Rules, state: State, seat: int, move: Move) -> State:
+    """Apply ``seat``'s move if the game asks that seat and the move is among its legal moves."""
+    step = rules.next(state)
+    if isinstance(step, Over):
+        raise GameOver("The game is over.")
+    if isinstance(step, Chance):
+        raise NotYourTurn("The game is waiting for a random draw, not for a move.")
+    prompt = step.prompt_for(seat)
+    if prompt is None:
+        waiting = ", ".join(str(s) for s in step.seats)
+        raise NotYourTurn(f"It is not your turn: the game is waiting for seat {waiting}.")
+    if not isinstance(move, dict) or move not in prompt.legal_moves:
+        raise IllegalMove(f"That move is not allowed now ({prompt.text}).", prompt.legal_moves)
+    return rules.apply_move(state, seat, move)
+
+
+def play_chance(rules: Rules, state: State, outcome: Any) -> State:
+    """Apply a chance outcome if the game is waiting for one and the outcome fits its spec."""
+    step = rules.next(state)
+    if not isinstance(step, Chance):
+        raise NotAChanceStep("The game is not waiting for a random draw.")
+    check_outcome(step.spec, outcome)
+    return rules.apply_chance(state, outcome)
+
+
+def default_redact(state: State, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """Moves are public; a chance outcome is public only when its spec says so."""
+    if event.get("type") == "chance" and not event["spec"].get("public", False):
+        return {**event, "outcome": None}
+    return event

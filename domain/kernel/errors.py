@@ -1,0 +1,50 @@
+"""The errors a game raises. Each message is written for the player who caused it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class GameError(Exception):
+    """Base of every rules error. Nothing is recorded when one is raised."""
+
+    code = "game-error"
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+class BadOptions(GameError):
+    """The options given to create a game are not ones the game offers."""
+
+    code = "bad-options"
+
+
+class IllegalMove(GameError):
+    """The move is not among the moves the game allows this seat now."""
+
+    code = "illegal-move"
+
+    def __init__(self, message: str, legal_moves: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(message, legal_moves=legal_moves or [])
+        self.legal_moves = legal_moves or []
+
+
+class NotYourTurn(IllegalMove):
+    """The seat is not being asked anything right now."""
+
+    code = "not-your-turn"
+
+
+class GameOver(IllegalMove):
+    """The game has ended; no more moves are taken."""
+
+    code = "game-over"
+
+
+class NotAChanceStep(GameError):
+    """A chance outcome was offered where the game is not waiting for one."""
+
+    code = "not-a-chance-step"
