@@ -1,0 +1,73 @@
+"""Wiring: builds the game service from the environment, for the CLI and the web app.
+
+Configuration (all optional):
+  GAMEHALL_VAR        folder for the embedded stores (default ``var``)
+  GAMEHALL_STORE      ``sqlite`` (default: ``$GAMEHALL_VAR/gamehall.sqlite``), ``memory``,
+                      or ``postgres`` (eventsourcing's ``POSTGRES_*`` variables)
+  GAMEHALL_SECRET     the master secret (hex) every game's seed is derived from; by default a
+                      random one kept in ``$GAMEHALL_VAR/secret.key``
+  REDIS_URL           a Redis server for the read side; by default an embedded one under var/
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+
+from domain.application import GameService
+
+
+def var_dir(environ: Mapping[str, str] = os.environ) -> Path:
+    path = Path(environ.get("GAMEHALL_VAR", "var"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def store_env(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
+    """The eventsourcing persistence settings for the configured store."""
+    store = environ.get("GAMEHALL_STORE", "sqlite")
+    if store == "memory":
+        return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    if store == "postgres":
+        keys = {k: v for k, v in environ.items() if k.startswith("POSTGRES_")}
+        return {"PERSISTENCE_MODULE": "eventsourcing.postgres", **keys}
+    if store != "sqlite":
+        raise SystemExit(f"GAMEHALL_STORE must be sqlite, memory or postgres, not {store!r}")
+    dbname = environ.get("SQLITE_DBNAME") or str(var_dir(environ) / "gamehall.sqlite")
+    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": dbname,
+            "SQLITE_LOCK_TIMEOUT": "10"}
+
+
+def master_secret(environ: Mapping[str, str] = os.environ) -> bytes:
+    if environ.get("GAMEHALL_SECRET"):
+        return bytes.fromhex(environ["GAMEHALL_SECRET"])
+    path = var_dir(environ) / "secret.key"
+    if not path.exists():
+        fresh = secrets.token_hex(32)
+        # Write-then-rename so two workers starting together never read half a key.
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(fresh)
+        os.chmod(tmp, 0o600)
+        if not path.exists():
+            tmp.replace(path)
+        else:
+            tmp.unlink()
+    return bytes.fromhex(path.read_text().strip())
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_token() -> str:
+    """A random 256-bit bearer token."""
+    return secrets.token_urlsafe(32)
+
+
+def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
+    """One long-lived service per process (build it after fork, close it at exit)."""
+    return GameService(store_env(environ), secret=master_secret(environ), clock=now,
+                       new_token=new_token)

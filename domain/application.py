@@ -1,0 +1,268 @@
+"""The eventsourcing Application: the use cases of the game service.
+
+Create a game, take a seat, play one move or a list of moves (all or none), resign, abandon.
+After every command the service drives the game forward by itself: it resolves chance steps
+with fair draws derived from the game's secret seed, lets bot seats answer their prompts, and
+when the game is over records the result and reveals the seed. Two writers on one game: the
+store's version check lets one win; the loser reloads, re-validates and retries, unless the
+caller named the version it expected, which is then stale.
+
+Storage is chosen by environment (eventsourcing's ``PERSISTENCE_MODULE``; in memory by default).
+The clock and the master secret are given by the entrypoint, so this module draws nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, ClassVar
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Aggregate
+from eventsourcing.persistence import IntegrityError
+
+from .aggregate import Game
+from .kernel import (
+    Chance,
+    Decision,
+    DrawStream,
+    GameError,
+    Over,
+    bot_context,
+    chance_context,
+    derive_outcome,
+    sha256_hex,
+)
+
+# One request drives at most this many automatic steps (chance draws and bot moves): far more
+# than any hosted game needs between two human decisions, and a guard against a runaway loop.
+MAX_AUTOMATIC_STEPS = 100_000
+MAX_RETRIES = 8
+
+
+class GameNotFound(GameError):
+    code = "game-not-found"
+
+
+class StaleVersion(GameError):
+    code = "stale-version"
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"The game is at version {current}, not {expected}: reload and retry.",
+                         expected=expected, current=current)
+        self.current = current
+
+
+class BusyGame(GameError):
+    code = "busy"
+
+
+class SeatKeys(Aggregate):
+    """The hashes of a game's seat tokens, kept apart from the game's history (never in it)."""
+
+    TOPIC: ClassVar[str] = "gamehall:SeatKeys"
+
+    class Event(Aggregate.Event):
+        TOPIC: ClassVar[str] = "gamehall:SeatKeys.Event"
+
+    class Created(Event, Aggregate.Created):
+        TOPIC: ClassVar[str] = "gamehall:SeatKeys.Created"
+        game_id: str
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.game_id = self.game_id
+            aggregate.hashes = {}
+
+    class KeyIssued(Event):
+        TOPIC: ClassVar[str] = "gamehall:SeatKeys.KeyIssued"
+        seat: int
+        key_hash: str
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.hashes[str(self.seat)] = self.key_hash
+
+    class Snapshot(Aggregate.Snapshot):
+        TOPIC: ClassVar[str] = "gamehall:SeatKeys.Snapshot"
+
+    if TYPE_CHECKING:
+        hashes: dict[str, str]
+
+    @staticmethod
+    def id_for(game_id: UUID) -> UUID:
+        return uuid5(NAMESPACE_URL, f"gamehall:seat-keys:{game_id}")
+
+
+def token_hash(token: str) -> str:
+    return sha256_hex(token)
+
+
+class GameService(Application):
+    """The use cases. Build one per process, after fork, and close it at exit."""
+
+    name = "gamehall"
+    snapshotting_intervals: ClassVar[dict[type[Aggregate], int]] = {Game: 100}
+    env: ClassVar[dict[str, str]] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
+
+    def __init__(self, env: Mapping[str, str] | None = None, *, secret: bytes,
+                 clock: Callable[[], datetime], new_token: Callable[[], str]) -> None:
+        super().__init__(env)
+        self._secret = secret
+        self._clock = clock
+        self._new_token = new_token
+
+    # ---- queries ----
+
+    def get(self, game_id: UUID, version: int | None = None) -> Game:
+        try:
+            game = self.repository.get(game_id, version=version)
+        except AggregateNotFoundError:
+            raise GameNotFound(f"There is no game {game_id}.") from None
+        if not isinstance(game, Game):
+            raise GameNotFound(f"There is no game {game_id}.")
+        return game
+
+    def history(self, game_id: UUID) -> list[Game.Event]:
+        """Every recorded event of the game, oldest first."""
+        self.get(game_id)
+        return list(self.repository.event_store.get(game_id))  # type: ignore[arg-type]
+
+    def seat_of_token(self, game_id: UUID, token: str) -> int | None:
+        try:
+            keys = self.repository.get(SeatKeys.id_for(game_id))
+        except AggregateNotFoundError:
+            return None
+        wanted = token_hash(token)
+        for seat, digest in keys.hashes.items():
+            if hmac.compare_digest(digest, wanted):
+                return int(seat)
+        return None
+
+    def seed_of(self, game_id: UUID) -> bytes:
+        """The game's secret seed: HMAC of the service's master secret over the game id, so
+        revealing one game's seed tells nothing about another's."""
+        return hmac.new(self._secret, f"gamehall-seed:{game_id}".encode(), hashlib.sha256).digest()
+
+    # ---- commands ----
+
+    def create_game(self, game: str, options: dict[str, Any] | None,
+                    players: list[dict[str, Any]]) -> tuple[Game, dict[int, str]]:
+        """A new game and the tokens of the human seats named at creation (seat -> token)."""
+        seats = [{"name": p.get("name"), "bot": p.get("bot")} for p in players]
+        for seat in seats:
+            if seat["bot"] is not None and seat["name"] is None:
+                seat["name"] = f"{seat['bot']} bot"
+        # The id is chosen first because the seed (and so its commitment) is bound to it.
+        game_id = Game.create_id()
+        created = Game.create(game_id, game, options, seats, self.seed_of(game_id), self._clock())
+        keys = SeatKeys._create(SeatKeys.Created, id=SeatKeys.id_for(created.id),
+                                game_id=str(created.id))
+        tokens = {i: self._issue(keys, i) for i, s in enumerate(players)
+                  if s.get("name") is not None and s.get("bot") is None}
+        self._advance(created)
+        self.save(created, keys)
+        return created, tokens
+
+    def join(self, game_id: UUID, seat: int, name: str) -> tuple[Game, str]:
+        """Take an open seat; answers the game and the seat's token."""
+        def attempt() -> tuple[Game, Any, str]:
+            game = self.get(game_id)
+            game.take_seat(seat, name, self._clock())
+            keys = self.repository.get(SeatKeys.id_for(game_id))
+            token = self._issue(keys, seat)
+            self._advance(game)
+            return game, keys, token
+
+        return self._with_retries(attempt, expected_version=None)
+
+    def play(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str,
+             expected_version: int | None = None) -> Game:
+        """Apply the moves in order, all or none, each followed by any automatic steps."""
+        if not moves:
+            raise GameError("Send at least one move.")
+
+        def attempt() -> tuple[Game, None, None]:
+            game = self.get(game_id)
+            if expected_version is not None and game.version != expected_version:
+                raise StaleVersion(expected_version, game.version)
+            for move in moves:
+                game.make_move(seat, move, by, self._clock())
+                self._advance(game)
+            return game, None, None
+
+        return self._with_retries(attempt, expected_version)[0]
+
+    def resign(self, game_id: UUID, seat: int) -> Game:
+        def attempt() -> tuple[Game, None, None]:
+            game = self.get(game_id)
+            game.resign(seat, self._clock())
+            self._finish(game)
+            return game, None, None
+
+        return self._with_retries(attempt, None)[0]
+
+    def abandon(self, game_id: UUID, reason: str) -> Game:
+        def attempt() -> tuple[Game, None, None]:
+            game = self.get(game_id)
+            game.abandon(reason, self._clock())
+            self._finish(game)
+            return game, None, None
+
+        return self._with_retries(attempt, None)[0]
+
+    # ---- internals ----
+
+    def _issue(self, keys: SeatKeys, seat: int) -> str:
+        token = self._new_token()
+        keys.trigger_event(SeatKeys.KeyIssued, seat=seat, key_hash=token_hash(token))
+        return token
+
+    def _with_retries(self, attempt: Callable[[], tuple[Game, Any, Any]],
+                      expected_version: int | None) -> Any:
+        for _ in range(MAX_RETRIES):
+            game, extra, token = attempt()
+            try:
+                self.save(game, *([extra] if extra is not None else []))
+            except IntegrityError:
+                if expected_version is not None:
+                    raise StaleVersion(expected_version, self.get(game.id).version) from None
+                continue
+            return (game, token) if token is not None else (game, None)
+        raise BusyGame("The game is busy with other players' moves; try again.")
+
+    def _advance(self, game: Game) -> None:
+        """Resolve chance steps and bot prompts until a human must decide or the game is over."""
+        if game.status != "active":
+            return
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            step = game.step()
+            if isinstance(step, Over):
+                game.end(step, self._clock())
+                self._finish(game)
+                return
+            if isinstance(step, Chance):
+                context = chance_context(str(game.id), game.version + 1)
+                game.resolve_chance(derive_outcome(step.spec, self.seed_of(game.id), context),
+                                    self._clock())
+                continue
+            if not self._play_bots(game, step):
+                return
+        raise GameError("The game did not reach a human decision; it has been left as it was.")
+
+    def _play_bots(self, game: Game, step: Decision) -> bool:
+        """Let the first bot seat asked answer; False when only humans are asked."""
+        for prompt in step.prompts:
+            bot_name = game.seats[prompt.seat]["bot"]
+            if bot_name is None:
+                continue
+            stream = DrawStream(self.seed_of(game.id), bot_context(str(game.id),
+                                                                   game.version + 1))
+            move = game.rules.bots[bot_name](game.state, prompt, stream.below)
+            game.make_move(prompt.seat, move, game.seats[prompt.seat]["name"], self._clock())
+            return True
+        return False
+
+    def _finish(self, game: Game) -> None:
+        game.reveal_seed(self.seed_of(game.id), self._clock())

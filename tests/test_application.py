@@ -1,0 +1,70 @@
+"""The game service's use cases, with the toy game."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.application import StaleVersion
+from domain.kernel import Decision, IllegalMove, NotYourTurn
+
+
+def humans() -> list[dict[str, str]]:
+    return [{"name": "ann"}, {"name": "bob"}]
+
+
+def test_creating_a_game_resolves_setup_chance_and_asks_both_seats(service):
+    game, tokens = service.create_game("toy", {}, humans())
+    assert set(tokens) == {0, 1}
+    assert [e.type_name for e in service.history(game.id)] == ["created", "chance_resolved"]
+    assert isinstance(game.step(), Decision) and game.waiting_for() == [0, 1]
+
+
+def test_a_list_of_moves_with_an_illegal_one_records_nothing(service):
+    game, _ = service.create_game("toy", {}, humans())
+    before = service.get(game.id).version
+    with pytest.raises(IllegalMove):
+        service.play(game.id, 0, [{"kind": "secret", "n": 2}, {"kind": "secret", "n": 9}], "ann")
+    assert service.get(game.id).version == before
+
+
+def test_a_move_out_of_turn_is_refused(service):
+    game, _ = service.create_game("toy", {}, humans())
+    service.play(game.id, 0, [{"kind": "secret", "n": 2}], "ann")
+    with pytest.raises(NotYourTurn):
+        service.play(game.id, 0, [{"kind": "secret", "n": 3}], "ann")
+
+
+def test_a_stale_expected_version_is_refused_with_the_current_version(service):
+    game, _ = service.create_game("toy", {}, humans())
+    with pytest.raises(StaleVersion) as caught:
+        service.play(game.id, 0, [{"kind": "secret", "n": 2}], "ann",
+                     expected_version=game.version - 1)
+    assert caught.value.current == game.version
+
+
+def test_bots_play_a_whole_game_and_the_seed_is_revealed(service):
+    game, tokens = service.create_game("toy", {}, [{"bot": "random"}, {"bot": "first"}])
+    assert tokens == {}
+    assert game.status == "over" and game.result["winners"]
+    types = [e.type_name for e in service.history(game.id)]
+    assert types[-2:] == ["ended", "seed_revealed"]
+    assert bytes.fromhex(game.seed) == service.seed_of(game.id)
+
+
+def test_an_open_seat_waits_until_joined_and_then_the_game_starts(service):
+    game, tokens = service.create_game("toy", {}, [{"name": "ann"}, {}])
+    assert game.status == "waiting" and set(tokens) == {0}
+    game, token = service.join(game.id, 1, "bob")
+    assert game.status == "active"
+    assert service.seat_of_token(game.id, token) == 1
+    assert service.seat_of_token(game.id, tokens[0]) == 0
+    assert service.seat_of_token(game.id, "nonsense") is None
+
+
+def test_the_state_is_rebuilt_from_events_to_the_same_hash(service):
+    game, _ = service.create_game("toy", {}, [{"name": "ann"}, {"bot": "random"}])
+    service.play(game.id, 0, [{"kind": "secret", "n": 3}], "ann")
+    cached = service.get(game.id)
+    service.repository.cache = None  # force a fold from the store
+    rebuilt = service.repository.get(game.id)
+    assert rebuilt.state == cached.state and rebuilt.last_hash == cached.last_hash

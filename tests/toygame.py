@@ -1,0 +1,105 @@
+"""A toy game for testing the service machinery apart from any real game's rules.
+
+Two seats first choose a secret number 1-3 at the same time (a simultaneous hidden decision);
+then, turn about, a die is rolled (a public chance step) and the seat to act chooses to
+advance by the roll or by its secret number. First to 10 wins. A shuffle of four markers at
+setup is a hidden chance step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import (
+    Chance,
+    Decision,
+    GameInfo,
+    GameRules,
+    OptionSpec,
+    Over,
+    Prompt,
+    roll_spec,
+    shuffle_spec,
+    validate_options,
+)
+
+INFO = GameInfo(name="toy", title="Toy race", min_seats=2, max_seats=2,
+                options=(OptionSpec("goal", "int", 10, "points to win", minimum=3, maximum=50),),
+                bots=("random", "first"))
+
+
+def setup(options: Any, seats: int) -> dict[str, Any]:
+    opts = validate_options(INFO.options, options)
+    return {"goal": opts["goal"], "secret": [None, None], "pos": [0, 0], "turn": 0,
+            "roll": None, "markers": None}
+
+
+def next_step(state: dict[str, Any]):
+    if state["markers"] is None:
+        return Chance(shuffle_spec(4, what="markers"))
+    for seat in (0, 1):
+        if state["pos"][seat] >= state["goal"]:
+            return Over(scores=list(state["pos"]), winners=[seat], reason="reached the goal")
+    asked = [s for s in (0, 1) if state["secret"][s] is None]
+    if asked:
+        return Decision(tuple(Prompt(s, "secret", "Choose a secret number",
+                                     [{"kind": "secret", "n": n} for n in (1, 2, 3)])
+                              for s in asked))
+    if state["roll"] is None:
+        return Chance(roll_spec([1, 2, 3, 4, 5, 6], public=True, what="die"))
+    seat = state["turn"]
+    return Decision((Prompt(seat, "advance", "Advance by the roll or your secret",
+                            [{"kind": "advance", "by": "roll"},
+                             {"kind": "advance", "by": "secret"}]),))
+
+
+def apply_move(state: dict[str, Any], seat: int, move: dict[str, Any]) -> dict[str, Any]:
+    if move["kind"] == "secret":
+        secret = list(state["secret"])
+        secret[seat] = move["n"]
+        return {**state, "secret": secret}
+    step = state["roll"] if move["by"] == "roll" else state["secret"][seat]
+    pos = list(state["pos"])
+    pos[seat] += step
+    return {**state, "pos": pos, "roll": None, "turn": 1 - seat}
+
+
+def apply_chance(state: dict[str, Any], outcome: Any) -> dict[str, Any]:
+    if state["markers"] is None:
+        return {**state, "markers": outcome}
+    return {**state, "roll": outcome}
+
+
+def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    over = isinstance(next_step(state), Over)
+    secret = [s if over or seat == i else (None if s is None else "hidden")
+              for i, s in enumerate(state["secret"])]
+    return {"pos": state["pos"], "secret": secret, "roll": state["roll"], "turn": state["turn"]}
+
+
+def redact(state: dict[str, Any], event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    if event["type"] == "move" and event["move"]["kind"] == "secret" and viewer != event["seat"]:
+        return {**event, "move": {"kind": "secret", "n": None}}
+    if event["type"] == "chance" and not event["spec"].get("public"):
+        return {**event, "outcome": None}
+    return event
+
+
+def describe(state: dict[str, Any], event: dict[str, Any], viewer: int | None) -> str:
+    shown = redact(state, event, viewer)
+    if shown["type"] == "chance":
+        return f"{shown['spec']['what']}: {shown['outcome'] if shown['outcome'] else 'hidden'}"
+    return f"seat {shown['seat']}: {shown['move']}"
+
+
+def random_bot(state: Any, prompt: Prompt, draw: Any) -> dict[str, Any]:
+    return prompt.legal_moves[draw(len(prompt.legal_moves))]
+
+
+def first_bot(state: Any, prompt: Prompt, draw: Any) -> dict[str, Any]:
+    return prompt.legal_moves[0]
+
+
+RULES = GameRules(info=INFO, version="toy-1", setup=setup, next=next_step, apply_move=apply_move,
+                  apply_chance=apply_chance, view=view, describe=describe, redact=redact,
+                  bots={"random": random_bot, "first": first_bot})
