@@ -95,6 +95,14 @@ class SeatKeys(Aggregate):
         return uuid5(NAMESPACE_URL, f"gamehall:seat-keys:{game_id}")
 
 
+def event_record(event: Game.Event) -> dict[str, Any]:
+    """One recorded event as plain data; its ``hash`` covers every other field."""
+    return {"game_id": str(event.originator_id), "seq": event.originator_version, "type": event.type_name,
+            "seat": event.payload.get("seat"), "payload": event.payload,
+            "at": event.timestamp.isoformat(), "prev_hash": event.prev_hash,
+            "state_hash": event.state_hash, "hash": event.hash}
+
+
 def token_hash(token: str) -> str:
     return sha256_hex(token)
 
@@ -128,6 +136,10 @@ class GameService(Application):
         """Every recorded event of the game, oldest first."""
         self.get(game_id)
         return list(self.repository.event_store.get(game_id))  # type: ignore[arg-type]
+
+    def records(self, game_id: UUID) -> list[dict[str, Any]]:
+        """The game's history as plain records, the form replays and the API work with."""
+        return [event_record(event) for event in self.history(game_id)]
 
     def seat_of_token(self, game_id: UUID, token: str) -> int | None:
         try:

@@ -1,0 +1,49 @@
+"""Bulk export of replay documents: NDJSON (one document a line) or CSV (one row an event)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from domain.kernel import canonical_json
+
+CSV_COLUMNS = ("game_id", "game", "seq", "type", "seat", "by", "move_kind", "move_args",
+               "chance_kind", "chance_spec", "chance_outcome", "at")
+
+
+def to_ndjson_lines(docs: Iterable[dict[str, Any]]) -> Iterator[str]:
+    for doc in docs:
+        yield canonical_json(doc) + "\n"
+
+
+def to_csv_lines(docs: Iterable[dict[str, Any]]) -> Iterator[str]:
+    yield _csv_line(CSV_COLUMNS)
+    for doc in docs:
+        for event in doc["events"]:
+            yield _csv_line(csv_row(doc, event))
+
+
+def csv_row(doc: dict[str, Any], event: dict[str, Any]) -> tuple[Any, ...]:
+    payload = event["payload"]
+    move = payload.get("move") if event["type"] == "move_made" else None
+    spec = payload.get("spec") if event["type"] == "chance_resolved" else None
+    move_args = {k: v for k, v in move.items() if k != "kind"} if isinstance(move, dict) else None
+    return (
+        doc["game_id"], doc["game"], event["seq"], event["type"],
+        "" if event.get("seat") is None else event["seat"],
+        payload.get("by", "") if move is not None else "",
+        move.get("kind", "") if isinstance(move, dict) else "",
+        canonical_json(move_args) if move_args else "",
+        spec["kind"] if spec else "",
+        canonical_json(spec) if spec else "",
+        canonical_json(payload["outcome"]) if spec else "",
+        event["at"],
+    )
+
+
+def _csv_line(values: Iterable[Any]) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(values)
+    return buffer.getvalue()

@@ -1,0 +1,169 @@
+"""Verifying a replay document offline: the first step that fails, and why.
+
+Checks, event by event: the sequence numbers; the hash chain (each event's ``prev_hash`` is
+the hash before it, and its ``hash`` is recomputed from its fields); the rules version; every
+move legal for the seat that made it, at that moment; every chance step the game asked for,
+with the outcome re-derived from the revealed seed; every state hash; the result the rules
+give; the seed against its commitment. A document passes only when all of these hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from domain.aggregate import event_hash
+from domain.games import get_rules
+from domain.kernel import (
+    GENESIS_HASH,
+    Chance,
+    GameError,
+    Over,
+    Rules,
+    State,
+    chance_context,
+    derive_outcome,
+    hash_value,
+    new_commitment,
+    play_chance,
+    play_move,
+)
+
+from .document import FORMAT, FORMAT_VERSION
+
+
+@dataclass(frozen=True)
+class Verdict:
+    valid: bool
+    events: int
+    failed_step: int | None = None
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"valid": self.valid, "events": self.events, "failed_step": self.failed_step,
+                "reason": self.reason}
+
+
+class StepFailed(Exception):
+    def __init__(self, seq: int | None, reason: str) -> None:
+        super().__init__(reason)
+        self.seq = seq
+        self.reason = reason
+
+
+def verify_document(doc: Any) -> Verdict:
+    """Verify a replay document; never raises for a malformed one."""
+    events = doc.get("events") if isinstance(doc, dict) else None
+    count = len(events) if isinstance(events, list) else 0
+    try:
+        _check_header(doc)
+        _Verifier(doc).run()
+    except StepFailed as failure:
+        return Verdict(False, count, failure.seq, failure.reason)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        return Verdict(False, count, None, f"the document is malformed: {error!r}")
+    return Verdict(True, count)
+
+
+def _check_header(doc: Any) -> None:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise StepFailed(None, f"not a {FORMAT} document")
+    if doc.get("format_version") != FORMAT_VERSION:
+        raise StepFailed(None, f"format version {doc.get('format_version')!r} is not "
+                               f"{FORMAT_VERSION}")
+    if not doc.get("complete") or not doc.get("seed"):
+        raise StepFailed(None, "the document is not complete: the game is not over, so its "
+                               "seed is not revealed and its draws cannot be checked yet")
+    if not isinstance(doc.get("events"), list) or not doc["events"]:
+        raise StepFailed(None, "the document has no events")
+
+
+class _Verifier:
+    def __init__(self, doc: dict[str, Any]) -> None:
+        self.doc = doc
+        self.seed = bytes.fromhex(doc["seed"])
+        self.rules: Rules | None = None
+        self.state: State = {}
+        self.prev = GENESIS_HASH
+        self.result: dict[str, Any] | None = None
+
+    def run(self) -> None:
+        for index, event in enumerate(self.doc["events"], start=1):
+            seq = event.get("seq")
+            if seq != index:
+                raise StepFailed(seq, f"expected event {index} here, found {seq!r}")
+            self._check_chain(event)
+            try:
+                self._check_step(event)
+            except GameError as error:
+                raise StepFailed(seq, f"the rules refuse this event: {error.message}") from None
+            if hash_value(self.state) != event["state_hash"]:
+                raise StepFailed(seq, "the state after this event does not match its state hash")
+            self.prev = event["hash"]
+        self._check_summary()
+
+    def _check_chain(self, event: dict[str, Any]) -> None:
+        seq = event["seq"]
+        if event["prev_hash"] != self.prev:
+            raise StepFailed(seq, "the previous-event hash does not match the event before it")
+        recomputed = event_hash(seq, event["type"], event["payload"], event["at"],
+                                event["prev_hash"], event["state_hash"])
+        if recomputed != event["hash"]:
+            raise StepFailed(seq, "the event's content does not match its hash (edited?)")
+
+    def _check_step(self, event: dict[str, Any]) -> None:
+        kind, payload, seq = event["type"], event["payload"], event["seq"]
+        if seq == 1:
+            self._check_created(payload)
+        elif kind == "move_made":
+            self.state = play_move(self._rules(), self.state, payload["seat"], payload["move"])
+        elif kind == "chance_resolved":
+            self._check_chance(seq, payload)
+        elif kind == "ended":
+            self._check_ended(seq, payload)
+        elif kind in ("resigned", "abandoned"):
+            self.result = payload["result"]
+        elif kind == "seed_revealed":
+            if payload["seed"] != self.doc["seed"]:
+                raise StepFailed(seq, "the revealed seed is not the document's seed")
+        elif kind != "seat_taken":
+            raise StepFailed(seq, f"unknown event type {kind!r}")
+
+    def _rules(self) -> Rules:
+        assert self.rules is not None
+        return self.rules
+
+    def _check_created(self, payload: dict[str, Any]) -> None:
+        self.rules = get_rules(payload["game"])
+        if payload["rules_version"] != self.rules.version:
+            raise StepFailed(1, f"recorded under rules version {payload['rules_version']}, "
+                                f"this verifier has {self.rules.version}")
+        if new_commitment(self.seed) != payload["commitment"]:
+            raise StepFailed(1, "the revealed seed does not match the commitment made at creation")
+        self.state = self.rules.setup(payload["options"], len(payload["seats"]))
+
+    def _check_chance(self, seq: int, payload: dict[str, Any]) -> None:
+        step = self._rules().next(self.state)
+        if not isinstance(step, Chance) or step.spec != payload["spec"]:
+            raise StepFailed(seq, "the game did not ask for this draw here")
+        expected = derive_outcome(step.spec, self.seed, chance_context(self.doc["game_id"], seq))
+        if payload["outcome"] != expected:
+            raise StepFailed(seq, f"the draw was {payload['outcome']!r}, but the seed gives "
+                                  f"{expected!r}")
+        self.state = play_chance(self._rules(), self.state, payload["outcome"])
+
+    def _check_ended(self, seq: int, payload: dict[str, Any]) -> None:
+        step = self._rules().next(self.state)
+        if not isinstance(step, Over):
+            raise StepFailed(seq, "the game was recorded as over, but the rules say it is not")
+        if payload["result"] != step.to_json():
+            raise StepFailed(seq, "the recorded result is not the result the rules give")
+        self.result = payload["result"]
+
+    def _check_summary(self) -> None:
+        if self.result is None:
+            raise StepFailed(None, "the history has no end")
+        if self.doc.get("result") != self.result:
+            raise StepFailed(None, "the document's result is not the one its events give")
+        if self.doc["events"][-1]["type"] != "seed_revealed":
+            raise StepFailed(None, "the history does not end with the seed's reveal")
