@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import (
+    BadOptions,
     Chance,
     Decision,
     GameInfo,
@@ -24,12 +25,14 @@ from domain.kernel import (
 )
 
 INFO = GameInfo(name="toy", title="Toy race", min_seats=2, max_seats=2,
-                options=(OptionSpec("goal", "int", 10, "points to win", minimum=3, maximum=50),),
+                options=(OptionSpec("goal", "int", 10, "points to win", minimum=3, maximum=500),),
                 bots=("random", "first"))
 
 
 def setup(options: Any, seats: int) -> dict[str, Any]:
     opts = validate_options(INFO.options, options)
+    if seats != 2:
+        raise BadOptions("The toy race is for two players.")
     return {"goal": opts["goal"], "secret": [None, None], "pos": [0, 0], "turn": 0,
             "roll": None, "markers": None}
 

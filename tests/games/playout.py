@@ -1,0 +1,111 @@
+"""Random playouts of any registered game, checking the rules-engine contract at every step."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domain.kernel import (
+    Chance,
+    Decision,
+    IllegalMove,
+    Over,
+    Rules,
+    State,
+    canonical_json,
+    derive_outcome,
+    hash_value,
+    play_chance,
+    play_move,
+    round_trip,
+)
+
+MAX_STEPS = 20_000
+
+
+def option_variants(rules: Rules) -> Iterator[dict[str, Any]]:
+    """The defaults, then each choice or boolean option varied one at a time."""
+    yield {}
+    for spec in rules.info.options:
+        if spec.kind == "choice":
+            for choice in spec.choices:
+                if choice != spec.default:
+                    yield {spec.name: choice}
+        elif spec.kind == "bool":
+            yield {spec.name: not spec.default}
+
+
+def check_step(rules: Rules, state: State) -> Decision | Chance | Over:
+    step = rules.next(state)
+    kinds = [isinstance(step, kind) for kind in (Decision, Chance, Over)]
+    assert sum(kinds) == 1, f"next() gave {step!r}"
+    if isinstance(step, Decision):
+        assert step.prompts, "a decision asks nobody"
+        assert len(set(step.seats)) == len(step.seats), "a seat is asked twice at once"
+        for prompt in step.prompts:
+            assert prompt.legal_moves, f"seat {prompt.seat} is asked with no legal move"
+            assert round_trip(prompt.legal_moves) == prompt.legal_moves
+    return step
+
+
+def check_illegal_moves_change_nothing(rules: Rules, state: State, step: Decision,
+                                       seats: int) -> None:
+    """A move not offered, or a move by a seat not asked, raises and changes nothing."""
+    frozen = canonical_json(state)
+    with pytest.raises(IllegalMove):
+        play_move(rules, state, step.prompts[0].seat, {"kind": "no-such-move"})
+    others = [s for s in range(seats) if s not in step.seats]
+    if others:
+        with pytest.raises(IllegalMove):
+            play_move(rules, state, others[0], step.prompts[0].legal_moves[0])
+    assert canonical_json(state) == frozen
+
+
+def playout(rules: Rules, options: dict[str, Any], seats: int, seed: int,
+            check_every: int = 1) -> tuple[list[tuple[str, Any]], list[str], Over]:
+    """One random game; answers the events (kind, payload), the state hash after each, the result."""
+    rng = random.Random(seed)
+    state = rules.setup(options, seats)
+    assert round_trip(state) == state
+    events: list[tuple[str, Any]] = []
+    hashes: list[str] = []
+    for count in range(MAX_STEPS):
+        step = check_step(rules, state)
+        if isinstance(step, Over):
+            return events, hashes, step
+        frozen = canonical_json(state) if count % check_every == 0 else None
+        previous = state
+        if isinstance(step, Chance):
+            outcome = derive_outcome(step.spec, rng.randbytes(32), f"playout:{count}")
+            state = play_chance(rules, state, outcome)
+            events.append(("chance", outcome))
+        else:
+            if count % check_every == 0:
+                check_illegal_moves_change_nothing(rules, state, step, seats)
+            prompt = step.prompts[rng.randrange(len(step.prompts))]
+            move = prompt.legal_moves[rng.randrange(len(prompt.legal_moves))]
+            state = play_move(rules, state, prompt.seat, move)
+            events.append(("move", (prompt.seat, move)))
+        if frozen is not None:
+            assert canonical_json(previous) == frozen, "applying changed the input state"
+            assert round_trip(state) == state, "the state does not round-trip canonical JSON"
+            for seat in [None, *range(seats)]:
+                canonical_json(rules.view(state, seat))
+        hashes.append(hash_value(state))
+    raise AssertionError(f"the playout did not end within {MAX_STEPS} steps")
+
+
+def refold(rules: Rules, options: dict[str, Any], seats: int,
+           events: list[tuple[str, Any]]) -> list[str]:
+    state = rules.setup(options, seats)
+    hashes = []
+    for kind, payload in events:
+        if kind == "chance":
+            state = rules.apply_chance(state, payload)
+        else:
+            state = rules.apply_move(state, payload[0], payload[1])
+        hashes.append(hash_value(state))
+    return hashes

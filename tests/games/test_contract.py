@@ -1,0 +1,57 @@
+"""Every registered game through the same random-playout checks (the rules-engine contract)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games import game_names, get_rules
+from domain.kernel import BadOptions
+
+from .playout import option_variants, playout, refold
+
+# Per game: how many playouts per option variant, and how often to run the slower checks.
+BUDGET = {"dominion": (3, 5)}
+DEFAULT_BUDGET = (12, 1)
+
+
+def registered() -> list[str]:
+    names = []
+    for name in game_names():
+        try:
+            get_rules(name)
+        except ImportError:
+            continue
+        names.append(name)
+    return names
+
+
+def cases():
+    for name in registered():
+        rules = get_rules(name)
+        for options in option_variants(rules):
+            for seats in sorted({rules.info.min_seats, rules.info.max_seats}):
+                yield pytest.param(name, options, seats, id=f"{name}-{seats}p-{options}")
+
+
+@pytest.mark.parametrize(("name", "options", "seats"), list(cases()))
+def test_random_playouts_keep_the_contract_and_replay_to_the_same_hashes(name, options, seats):
+    rules = get_rules(name)
+    games, every = BUDGET.get(name, DEFAULT_BUDGET)
+    for seed in range(games):
+        events, hashes, result = playout(rules, options, seats, seed, check_every=every)
+        assert refold(rules, options, seats, events) == hashes
+        assert len(result.scores) == seats and set(result.winners) <= set(range(seats))
+
+
+@pytest.mark.parametrize("name", registered())
+def test_unknown_options_and_wrong_seat_counts_are_refused(name):
+    rules = get_rules(name)
+    with pytest.raises(BadOptions):
+        rules.setup({"no_such_option": 1}, rules.info.min_seats)
+    with pytest.raises(BadOptions):
+        rules.setup({}, rules.info.max_seats + 1)
+
+
+@pytest.mark.parametrize("name", registered())
+def test_every_game_offers_a_random_bot(name):
+    assert "random" in get_rules(name).bots

@@ -1,0 +1,101 @@
+"""The service on SQLite: history survives a restart, past versions, snapshots, racing writers."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from domain.application import StaleVersion
+from replays import build_document, verify_document
+
+from .conftest import make_service
+
+
+@pytest.fixture
+def sqlite_env(tmp_path):
+    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": str(tmp_path / "games.sqlite"), "SQLITE_LOCK_TIMEOUT": "10"}
+
+
+def test_a_game_survives_a_restart_and_still_verifies(sqlite_env):
+    first = make_service(sqlite_env)
+    created, _ = first.create_game("toy", {"goal": 20}, [{"bot": "random"}, {"bot": "first"}])
+    first.close()
+    second = make_service(sqlite_env)
+    reloaded = second.get(created.id)
+    assert reloaded.status == "over" and reloaded.state == created.state
+    assert verify_document(build_document(second.records(created.id))).valid
+    second.close()
+
+
+def test_a_past_version_is_the_state_after_that_event(sqlite_env):
+    service = make_service(sqlite_env)
+    created, _ = service.create_game("toy", {}, [{"bot": "random"}, {"bot": "random"}])
+    records = service.records(created.id)
+    for record in records[::5]:
+        past = service.get(created.id, version=record["seq"])
+        from domain.kernel import hash_value
+
+        assert hash_value(past.state) == record["state_hash"]
+    service.close()
+
+
+def test_long_games_are_snapshotted_and_load_from_the_snapshot(sqlite_env):
+    service = make_service(sqlite_env)
+    created, _ = service.create_game("toy", {"goal": 150}, [{"bot": "first"}, {"bot": "first"}])
+    assert created.version > 100
+    snapshots = list(service.snapshots.get(created.id))
+    assert snapshots and snapshots[-1].originator_version % 100 == 0
+    service.repository.cache = None
+    assert service.get(created.id).state == created.state
+    service.close()
+
+
+def test_two_seats_answering_a_simultaneous_prompt_at_once_both_land(sqlite_env):
+    service = make_service(sqlite_env)
+    errors: list[BaseException] = []
+    for _ in range(10):
+        created, _ = service.create_game("toy", {}, [{"name": "a"}, {"name": "b"}])
+        barrier = threading.Barrier(2)
+
+        def answer(seat: int, game_id=created.id, barrier=barrier) -> None:
+            barrier.wait()
+            try:
+                service.play(game_id, seat, [{"kind": "secret", "n": seat + 1}], f"p{seat}")
+            except BaseException as error:  # noqa: BLE001 - reported by the assert below
+                errors.append(error)
+
+        threads = [threading.Thread(target=answer, args=(seat,)) for seat in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert service.get(created.id).state["secret"] == [1, 2]
+    assert errors == []
+    service.close()
+
+
+def test_of_two_writers_naming_the_same_version_exactly_one_wins(sqlite_env):
+    service = make_service(sqlite_env)
+    created, _ = service.create_game("toy", {}, [{"name": "a"}, {"name": "b"}])
+    version = created.version
+    outcomes: list[str] = []
+    barrier = threading.Barrier(2)
+
+    def answer(seat: int) -> None:
+        barrier.wait()
+        try:
+            service.play(created.id, seat, [{"kind": "secret", "n": 1}], "p",
+                         expected_version=version)
+            outcomes.append("won")
+        except StaleVersion as stale:
+            outcomes.append(f"stale at {stale.current}")
+
+    threads = [threading.Thread(target=answer, args=(seat,)) for seat in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["stale at %d" % (version + 1), "won"]
+    service.close()
