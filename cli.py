@@ -1,2 +1,208 @@
-def main() -> None:
-    raise SystemExit("not yet")
+"""The ``gamehall`` command: bot matches, replays, and the web service.
+
+  gamehall play GAME --bots A,B [--games N] [--seed S] [--options JSON] [--export FILE]
+  gamehall replay export GAME_ID -o FILE
+  gamehall replay verify FILE
+  gamehall replay show FILE [--step N] [--as SEAT]
+  gamehall serve [--host H] [--port P]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID, uuid5
+
+import bootstrap
+from domain.application import GameService
+from domain.games import game_names, get_rules
+from domain.kernel import GameError
+from replays import build_document, state_at, to_ndjson_lines, verify_document
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
+    try:
+        args.handler(args)
+    except GameError as error:
+        raise SystemExit(f"gamehall: {error.message}") from None
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="gamehall", description=__doc__,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = top.add_subparsers(required=True, metavar="COMMAND")
+
+    play = commands.add_parser("play", help="play bot matches through the event-sourced service")
+    play.add_argument("game", help=f"one of: {', '.join(game_names())}")
+    play.add_argument("--bots", required=True, help="one bot a seat, comma-separated")
+    play.add_argument("--games", type=int, default=1)
+    play.add_argument("--seed", help="make the run reproducible (games are then kept in memory)")
+    play.add_argument("--options", default="{}", help="the game's options, as JSON")
+    play.add_argument("--export", help="write every game's replay to this NDJSON file")
+    play.set_defaults(handler=run_play)
+
+    replay = commands.add_parser("replay", help="export, verify or show a replay document")
+    replay_commands = replay.add_subparsers(required=True, metavar="ACTION")
+    export = replay_commands.add_parser("export", help="write a stored game's replay to a file")
+    export.add_argument("game_id")
+    export.add_argument("-o", "--output", required=True)
+    export.set_defaults(handler=run_export)
+    verify = replay_commands.add_parser("verify", help="verify a replay document offline")
+    verify.add_argument("file")
+    verify.set_defaults(handler=run_verify)
+    show = replay_commands.add_parser("show", help="the log and a seat's view at a step")
+    show.add_argument("file")
+    show.add_argument("--step", type=int, help="the event number (default: the last)")
+    show.add_argument("--as", dest="seat", type=int, help="the seat to view as (default: board)")
+    show.set_defaults(handler=run_show)
+
+    serve = commands.add_parser("serve", help="serve the REST API (gunicorn, 127.0.0.1:8000)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.set_defaults(handler=run_serve)
+    return top
+
+
+# ---- play ----
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    losses: int = 0
+    ties: int = 0
+    turns: list[float] = field(default_factory=list)
+
+    def add(self, seat: int, result: dict[str, Any], moves: int) -> None:
+        winners = result["winners"]
+        if seat not in winners:
+            self.losses += 1
+        elif len(winners) > 1:
+            self.ties += 1
+        else:
+            self.wins += 1
+        details = result.get("details") or {}
+        self.turns.append(details["turns"][seat] if "turns" in details else moves)
+
+
+def run_play(args: argparse.Namespace) -> None:
+    rules = get_rules(args.game)
+    bots = [b.strip() for b in args.bots.split(",")]
+    options = json.loads(args.options)
+    service = play_service(args.seed)
+    tallies = {bot: Tally() for bot in bots}
+    exported = open(args.export, "w") if args.export else None  # noqa: SIM115
+    try:
+        for index in progress(range(args.games), args.games):
+            seating = bots[index % len(bots):] + bots[: index % len(bots)]
+            game_id = uuid5(UUID(int=0), f"{args.seed}:{index}") if args.seed else None
+            game, _ = service.create_game(args.game, options, [{"bot": b} for b in seating],
+                                          game_id=game_id)
+            records = service.records(game.id)
+            moves = [r["payload"]["seat"] for r in records if r["type"] == "move_made"]
+            for seat, bot in enumerate(seating):
+                tallies[bot].add(seat, game.result or {"winners": []}, moves.count(seat))
+            if exported:
+                exported.writelines(to_ndjson_lines([build_document(records)]))
+            if index < 3 and not args.seed:
+                print(f"game {game.id}: {game.result}", file=sys.stderr)
+    finally:
+        service.close()
+        if exported:
+            exported.close()
+    print_tallies(rules.info.title, args.games, tallies)
+
+
+def play_service(seed: str | None) -> GameService:
+    if seed is None:
+        return bootstrap.build_service()
+    secret = hashlib.sha256(f"gamehall-cli-seed:{seed}".encode()).digest()
+    return GameService({"PERSISTENCE_MODULE": "eventsourcing.popo"}, secret=secret,
+                       clock=bootstrap.now, new_token=bootstrap.new_token)
+
+
+def progress(items: range, total: int) -> Iterator[int]:
+    """A text progress bar on standard error, redrawn at most a hundred times."""
+    width = 30
+    step = max(total // 100, 1)
+    for index in items:
+        yield index
+        done = index + 1
+        if done % step == 0 or done == total:
+            filled = width * done // max(total, 1)
+            print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="",
+                  file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+
+
+def print_tallies(title: str, games: int, tallies: dict[str, Tally]) -> None:
+    print(f"{title}: {games} games")
+    print(f"{'bot':<22}{'wins':>7}{'losses':>8}{'ties':>6}{'win %':>8}{'avg turns':>11}")
+    for bot, tally in tallies.items():
+        played = tally.wins + tally.losses + tally.ties
+        rate = 100 * tally.wins / played if played else 0.0
+        turns = sum(tally.turns) / len(tally.turns) if tally.turns else 0.0
+        print(f"{bot:<22}{tally.wins:>7}{tally.losses:>8}{tally.ties:>6}{rate:>7.1f}%"
+              f"{turns:>11.1f}")
+
+
+# ---- replay ----
+
+
+def run_export(args: argparse.Namespace) -> None:
+    service = bootstrap.build_service()
+    try:
+        document = build_document(service.records(UUID(args.game_id)))
+    finally:
+        service.close()
+    with open(args.output, "w") as out:
+        json.dump(document, out, indent=1, ensure_ascii=False)
+    state = "complete" if document["complete"] else "incomplete (the game is not over)"
+    print(f"wrote {args.output}: {len(document['events'])} events, {state}")
+
+
+def run_verify(args: argparse.Namespace) -> None:
+    verdict = verify_document(load(args.file))
+    if verdict.valid:
+        print(f"valid: {verdict.events} events, every hash, move, draw and state checked")
+        return
+    where = f"event {verdict.failed_step}" if verdict.failed_step else "the document"
+    print(f"INVALID at {where}: {verdict.reason}")
+    raise SystemExit(1)
+
+
+def run_show(args: argparse.Namespace) -> None:
+    document = load(args.file)
+    events = document["events"]
+    step = args.step or len(events)
+    for event in events[:step]:
+        print(f"{event['seq']:>5}  {event['log']}")
+    if not document.get("complete"):
+        print("(an incomplete replay: views can only be rebuilt from a complete one)")
+        return
+    rules = get_rules(document["game"])
+    view = rules.view(state_at(events, step), args.seat)
+    who = "the board" if args.seat is None else f"seat {args.seat}"
+    print(f"\nview of {who} after event {step}:")
+    print(json.dumps(view, indent=1, ensure_ascii=False))
+
+
+def load(path: str) -> Any:
+    with open(path) as handle:
+        return json.load(handle)
+
+
+def run_serve(args: argparse.Namespace) -> None:
+    from api.serve import serve
+
+    serve(host=args.host, port=args.port)
+
+
+if __name__ == "__main__":
+    main()

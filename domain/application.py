@@ -160,14 +160,16 @@ class GameService(Application):
     # ---- commands ----
 
     def create_game(self, game: str, options: dict[str, Any] | None,
-                    players: list[dict[str, Any]]) -> tuple[Game, dict[int, str]]:
-        """A new game and the tokens of the human seats named at creation (seat -> token)."""
+                    players: list[dict[str, Any]],
+                    game_id: UUID | None = None) -> tuple[Game, dict[int, str]]:
+        """A new game and the tokens of the human seats named at creation (seat -> token).
+        ``game_id`` is for reproducible runs; by default a fresh UUID."""
         seats = [{"name": p.get("name"), "bot": p.get("bot")} for p in players]
         for seat in seats:
             if seat["bot"] is not None and seat["name"] is None:
                 seat["name"] = f"{seat['bot']} bot"
         # The id is chosen first because the seed (and so its commitment) is bound to it.
-        game_id = Game.create_id()
+        game_id = game_id or Game.create_id()
         created = Game.create(game_id, game, options, seats, self.seed_of(game_id), self._clock())
         keys = SeatKeys._create(SeatKeys.Created, id=SeatKeys.id_for(created.id),
                                 game_id=str(created.id))

@@ -66,14 +66,19 @@ class Chance:
 
 @dataclass(frozen=True)
 class Over:
-    """The result: a score per seat, the winning seats (several on a shared win), and why."""
+    """The result: a score per seat, the winning seats (several on a shared win), and why.
+    ``details`` holds game-specific figures worth reporting (e.g. ``{"turns": [17, 16]}``)."""
 
     scores: list[float]
     winners: list[int]
     reason: str
+    details: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": self.scores, "winners": self.winners, "reason": self.reason}
+        data = {"scores": self.scores, "winners": self.winners, "reason": self.reason}
+        if self.details is not None:
+            data["details"] = self.details
+        return data
 
 
 Step: TypeAlias = Decision | Chance | Over
