@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Aggregate, Snapshot
 
 from .games import get_rules
 from .kernel import (
@@ -149,7 +149,7 @@ class Game(Aggregate):
             game.seed = self.payload["seed"]
 
     # The snapshot class needs a stable topic too, so stored snapshots survive code moves.
-    class Snapshot(Aggregate.Snapshot):
+    class Snapshot(Snapshot):  # type: ignore[no-redef]
         TOPIC: ClassVar[str] = "gamehall:Game.Snapshot"
 
     if TYPE_CHECKING:  # attributes set by the events (kept out of the generated __init__)
@@ -165,8 +165,8 @@ class Game(Aggregate):
         last_hash: str
 
     @classmethod
-    def create(cls, game_id: UUID, game: str, options: dict[str, Any] | None, seats: list[dict[str, Any]],
-               seed: bytes, at: datetime) -> Game:
+    def create(cls, game_id: UUID, game: str, options: dict[str, Any] | None,
+               seats: list[dict[str, Any]], seed: bytes, at: datetime) -> Game:
         """A new game; ``seats`` are ``{"name": str | None, "bot": str | None}``."""
         rules = get_rules(game)
         _check_seats(rules, seats)
@@ -221,13 +221,14 @@ class Game(Aggregate):
     def resign(self, seat: int, at: datetime) -> None:
         self._check_active()
         others = [s for s in range(len(self.seats)) if s != seat]
-        result = {"scores": None, "winners": others, "reason": f"seat {seat} resigned"}
+        result: dict[str, Any] = {"scores": None, "winners": others,
+                                  "reason": f"seat {seat} resigned"}
         self._record(self.Resigned, {"seat": seat, "result": result}, self.state, at)
 
     def abandon(self, reason: str, at: datetime) -> None:
         if self.status in ("over", "abandoned"):
             raise GameClosed("The game has already ended.")
-        result = {"scores": None, "winners": [], "reason": reason}
+        result: dict[str, Any] = {"scores": None, "winners": [], "reason": reason}
         self._record(self.Abandoned, {"result": result}, self.state, at)
 
     def reveal_seed(self, seed: bytes, at: datetime) -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Aggregate, Snapshot
 from eventsourcing.persistence import IntegrityError
 
 from .aggregate import Game
@@ -84,7 +84,7 @@ class SeatKeys(Aggregate):
         def apply(self, aggregate: Any) -> None:
             aggregate.hashes[str(self.seat)] = self.key_hash
 
-    class Snapshot(Aggregate.Snapshot):
+    class Snapshot(Snapshot):  # type: ignore[no-redef]
         TOPIC: ClassVar[str] = "gamehall:SeatKeys.Snapshot"
 
     if TYPE_CHECKING:
@@ -97,7 +97,8 @@ class SeatKeys(Aggregate):
 
 def event_record(event: Game.Event) -> dict[str, Any]:
     """One recorded event as plain data; its ``hash`` covers every other field."""
-    return {"game_id": str(event.originator_id), "seq": event.originator_version, "type": event.type_name,
+    return {"game_id": str(event.originator_id), "seq": event.originator_version,
+            "type": event.type_name,
             "seat": event.payload.get("seat"), "payload": event.payload,
             "at": event.timestamp.isoformat(), "prev_hash": event.prev_hash,
             "state_hash": event.state_hash, "hash": event.hash}
@@ -111,7 +112,7 @@ class GameService(Application):
     """The use cases. Build one per process, after fork, and close it at exit."""
 
     name = "gamehall"
-    snapshotting_intervals: ClassVar[dict[type[Aggregate], int]] = {Game: 100}
+    snapshotting_intervals: ClassVar[dict[Any, int]] = {Game: 100}
     env: ClassVar[dict[str, str]] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
 
     def __init__(self, env: Mapping[str, str] | None = None, *, secret: bytes,
@@ -125,7 +126,7 @@ class GameService(Application):
 
     def get(self, game_id: UUID, version: int | None = None) -> Game:
         try:
-            game = self.repository.get(game_id, version=version)
+            game: Any = self.repository.get(game_id, version=version)
         except AggregateNotFoundError:
             raise GameNotFound(f"There is no game {game_id}.") from None
         if not isinstance(game, Game):
@@ -143,7 +144,7 @@ class GameService(Application):
 
     def seat_of_token(self, game_id: UUID, token: str) -> int | None:
         try:
-            keys = self.repository.get(SeatKeys.id_for(game_id))
+            keys: Any = self.repository.get(SeatKeys.id_for(game_id))
         except AggregateNotFoundError:
             return None
         wanted = token_hash(token)
@@ -184,7 +185,7 @@ class GameService(Application):
         def attempt() -> tuple[Game, Any, str]:
             game = self.get(game_id)
             game.take_seat(seat, name, self._clock())
-            keys = self.repository.get(SeatKeys.id_for(game_id))
+            keys: Any = self.repository.get(SeatKeys.id_for(game_id))
             token = self._issue(keys, seat)
             self._advance(game)
             return game, keys, token

@@ -1,4 +1,4 @@
-"""The fair-draw derivation: fixed vectors (replays/README.md) and an independent re-implementation."""
+"""The fair-draw derivation: the README's vectors and an independent re-implementation."""
 
 from __future__ import annotations
 

@@ -97,5 +97,5 @@ def test_of_two_writers_naming_the_same_version_exactly_one_wins(sqlite_env):
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(outcomes) == ["stale at %d" % (version + 1), "won"]
+    assert sorted(outcomes) == [f"stale at {version + 1}", "won"]
     service.close()

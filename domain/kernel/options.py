@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import BadOptions
 from .contract import OptionSpec
+from .errors import BadOptions
 
 
-def validate_options(specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None) -> dict[str, Any]:
+def validate_options(specs: tuple[OptionSpec, ...],
+                     given: Mapping[str, Any] | None) -> dict[str, Any]:
     """The complete options (defaults filled in), or BadOptions naming what is wrong."""
     given = dict(given or {})
     known = {spec.name: spec for spec in specs}
@@ -28,7 +29,8 @@ def _check(spec: OptionSpec, value: Any) -> Any:
         _check_int(spec, value)
     elif spec.kind == "choice":
         if value not in spec.choices:
-            raise BadOptions(f"Option {spec.name} must be one of {', '.join(map(str, spec.choices))}.")
+            choices = ", ".join(map(str, spec.choices))
+            raise BadOptions(f"Option {spec.name} must be one of {choices}.")
     elif spec.kind == "list":
         _check_list(spec, value)
     return value

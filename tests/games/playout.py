@@ -66,7 +66,7 @@ def check_illegal_moves_change_nothing(rules: Rules, state: State, step: Decisio
 
 def playout(rules: Rules, options: dict[str, Any], seats: int, seed: int,
             check_every: int = 1) -> tuple[list[tuple[str, Any]], list[str], Over]:
-    """One random game; answers the events (kind, payload), the state hash after each, the result."""
+    """One random game: its events (kind, payload), the state hash after each, the result."""
     rng = random.Random(seed)
     state = rules.setup(options, seats)
     assert round_trip(state) == state

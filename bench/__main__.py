@@ -1,0 +1,46 @@
+"""make bench: prints throughput and latency figures for every part of the service."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import time
+
+from . import engine
+
+
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+def section(title: str) -> None:
+    say(f"\n== {title} ==")
+
+
+def main() -> None:
+    started = time.perf_counter()
+    section("Revolution (best of three, greedy vs random)")
+    bots = ["greedy", "random"]
+    engine.engine_rate("revolution", bots, {}, 300, say)
+    engine.service_rate("revolution", bots, {}, 100, say)
+    engine.verify_rate("revolution", bots, {}, 100, say)
+    engine.load_move_save("revolution", {"match": "points", "games": 200}, [10, 1000], say)
+
+    section("Dominion (two players, Big Money vs Big Money)")
+    times = engine.engine_rate("dominion", ["big_money", "big_money"], {}, 500, say)
+    median_ms = sorted(times)[len(times) // 2] * 1e3
+    say(f"  median engine-only game {median_ms:.2f} ms against the 3 ms aim "
+        f"({median_ms / 3:.2f}x the aim)")
+    engine.service_rate("dominion", ["big_money", "big_money"], {}, 50, say)
+    engine.verify_rate("dominion", ["big_money", "big_money"], {}, 20, say)
+
+    if importlib.util.find_spec("bench.http_bench") is not None:
+        section("HTTP (gunicorn on 127.0.0.1)")
+        from . import http_bench
+
+        http_bench.run(say)
+    say(f"\n(bench took {time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
