@@ -1,0 +1,1 @@
+"""Tests of Regality vs. Religion: Revolution."""

@@ -1,0 +1,81 @@
+"""Scenarios from a custom setup: small constructors for Revolution test positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.revolution import RULES
+from domain.games.revolution.state import empty_game, new_match
+from domain.games.revolution.tiles import FACTION_TILES
+from domain.kernel import Chance, Decision, Over, State, play_chance, play_move, validate_options
+
+Spot = tuple[Any, ...]
+
+
+def cell(spot: Spot) -> dict[str, Any]:
+    """("king", 0) is a King upright for seat 0; add "down" for a face-down tile; a Tower
+    is ("tower", 0, ("king", 0)): a Tower on a King."""
+    tile, up, *rest = spot
+    under = next((cell(r) for r in rest if isinstance(r, tuple)), None)
+    return {"tile": tile, "up": up, "down": "down" in rest, "under": under}
+
+
+def scenario(board: dict[int, Spot] | None = None, *, turn: int = 0,
+             hands: list[list[str]] | None = None, centre: list[str] | None = None,
+             hidden: list[list[str]] | None = None, removed: list[str] | None = None,
+             placed: int = 1, **options: Any) -> State:
+    """A game in progress, ``turn`` to place. Hands default to each faction's seven tiles
+    less those on the board; the centre to no neutral tiles."""
+    board = board or {}
+    on_board = {spot[0] for spot in board.values()}
+    state = new_match(validate_options(RULES.info.options, options))
+    state.update(empty_game())
+    state["board"] = [cell(board[s]) if s in board else None for s in range(9)]
+    state["hands"] = hands if hands is not None else [
+        [t for t in tiles if t not in on_board] for tiles in FACTION_TILES]
+    state.update(stage="play", starter=0, turn=turn, placed=placed,
+                 centre=centre or [], hidden=hidden or [[], []], removed=removed or [])
+    return state
+
+
+def moves(state: State) -> list[dict[str, Any]]:
+    """The legal moves of the one seat asked now."""
+    step = RULES.next(state)
+    assert isinstance(step, Decision), f"expected a decision, got {step!r}"
+    return step.prompts[0].legal_moves
+
+
+def asked(state: State) -> tuple[int, str]:
+    """The seat asked now and the kind of its prompt."""
+    step = RULES.next(state)
+    assert isinstance(step, Decision), f"expected a decision, got {step!r}"
+    return step.prompts[0].seat, step.prompts[0].kind
+
+
+def play(state: State, seat: int, move: dict[str, Any]) -> State:
+    return play_move(RULES, state, seat, move)
+
+
+def place(state: State, seat: int, tile: str, square: int) -> State:
+    return play(state, seat, {"kind": "place", "tile": tile, "square": square})
+
+
+def draw(state: State, outcome: Any) -> State:
+    assert isinstance(RULES.next(state), Chance)
+    return play_chance(RULES, state, outcome)
+
+
+def tile_at(state: State, square: int) -> str | None:
+    found = state["board"][square]
+    return None if found is None else found["tile"]
+
+
+def up_at(state: State, square: int) -> int | None:
+    found = state["board"][square]
+    return None if found is None else found["up"]
+
+
+def over(state: State) -> Over:
+    step = RULES.next(state)
+    assert isinstance(step, Over), f"expected the end, got {step!r}"
+    return step

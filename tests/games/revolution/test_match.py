@@ -1,0 +1,89 @@
+"""The match as one game: game end, best of three, the points match, and neutral tiles
+across games."""
+
+from __future__ import annotations
+
+from domain.games.revolution import RULES
+from domain.games.revolution.tiles import NEUTRALS
+
+from .scenario import asked, draw, over, place, scenario
+
+FULL_BUT_8 = {s: ("castle", 0) if s < 5 else ("temple", 1) for s in range(8)}
+
+
+def test_seed_game_end_example_the_player_with_more_allies_wins():
+    # 게임 종료: "타일 효과를 처리한 후, 모든 영토가 채워져 있는 경우 게임이 종료됩니다. 아군이
+    # 많은 플레이어의 승리입니다. ... 예: 이 경우, 자신의 승리입니다." Five tiles upright
+    # for you (seat 0), four for your opponent: you win.
+    state = scenario(FULL_BUT_8, hands=[["king"], ["monk"]], turn=1)
+    state = place(state, 1, "monk", 8)
+    result = state["results"][0]
+    assert (result["allies"], result["winner"], result["reason"]) == ([5, 4], 0,
+                                                                     "the board is full")
+
+
+def test_the_loser_starts_the_next_game_with_the_citizen_and_new_neutrals():
+    state = scenario(FULL_BUT_8, hands=[["king"], ["monk"]], turn=1)
+    state.update(dealt=["dragon", "ninja", "tower", "sage", "witch"],
+                 pool=[t for t in NEUTRALS if t not in ("dragon", "ninja", "tower", "sage",
+                                                        "witch")])
+    state = place(state, 1, "monk", 8)
+    assert (state["wins"], state["starter"], state["game_no"]) == ([1, 0], 1, 2)
+    assert "citizen" in state["hands"][1] and len(state["hands"][0]) == 7
+    assert state["board"] == [None] * 9 and state["used"] == ["dragon", "ninja", "tower",
+                                                               "sage", "witch"]
+    assert RULES.next(state).spec["n"] == 11
+    state = draw(state, [0, 1, 2, 3, 4])
+    assert not set(state["centre"]) & {"dragon", "ninja", "tower", "sage", "witch"}
+    assert asked(state) == (1, "place")
+
+
+def test_best_of_three_ends_when_a_player_wins_a_second_game():
+    state = scenario(FULL_BUT_8, hands=[["king"], ["monk"]], turn=1)
+    state["wins"] = [1, 1]
+    state = place(state, 1, "monk", 8)
+    result = over(state)
+    assert (result.winners, result.scores) == ([0], [2, 1])
+    assert RULES.view(state, 1)["result"]["winners"] == [0]
+
+
+def test_a_points_match_adds_each_games_allies_and_gives_zero_after_a_death_loss():
+    board = FULL_BUT_8 | {0: ("death", 0)}
+    state = scenario(board, hands=[["king"], ["monk"]], turn=1, match="points", games=2)
+    state["points"] = [3, 2]
+    state["results"] = [{"game": 0}]
+    state = place(state, 1, "monk", 8)
+    assert state["results"][1]["scores"] == [0, 4]
+    result = over(state)
+    assert (result.scores, result.winners) == ([3, 6], [1])
+
+
+def test_a_points_match_gives_zero_to_a_player_with_no_tile_to_place():
+    state = scenario({0: ("temple", 1), 1: ("castle", 0)}, hands=[["wizard"], []],
+                     match="points", games=1)
+    state = place(state, 0, "wizard", 4)
+    assert state["results"][0]["scores"] == [2, 0] and over(state).winners == [0]
+
+
+def test_a_points_match_can_end_in_a_draw():
+    state = scenario(FULL_BUT_8, hands=[["king"], ["monk"]], turn=1, match="points", games=1)
+    state["points"] = [0, 1]
+    state = place(state, 1, "monk", 8)
+    assert over(state).winners == [0, 1]
+
+
+def test_used_neutral_tiles_are_turned_over_and_reused_when_too_few_remain():
+    state = scenario(FULL_BUT_8, hands=[["king"], ["monk"]], turn=1, match="points", games=9)
+    state.update(pool=["tower", "witch", "sage"], used=[t for t in NEUTRALS
+                                                         if t not in ("tower", "witch", "sage")])
+    state = place(state, 1, "monk", 8)
+    assert state["pool"] == NEUTRALS and state["used"] == []
+
+
+def test_after_the_match_every_view_shows_everything():
+    state = scenario(FULL_BUT_8, hands=[["king"], ["monk"]], turn=1, neutrals="secret_random",
+                     hidden=[["dragon"], ["ninja"]])
+    state["wins"] = [1, 0]
+    state = place(state, 1, "monk", 8)
+    shown = RULES.view(state, 1)
+    assert shown["hidden"] == [["dragon"], ["ninja"]] and shown["pool"] is not None

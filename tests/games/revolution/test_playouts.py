@@ -1,0 +1,105 @@
+"""Random playouts over every option combination, secrets checked at every step, and the
+greedy bot against the random one."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from domain.games.revolution import RULES
+from domain.games.revolution.state import SECRET_MODES
+from domain.games.revolution.tiles import TILES
+from domain.kernel import Chance, Decision, Over, canonical_json, derive_outcome
+
+from ..playout import playout, refold
+from .measure_bots import measure
+
+MODES = ("standard", "old_style", "random", "secret_random", "draft", "secret_draft")
+COMBOS = [{"neutrals": n, "match": m} for n, m in itertools.product(MODES,
+                                                                    ("best_of_three", "points"))]
+
+
+@pytest.mark.parametrize("options", COMBOS, ids=lambda o: f"{o['neutrals']}-{o['match']}")
+def test_random_playouts_keep_the_contract_and_replay_to_the_same_hashes(options):
+    for seed in range(25):
+        events, hashes, result = playout(RULES, options, 2, seed, check_every=3)
+        assert refold(RULES, options, 2, events) == hashes
+        assert len(events) < 400 and len(result.scores) == 2
+
+
+def hidden_from(state: dict, seat: int) -> set[str]:
+    """The tiles ``seat`` may not know of: the opponent's face-down and set-aside tiles, four
+    tiles the other has just drawn in a secret draft (once passed, the passer knows them),
+    and (in secret modes) the unused pool."""
+    other = 1 - seat
+    secret = set(state["hidden"][other]) | set(state["set_aside"][other])
+    draft = state["draft"]
+    if draft is not None and draft["seat"] != seat and draft.get("pass"):
+        secret |= set(draft["offer"])
+    secret |= set(state["pool"]) - set(state["used"])
+    secret -= {c["tile"] for c in state["board"] if c is not None}
+    return secret
+
+
+def leaks(text: str, tiles: set[str]) -> set[str]:
+    return {t for t in tiles if t in text or f"the {TILES[t].name}" in text}
+
+
+def secret_playout(options: dict, seed: int) -> None:
+    """Play at random, checking no view, redacted event or log line names a hidden tile."""
+    rng = random.Random(seed)
+    state = RULES.setup(options, 2)
+    while not isinstance(step := RULES.next(state), Over):
+        if isinstance(step, Chance):
+            outcome = derive_outcome(step.spec, rng.randbytes(32), "secrets")
+            event = {"type": "chance", "spec": step.spec, "outcome": outcome}
+            after = RULES.apply_chance(state, outcome)
+        else:
+            assert isinstance(step, Decision)
+            prompt = step.prompts[0]
+            move = prompt.legal_moves[rng.randrange(len(prompt.legal_moves))]
+            event = {"type": "move", "seat": prompt.seat, "move": move}
+            after = RULES.apply_move(state, prompt.seat, move)
+        if after["stage"] != "over":
+            for seat in (0, 1):
+                secret = hidden_from(after, seat)
+                shown = {k: v for k, v in RULES.view(after, seat).items()
+                         if k not in ("results", "used")}
+                assert not leaks(canonical_json(shown), secret), (seat, shown)
+                if after["game_no"] != state["game_no"]:
+                    continue  # a new game: its pool is not what the event spoke of
+                assert not leaks(RULES.describe(state, event, seat), secret)
+                assert not leaks(canonical_json(RULES.redact(state, event, seat)), secret)
+        state = after
+
+
+@pytest.mark.parametrize("mode", SECRET_MODES)
+def test_secret_modes_never_show_a_seat_the_tiles_hidden_from_it(mode):
+    for seed in range(12):
+        secret_playout({"neutrals": mode}, seed)
+
+
+def test_the_greedy_bot_ignores_which_face_down_tiles_the_opponent_holds():
+    rng = random.Random(7)
+    state = RULES.setup({"neutrals": "secret_random"}, 2)
+    state = RULES.apply_chance(state, 0)
+    state = RULES.apply_chance(state, [0, 1, 2, 3])
+    for _ in range(6):
+        step = RULES.next(state)
+        if isinstance(step, Over) or not isinstance(step, Decision):
+            break
+        prompt = step.prompts[0]
+        other = 1 - prompt.seat
+        swapped = {**state, "hidden": list(state["hidden"])}
+        swapped["hidden"][other] = [t for t in state["pool"]][:len(state["hidden"][other])]
+        seed = rng.randrange(10**6)
+        chosen = RULES.bots["greedy"](state, prompt, random.Random(seed).randrange)
+        assert RULES.bots["greedy"](swapped, prompt, random.Random(seed).randrange) == chosen
+        state = RULES.apply_move(state, prompt.seat, chosen)
+
+
+def test_the_greedy_bot_beats_the_random_bot_clearly():
+    won, lost, drawn = measure(100, {"neutrals": "standard"})
+    assert won > 70, (won, lost, drawn)

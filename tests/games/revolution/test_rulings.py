@@ -1,0 +1,244 @@
+"""Each ruling of README.md, pinned. Squares: 0 1 2 top (seat 1's side), 6 7 8 bottom."""
+
+from __future__ import annotations
+
+from domain.games.revolution import RULES
+
+from .scenario import asked, moves, place, play, scenario, tile_at, up_at
+
+FULL_BUT_8 = {s: ("castle", 0) if s < 4 else ("temple", 1) for s in range(8)}
+
+
+def test_a_destroyed_ally_blocks_its_square_until_its_players_next_turn():
+    # Ruling 1: seat 0 destroys its own Castle; it stays face down through seat 1's turn.
+    state = scenario({0: ("castle", 0), 2: ("temple", 1)})
+    state = place(state, 0, "king", 1)
+    state = play(state, 0, {"kind": "destroy", "square": 0})
+    assert state["board"][0]["down"] and asked(state) == (1, "place")
+    assert all(m["square"] != 0 for m in moves(state))
+    state = place(state, 1, "monk", 8)
+    assert state["board"][0] is None and state["removed"] == ["castle"]
+
+
+def test_a_destroyed_enemy_is_removed_as_soon_as_the_enemy_turn_begins():
+    state = scenario({0: ("temple", 1)})
+    state = place(state, 0, "king", 1)
+    state = play(state, 0, {"kind": "destroy", "square": 0})
+    assert state["board"][0] is None and {"kind": "place", "tile": "monk", "square": 0} in \
+        moves(state)
+
+
+def test_a_face_down_tile_fills_its_square_at_the_end_and_counts_for_nobody():
+    # Ruling 2: the game ends with a face-down tile on the board; it is nobody's ally.
+    board = FULL_BUT_8 | {0: ("castle", 0, "down"), 1: ("castle", 0, "down")}
+    state = scenario(board, hands=[["king"], ["monk"]])
+    state = place(state, 0, "king", 8)
+    result = state["results"][0]
+    assert (result["allies"], result["winner"]) == ([3, 4], 1)
+
+
+def test_a_tower_stack_counts_once_for_the_towers_side():
+    board = FULL_BUT_8 | {3: ("tower", 1, ("castle", 0))}
+    state = scenario(board, hands=[["king"], ["monk"]])
+    state = place(state, 0, "king", 8)
+    assert state["results"][0]["allies"] == [4, 5]
+
+
+def test_the_tile_filling_the_last_square_does_not_destroy():
+    # Ruling 3: the King on the last square has nothing it may do; the game ends.
+    state = scenario(FULL_BUT_8, hands=[["king"], ["monk"]])
+    state = place(state, 0, "king", 8)
+    assert len(state["results"]) == 1
+
+
+def test_the_tile_filling_the_last_square_still_banishes():
+    state = scenario(FULL_BUT_8, hands=[["castle"], ["monk"]], centre=["samurai"])
+    state = place(state, 0, "samurai", 8)
+    state = play(state, 0, {"kind": "banish", "square": 7})
+    assert state["board"][7] is None and not state["results"]
+
+
+def test_a_bard_on_the_last_square_cannot_make_another_tile_destroy():
+    board = FULL_BUT_8 | {5: ("king", 0), 7: ("dragon", 1)}
+    state = scenario(board, hands=[["castle"], ["monk"]], centre=["bard"])
+    state = place(state, 0, "bard", 8)
+    # Square 5 holds a King (destroy: off on the last square); 7 a Dragon (invert: on).
+    assert moves(state) == [{"kind": "retrigger", "square": 7}, {"kind": "skip"}]
+
+
+def test_fortuneteller_reads_front_left_and_right_from_its_placers_side():
+    # Ruling 4: a T shape, not the whole row in front.
+    state = scenario({0: ("castle", 0), 3: ("castle", 0), 5: ("king", 0), 6: ("queen", 0),
+                      7: ("general", 0)}, centre=["fortuneteller"], turn=1,
+                     hands=[["wizard"], ["temple"]])
+    state = place(state, 1, "fortuneteller", 4)
+    assert sorted(moves(state)[0]["squares"]) == [3, 5, 7]
+
+
+def test_sage_shields_only_its_four_orthogonal_neighbours_not_itself():
+    # Ruling 5.
+    state = scenario({4: ("sage", 1), 1: ("temple", 1), 0: ("bishop", 1)}, centre=["dragon"],
+                     hands=[["king"], ["monk"]])
+    state = place(state, 0, "king", 3)
+    destroyable = {m["square"] for m in moves(state) if m["kind"] == "destroy"}
+    assert destroyable == {0, 4}
+
+
+def test_pirate_targets_only_shielded_tiles_including_those_next_to_a_sage():
+    # Ruling 6.
+    state = scenario({1: ("sage", 1), 0: ("temple", 1), 3: ("bishop", 1)}, centre=["pirate"],
+                     hands=[["king"], ["monk"]])
+    state = place(state, 0, "pirate", 4)
+    assert moves(state) == [{"kind": "destroy", "square": 0}, {"kind": "skip"}]
+
+
+def test_a_shield_also_blocks_suppression_witch_fairy_and_retrigger():
+    # Ruling 7: next to the Sage, the King may act despite the Shaman beside it.
+    state = scenario({1: ("sage", 1), 3: ("shaman", 1), 6: ("temple", 1)},
+                     hands=[["king"], ["monk"]])
+    assert asked(place(state, 0, "king", 0)) == (0, "ability")
+    # The Castle (seat 0's) and the Dragon on 0 and 2 stand beside the Sage on 1.
+    state = scenario({1: ("sage", 1), 0: ("castle", 0), 2: ("dragon", 1), 8: ("temple", 0)},
+                     centre=["witch", "fairy", "bard"], hands=[["king"], ["monk"]])
+    assert moves(place(state, 0, "witch", 4)) == [{"kind": "return", "square": 8},
+                                                  {"kind": "skip"}]
+    fairy = moves(place(state, 0, "fairy", 4))
+    # Only the Sage and the Temple may move: the Fairy on 4 is beside the Sage as well.
+    assert {m["from"] for m in fairy if m["kind"] == "move_tile"} == {1, 8}
+    assert asked(place(state, 0, "bard", 5)) == (1, "place")
+
+
+def test_bard_cannot_retrigger_a_bard_performer_or_suppressed_tile():
+    # Ruling 8: the Performer (1) is not a target, nor the Hierophant (3) beside the Shaman
+    # (6); the Samurai (5), which could banish the Temple (2), is.
+    state = scenario({1: ("performer", 1), 3: ("hierophant", 1), 6: ("shaman", 1),
+                      5: ("samurai", 1), 2: ("temple", 1)}, centre=["bard"],
+                     hands=[["king"], ["monk"]])
+    state = place(state, 0, "bard", 4)
+    assert moves(state) == [{"kind": "retrigger", "square": 5}, {"kind": "skip"}]
+
+
+def test_a_bard_beside_a_shaman_cannot_activate():
+    state = scenario({1: ("shaman", 1), 3: ("hierophant", 1), 0: ("temple", 1)},
+                     centre=["bard"], hands=[["king"], ["monk"]])
+    state = place(state, 0, "bard", 4)
+    assert asked(state) == (1, "place")
+
+
+def test_a_retriggered_queen_names_directions_from_the_bard_players_side():
+    state = scenario({1: ("cardinal", 1), 0: ("temple", 1), 2: ("monk", 0)},
+                     centre=["bard"], hands=[["king"], ["bishop"]])
+    state = place(state, 0, "bard", 4)
+    state = play(state, 0, {"kind": "retrigger", "square": 1})
+    assert {"kind": "invert", "direction": "left", "squares": [0]} in moves(state)
+    state = play(state, 0, {"kind": "invert", "direction": "left", "squares": [0]})
+    assert up_at(state, 0) == 0
+
+
+def test_witch_returns_any_unshielded_ally_but_not_itself():
+    # Ruling 9: the inverted Temple (now seat 0's ally) goes to seat 0's unused tiles.
+    state = scenario({0: ("temple", 0), 1: ("monk", 0), 2: ("castle", 1)}, centre=["witch"],
+                     hands=[["king"], ["bishop"]])
+    state = place(state, 0, "witch", 4)
+    assert moves(state) == [{"kind": "return", "square": 0}, {"kind": "skip"}]
+    state = play(state, 0, {"kind": "return", "square": 0})
+    assert state["hands"][0] == ["king", "temple"]
+
+
+def test_hermit_cannot_take_set_aside_tiles():
+    state = scenario({0: ("temple", 1)}, centre=["hermit"], hands=[["king"], ["bishop"]])
+    state["set_aside"] = [["dragon"], ["ninja"]]
+    state = place(state, 0, "hermit", 4)
+    assert asked(state) == (1, "place")
+
+
+def test_assassin_picks_a_hidden_tile_by_its_place_and_reveals_it():
+    state = scenario({0: ("temple", 1)}, centre=["assassin"], hands=[["king"], []],
+                     hidden=[[], ["dragon", "ninja"]], neutrals="secret_random")
+    state = place(state, 0, "assassin", 4)
+    event = {"type": "move", "seat": 0, "move": {"kind": "banish_unused", "hidden": 1}}
+    assert moves(state) == [{"kind": "banish_unused", "hidden": 0}, event["move"],
+                            {"kind": "skip"}]
+    line = RULES.describe(state, event, None)
+    state = play(state, 0, event["move"])
+    assert "Ninja" in line and state["removed"] == ["ninja"] and state["hidden"][1] == ["dragon"]
+
+
+def test_fairy_keeps_the_orientation_and_cannot_move_a_tower_stack():
+    state = scenario({0: ("tower", 1, ("temple", 1)), 1: ("castle", 1)}, centre=["fairy"],
+                     hands=[["king"], ["bishop"]])
+    state = place(state, 0, "fairy", 4)
+    froms = {m["from"] for m in moves(state) if m["kind"] == "move_tile"}
+    assert froms == {1, 4}
+    state = play(state, 0, {"kind": "move_tile", "from": 1, "to": 8})
+    assert (tile_at(state, 8), up_at(state, 8)) == ("castle", 1)
+
+
+def test_queen_inverts_the_whole_ray_princess_all_four_dragon_all_eight():
+    # Ruling 10: the ray runs to the board's edge, past the next square.
+    state = scenario({3: ("temple", 1), 0: ("bishop", 1)}, hands=[["queen"], ["monk"]])
+    state = place(state, 0, "queen", 6)
+    assert {"kind": "invert", "direction": "forward", "squares": [3, 0]} in moves(state)
+
+
+def test_a_tied_game_is_a_draw_and_best_of_three_replays_it_with_the_same_starter():
+    # Ruling 11: Castles (seat 0) on 0-3, Temples (seat 1) on 4-7; the Monk on 8 makes it
+    # 4 to 5. With the Temple on 7 face down it is 4 to 4: a draw, replayed.
+    board = {s: ("castle", 0) if s < 4 else ("temple", 1) for s in range(8)}
+    state = scenario(board, hands=[["wizard"], ["monk"]], turn=1)
+    state["starter"] = 1
+    state = place(state, 1, "monk", 8)
+    result = state["results"][0]
+    assert (result["allies"], result["winner"], state["wins"]) == ([4, 5], 1, [0, 1])
+    tied = scenario(board | {7: ("castle", 0, "down")}, hands=[["wizard"], ["monk"]], turn=1)
+    tied["starter"] = 1
+    tied = place(tied, 1, "monk", 8)
+    assert (tied["results"][0]["winner"], tied["wins"], tied["starter"]) == (None, [0, 0], 1)
+    assert tied["game_no"] == 2
+
+
+def test_death_face_down_or_under_a_tower_has_no_effect():
+    board = FULL_BUT_8 | {0: ("death", 0, "down"), 5: ("tower", 1, ("death", 1))}
+    state = scenario(board, hands=[["king"], ["monk"]])
+    state = place(state, 0, "king", 8)
+    assert state["results"][0]["reason"] == "the board is full"
+
+
+def test_a_player_with_only_a_tower_and_no_ally_loses_the_game():
+    # Ruling 12.
+    state = scenario({0: ("temple", 0)}, hands=[["castle"], ["tower"]])
+    state = place(state, 0, "castle", 4)
+    result = state["results"][0]
+    assert (result["winner"], result["loser"], result["reason"]) == (0, 1,
+                                                                     "had no tile to place")
+
+
+def test_the_owner_sees_its_face_down_tiles_and_the_opponent_only_their_number():
+    # Ruling 13.
+    state = scenario(hidden=[["dragon", "tower"], ["ninja", "sage"]], neutrals="secret_random")
+    mine, theirs = RULES.view(state, 0), RULES.view(state, 1)
+    assert mine["hidden"] == [["dragon", "tower"], None] and mine["hidden_counts"] == [2, 2]
+    assert theirs["hidden"] == [None, ["ninja", "sage"]]
+    assert {"kind": "place", "tile": "tower", "square": 0} not in mine["prompt"]["legal_moves"]
+    assert {"kind": "place", "tile": "dragon", "square": 4} in mine["prompt"]["legal_moves"]
+
+
+def test_a_pirated_tower_uncovers_its_tile_when_removed():
+    state = scenario({1: ("tower", 1, ("temple", 1)), 0: ("bishop", 1)}, centre=["pirate"],
+                     hands=[["king"], ["monk"]])
+    state = place(state, 0, "pirate", 4)
+    state = play(state, 0, {"kind": "destroy", "square": 1})
+    assert (tile_at(state, 1), up_at(state, 1), state["removed"]) == ("temple", 1, ["tower"])
+
+
+def test_an_ability_with_nothing_to_do_asks_nothing():
+    state = scenario({8: ("temple", 1)}, hands=[["king"], ["monk"]])
+    state = place(state, 0, "king", 0)
+    assert asked(state) == (1, "place")
+
+
+def test_a_tower_may_stack_on_a_shielded_ally_which_then_loses_its_shield_to_the_tower():
+    state = scenario({0: ("wizard", 0), 1: ("temple", 1)}, centre=["tower"],
+                     hands=[["king"], ["bishop"]])
+    state = place(state, 0, "tower", 0)
+    assert (tile_at(state, 0), state["board"][0]["under"]["tile"]) == ("tower", "wizard")
