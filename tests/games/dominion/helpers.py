@@ -1,0 +1,86 @@
+"""Scenario helpers: build a Dominion position from a custom setup and drive it through the
+kernel's doors (``play_move`` / ``play_chance``), so each test reads as the situation it sets
+up, the move it makes, and what a player would notice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.dominion import RULES
+from domain.games.dominion.state import new_turn
+from domain.kernel import Chance, Decision, Over, Prompt, play_chance, play_move
+
+State = dict[str, Any]
+BASIC = ["cellar", "market", "militia", "mine", "moat", "remodel", "smithy", "village",
+         "woodcutter", "workshop"]
+
+
+def scenario(hand: list[str], deck: list[str] | None = None, discard: list[str] | None = None,
+             kingdom: list[str] | None = None, seats: int = 2, edition: str = "second",
+             others: dict[int, dict[str, list[str]]] | None = None, **turn: Any) -> State:
+    """Seat 0's turn with this ``hand``; ``deck`` is listed top card first. ``others`` gives
+    other seats' zones the same way (hand, deck top first, discard). Supply as at setup."""
+    state = RULES.setup({"kingdom": kingdom or BASIC, "edition": edition}, seats)
+    players = []
+    for seat in range(seats):
+        zones = {"hand": hand, "deck": deck or [], "discard": discard or []} if seat == 0 \
+            else {"hand": ["copper"] * 5, "deck": [], "discard": [], **(others or {}).get(seat, {})}
+        players.append({"deck": list(reversed(zones.get("deck", []))), "hand": list(zones["hand"]),
+                        "discard": list(zones.get("discard", [])), "play": [], "aside": [],
+                        "look": [], "turns": 1 if seat == 0 else 0})
+    return {**state, "players": players, "turn": {**new_turn(0), **turn}, "pending": [],
+            "shuffle": None, "notes": []}
+
+
+def prompt(state: State) -> Prompt:
+    step = RULES.next(state)
+    assert isinstance(step, Decision), f"expected a decision, got {step!r}"
+    return step.prompts[0]
+
+
+def moves(state: State) -> list[dict[str, Any]]:
+    return prompt(state).legal_moves
+
+
+def act(state: State, *sequence: dict[str, Any]) -> State:
+    """Play each move in turn as whichever seat is asked."""
+    for move in sequence:
+        state = play_move(RULES, state, prompt(state).seat, move)
+    return state
+
+
+def play(card: str) -> dict[str, Any]:
+    return {"kind": "play", "card": card}
+
+
+def pick(kind: str, card: str) -> dict[str, Any]:
+    return {"kind": kind, "card": card}
+
+
+def shuffle(state: State, order: list[int] | None = None) -> State:
+    """Resolve the pending shuffle; ``order`` defaults to keeping the discard pile's order (so
+    its last card becomes the top of the deck)."""
+    step = RULES.next(state)
+    assert isinstance(step, Chance), f"expected a shuffle, got {step!r}"
+    return play_chance(RULES, state, order if order is not None else list(range(step.spec["n"])))
+
+
+def is_chance(state: State) -> bool:
+    return isinstance(RULES.next(state), Chance)
+
+
+def is_over(state: State) -> bool:
+    return isinstance(RULES.next(state), Over)
+
+
+def player(state: State, seat: int = 0) -> dict[str, Any]:
+    p: dict[str, Any] = state["players"][seat]
+    return p
+
+
+def top_first(state: State, seat: int = 0) -> list[str]:
+    return list(reversed(player(state, seat)["deck"]))
+
+
+def end_turn(state: State) -> State:
+    return act(state, {"kind": "end_turn"})

@@ -1,0 +1,212 @@
+"""Attacks and Moat: order from the attacker's left, each victim's own choices."""
+
+from __future__ import annotations
+
+from .helpers import act, is_chance, moves, pick, play, player, prompt, scenario, shuffle
+
+K = ["militia", "witch", "bureaucrat", "bandit", "moat", "village", "smithy", "market",
+     "cellar", "workshop"]
+K1 = ["spy", "thief", "militia", "moat", "village", "smithy", "market", "cellar", "workshop",
+      "witch"]
+NO_MOAT = ["militia", "witch", "bureaucrat", "bandit", "chapel", "village", "smithy", "market",
+           "cellar", "workshop"]
+DECLINE = {"kind": "decline"}
+HAND5 = ["copper", "copper", "estate", "silver", "gold"]
+
+
+def test_militia_victim_chooses_its_discards_down_to_three():
+    state = scenario(["militia"], deck=["copper"] * 5, kingdom=NO_MOAT,
+                     others={1: {"hand": HAND5}})
+
+    state = act(state, play("militia"))
+    victim_prompt = prompt(state)
+    state = act(state, pick("discard", "estate"), pick("discard", "copper"))
+
+    assert victim_prompt.seat == 1 and {"kind": "done"} not in victim_prompt.legal_moves
+    assert sorted(player(state, 1)["hand"]) == ["copper", "gold", "silver"]
+    assert state["turn"]["coins"] == 2 and prompt(state).kind == "turn"
+
+
+def test_militia_does_nothing_to_a_hand_of_three_or_fewer():
+    """"손에 카드가 3장 또는 그보다 적게 남은 사람에게는 효과가 없습니다"."""
+    state = scenario(["militia"], deck=["copper"] * 5, kingdom=NO_MOAT,
+                     others={1: {"hand": ["copper"] * 3}})
+
+    state = act(state, play("militia"))
+
+    assert prompt(state).kind == "turn" and len(player(state, 1)["hand"]) == 3
+
+
+def test_attacks_resolve_in_turn_order_from_the_attackers_left():
+    state = scenario(["militia"], deck=["copper"] * 5, kingdom=NO_MOAT, seats=4,
+                     others={s: {"hand": HAND5} for s in (1, 2, 3)})
+    state = {**state, "turn": {**state["turn"], "seat": 2}}
+    state = {**state, "players": [{**p, "hand": list(HAND5)} for p in state["players"]]}
+    state["players"][2] = {**state["players"][2], "hand": ["militia"]}
+
+    state = act(state, play("militia"))
+    asked = []
+    while prompt(state).kind == "militia":
+        asked.append(prompt(state).seat)
+        state = act(state, moves(state)[0], moves(state)[0])
+
+    assert asked == [3, 0, 1]
+
+
+def test_witch_curses_run_out_in_turn_order_from_the_attackers_left():
+    """"저주 카드가 부족해서 ... 현재 턴인 사람의 시계방향 다음 사람부터 순서대로 돌아갑니다"."""
+    state = scenario(["witch"], deck=["copper"] * 5, kingdom=NO_MOAT, seats=4)
+    state = {**state, "supply": {**state["supply"], "curse": 2}}
+
+    state = act(state, play("witch"))
+
+    assert [player(state, s)["discard"].count("curse") for s in (1, 2, 3)] == [1, 1, 0]
+    assert len(player(state)["hand"]) == 2
+
+
+def test_moat_protects_only_its_revealer_and_the_attacker_still_draws():
+    """"해자 카드는 자신에게 오는 공격만 막아줄 뿐 ... 마녀 카드를 쓴 사람은 카드 2장을
+    받습니다"."""
+    state = scenario(["witch"], deck=["copper"] * 5, kingdom=K, seats=3,
+                     others={1: {"hand": ["moat", "copper"]}, 2: {"hand": ["moat"]}})
+
+    state = act(state, play("witch"))
+    assert prompt(state).seat == 1 and moves(state) == [pick("reveal", "moat"), DECLINE]
+    state = act(state, pick("reveal", "moat"), DECLINE)
+
+    assert player(state, 1)["discard"] == [] and player(state, 2)["discard"] == ["curse"]
+    assert len(player(state)["hand"]) == 2 and "moat" in player(state, 1)["hand"]
+
+
+def test_every_attacked_player_is_asked_about_moat_holding_one_or_not():
+    state = scenario(["witch"], deck=["copper"] * 5, kingdom=K,
+                     others={1: {"hand": ["copper"] * 5}})
+
+    state = act(state, play("witch"))
+
+    assert prompt(state).seat == 1 and moves(state) == [DECLINE]
+
+
+def test_without_moat_in_the_kingdom_nobody_is_asked_to_react():
+    state = scenario(["witch"], deck=["copper"] * 5, kingdom=NO_MOAT)
+
+    state = act(state, play("witch"))
+
+    assert prompt(state).kind == "turn" and player(state, 1)["discard"] == ["curse"]
+
+
+def test_moat_revealed_against_militia_keeps_the_hand_and_the_attacker_gets_two_coins():
+    state = scenario(["militia"], deck=["copper"] * 5, kingdom=K,
+                     others={1: {"hand": ["moat", *HAND5]}})
+
+    state = act(state, play("militia"), pick("reveal", "moat"))
+
+    assert len(player(state, 1)["hand"]) == 6 and state["turn"]["coins"] == 2
+
+
+def test_bureaucrat_gains_a_silver_onto_the_deck_and_victims_topdeck_a_victory_card():
+    state = scenario(["bureaucrat"], deck=["copper"] * 5, kingdom=NO_MOAT,
+                     others={1: {"hand": ["estate", "duchy", "copper"], "deck": ["gold"]}})
+
+    state = act(state, play("bureaucrat"))
+    assert prompt(state).seat == 1
+    assert moves(state) == [pick("topdeck", "estate"), pick("topdeck", "duchy")]
+    state = act(state, pick("topdeck", "duchy"))
+
+    assert player(state)["deck"][-1] == "silver"
+    assert list(reversed(player(state, 1)["deck"])) == ["duchy", "gold"]
+
+
+def test_bureaucrat_victim_without_victory_cards_reveals_the_hand():
+    state = scenario(["bureaucrat"], deck=["copper"] * 5, kingdom=NO_MOAT)
+
+    state = act(state, play("bureaucrat"))
+
+    assert any(n["act"].startswith("revealed a hand") for n in state["notes"])
+    assert prompt(state).kind == "turn"
+
+
+def test_bureaucrat_with_an_empty_deck_makes_the_silver_the_only_card_of_the_deck():
+    """"덱이 바닥난 상태에서 이 카드를 썼다면 쓴 사람이 받는 은 카드 1장이 덱의 유일한 카드"."""
+    state = scenario(["bureaucrat"], discard=["gold", "gold"], kingdom=NO_MOAT)
+
+    state = act(state, play("bureaucrat"))
+
+    assert player(state)["deck"] == ["silver"] and not is_chance(state)
+
+
+def test_bandit_gains_a_gold_and_the_victim_chooses_a_non_copper_treasure_to_trash():
+    state = scenario(["bandit"], deck=["copper"] * 5, kingdom=NO_MOAT,
+                     others={1: {"deck": ["silver", "gold", "estate"]}})
+
+    state = act(state, play("bandit"))
+    assert prompt(state).seat == 1
+    state = act(state, pick("trash", "silver"))
+
+    assert player(state)["discard"] == ["gold"]
+    assert state["trash"] == ["silver"] and player(state, 1)["discard"] == ["gold"]
+
+
+def test_bandit_never_trashes_copper():
+    state = scenario(["bandit"], deck=["copper"] * 5, kingdom=NO_MOAT,
+                     others={1: {"deck": ["copper", "estate"]}})
+
+    state = act(state, play("bandit"))
+
+    assert state["trash"] == [] and sorted(player(state, 1)["discard"]) == ["copper", "estate"]
+
+
+def test_bandit_revealed_card_stays_out_of_the_victims_reshuffle():
+    state = scenario(["bandit"], deck=["copper"] * 5, kingdom=NO_MOAT,
+                     others={1: {"deck": ["estate"], "discard": ["silver"]}})
+
+    state = act(state, play("bandit"))
+    assert is_chance(state) and state["shuffle"] == 1
+    state = shuffle(state)
+
+    assert state["trash"] == ["silver"] and player(state, 1)["discard"] == ["estate"]
+
+
+def test_spy_reveals_everyones_top_card_the_attackers_first_and_the_attacker_decides():
+    state = scenario(["spy"], deck=["copper", "estate"], kingdom=K1,
+                     others={1: {"deck": ["gold"]}})
+
+    state = act(state, play("spy"), DECLINE)  # seat 1 has no Moat to reveal
+    first = prompt(state)
+    state = act(state, {"kind": "discard"})
+    second = prompt(state)
+    state = act(state, {"kind": "put_back"})
+
+    assert first.seat == 0 and second.seat == 0 and "seat 1" in second.text
+    assert player(state)["discard"] == ["estate"] and player(state, 1)["deck"] == ["gold"]
+
+
+def test_thief_attacker_chooses_the_treasure_to_trash_and_may_gain_it():
+    state = scenario(["thief"], deck=["copper"] * 5, kingdom=K1,
+                     others={1: {"deck": ["silver", "gold"]}})
+
+    state = act(state, play("thief"), DECLINE)
+    assert prompt(state).seat == 0
+    state = act(state, pick("trash", "gold"), pick("gain", "gold"))
+
+    assert player(state)["discard"] == ["gold"] and state["trash"] == []
+    assert player(state, 1)["discard"] == ["silver"]
+
+
+def test_thief_gaining_the_trashed_treasure_is_optional():
+    state = scenario(["thief"], deck=["copper"] * 5, kingdom=K1,
+                     others={1: {"deck": ["copper", "estate"]}})
+
+    state = act(state, play("thief"), DECLINE, {"kind": "skip"})
+
+    assert state["trash"] == ["copper"] and player(state)["discard"] == []
+    assert player(state, 1)["discard"] == ["estate"]
+
+
+def test_bureaucrat_victim_with_one_kind_of_victory_card_is_not_asked():
+    state = scenario(["bureaucrat"], deck=["copper"] * 5, kingdom=NO_MOAT,
+                     others={1: {"hand": ["estate", "estate", "copper"]}})
+
+    state = act(state, play("bureaucrat"))
+
+    assert prompt(state).kind == "turn" and player(state, 1)["deck"] == ["estate"]

@@ -1,0 +1,139 @@
+"""Hidden information: hands, deck order, private looks; redact and describe never leak."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.games.dominion import RULES
+from domain.kernel import Chance, Over, canonical_json, derive_outcome
+
+from .helpers import act, pick, play, scenario
+
+K = ["sentry", "artisan", "library", "militia", "moat", "village", "smithy", "market",
+     "cellar", "chapel"]
+
+
+def random_states(seed: int, seats: int, options: dict) -> list[dict]:
+    """Every state of one random game (random bots, fair shuffles), the final one last."""
+    rng = random.Random(seed)
+    state = RULES.setup(options, seats)
+    states = []
+    while True:
+        step = RULES.next(state)
+        if isinstance(step, Over):
+            return [*states, state]
+        if isinstance(step, Chance):
+            state = RULES.apply_chance(state, derive_outcome(step.spec, rng.randbytes(8), "x"))
+            continue
+        states.append(state)
+        prompt = step.prompts[0]
+        state = RULES.apply_move(state, prompt.seat, rng.choice(prompt.legal_moves))
+
+
+def permuted(state: dict, seat: int, rng: random.Random) -> dict:
+    """``state`` with every deck, and every hand but ``seat``'s, in another order."""
+    players = []
+    for index, player in enumerate(state["players"]):
+        deck = player["deck"][:]
+        rng.shuffle(deck)
+        hand = player["hand"][:]
+        if index != seat:
+            rng.shuffle(hand)
+        players.append({**player, "deck": deck, "hand": hand})
+    return {**state, "players": players}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_seats_view_does_not_change_when_hidden_orders_are_permuted(seed):
+    rng = random.Random(seed)
+    options = {"kingdom": K} if seed % 2 else {}
+    for state in random_states(seed, 2 + seed % 3, options)[:-1:7]:
+        for seat in [None, *range(state["seats"])]:
+            assert RULES.view(permuted(state, seat, rng), seat) == RULES.view(state, seat)
+
+
+def test_a_view_shows_other_hands_as_sizes_and_decks_as_sizes_only():
+    state = scenario(["gold", "silver"], deck=["province"], others={1: {"hand": ["moat"] * 4}})
+
+    view = RULES.view(state, 0)
+
+    assert view["players"][0]["hand"] == ["silver", "gold"]
+    assert view["players"][1]["hand"] is None and view["players"][1]["hand_size"] == 4
+    assert "province" not in canonical_json(view["players"][0]["deck_size"])
+    assert "deck" not in view["players"][0]
+
+
+def test_sentry_looks_are_private_and_its_put_back_is_hidden_from_others():
+    state = scenario(["sentry"], deck=["copper", "gold", "province"], kingdom=K)
+    state = act(state, play("sentry"))
+
+    own, other = RULES.view(state, 0), RULES.view(state, 1)
+    event = {"type": "move", "seat": 0, "move": pick("topdeck", "gold")}
+
+    assert sorted(own["players"][0]["looking_at"]) == ["gold", "province"]
+    assert other["players"][0]["looking_at"] is None
+    assert RULES.redact(state, event, 1)["move"]["card"] is None
+    assert RULES.redact(state, event, 0)["move"]["card"] == "gold"
+    assert "Gold" not in RULES.describe(state, event, 1)
+    assert "Gold" in RULES.describe(state, event, 0)
+
+
+def test_a_chapel_trash_is_public():
+    state = scenario(["chapel", "estate"], kingdom=K)
+    state = act(state, play("chapel"))
+    event = {"type": "move", "seat": 0, "move": pick("trash", "estate")}
+
+    assert RULES.redact(state, event, 1) == event
+    assert "trashed Estate" in RULES.describe(state, event, 1)
+
+
+def test_artisan_put_back_is_hidden_from_others():
+    state = scenario(["artisan", "gold"], kingdom=K)
+    state = act(state, play("artisan"), pick("gain", "silver"))
+    event = {"type": "move", "seat": 0, "move": pick("topdeck", "gold")}
+
+    assert RULES.redact(state, event, None)["move"]["card"] is None
+    assert "Gold" not in RULES.describe(state, event, None)
+
+
+def test_draws_are_described_by_count_to_others_and_by_name_to_the_drawer():
+    state = scenario(["smithy"], deck=["gold", "gold", "gold"], kingdom=K)
+    event = {"type": "move", "seat": 0, "move": play("smithy")}
+
+    assert "drew 3 cards" in RULES.describe(state, event, 1)
+    assert "drew Gold, Gold, Gold" in RULES.describe(state, event, 0)
+
+
+def test_shuffle_outcomes_are_hidden_from_everyone_during_the_game():
+    state = RULES.setup({}, 2)
+    step = RULES.next(state)
+    event = {"type": "chance", "spec": step.spec, "outcome": list(range(10))}
+
+    for viewer in (None, 0, 1):
+        assert RULES.redact(state, event, viewer)["outcome"] is None
+
+
+def test_nobody_sees_their_own_deck_order_and_after_the_game_everything_is_public():
+    *playing, final = random_states(3, 2, {})
+
+    during = RULES.view(playing[-1], 0)["players"][0]
+    after = RULES.view(final, None)
+
+    assert "deck_top_first" not in during and "discard" not in during
+    assert all(p["hand"] is not None and "deck_top_first" in p for p in after["players"])
+    assert after["result"]["winners"]
+
+
+def test_moat_prompt_does_not_reveal_who_holds_a_moat():
+    state = scenario(["militia"], deck=["copper"] * 5, kingdom=K, seats=3,
+                     others={1: {"hand": ["copper"] * 5, "deck": ["moat"]}})
+    holder = {**state, "players": [state["players"][0],
+                                   {**state["players"][1], "hand": ["moat"] + ["copper"] * 4,
+                                    "deck": ["copper"]},
+                                   state["players"][2]]}
+
+    plain, with_moat = act(state, play("militia")), act(holder, play("militia"))
+
+    assert RULES.view(plain, 2) == RULES.view(with_moat, 2)

@@ -1,0 +1,115 @@
+"""Setup and options: piles by player count, the kingdom options, the editions."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games.dominion import INFO, RULES
+from domain.games.dominion.cards import FIRST_GAME, POOLS
+from domain.kernel import BadOptions, Chance, play_chance
+
+from .helpers import BASIC, player, shuffle
+
+
+@pytest.mark.parametrize(("seats", "victory", "curses", "copper"),
+                         [(2, 8, 10, 46), (3, 12, 20, 39), (4, 12, 30, 32)])
+def test_supply_piles_depend_on_the_number_of_players(seats, victory, curses, copper):
+    state = RULES.setup({}, seats)
+
+    supply = state["supply"]
+
+    assert (supply["estate"], supply["duchy"], supply["province"]) == (victory,) * 3
+    assert supply["curse"] == curses and supply["copper"] == copper
+    assert supply["silver"] == 40 and supply["gold"] == 30
+    assert all(supply[card] == 10 for card in FIRST_GAME)
+
+
+@pytest.mark.parametrize(("seats", "gardens"), [(2, 8), (3, 12)])
+def test_gardens_pile_has_as_many_cards_as_the_victory_piles(seats, gardens):
+    state = RULES.setup({"kingdom": [*BASIC[:9], "gardens"]}, seats)
+
+    assert state["supply"]["gardens"] == gardens
+
+
+def test_each_player_starts_with_seven_coppers_and_three_estates_shuffled_then_draws_five():
+    state = RULES.setup({}, 2)
+
+    state = shuffle(shuffle(state))
+
+    for seat in (0, 1):
+        cards = player(state, seat)["hand"] + player(state, seat)["deck"]
+        assert sorted(cards) == ["copper"] * 7 + ["estate"] * 3
+        assert len(player(state, seat)["hand"]) == 5
+
+
+def test_default_kingdom_is_the_seeds_recommended_first_game_set():
+    state = RULES.setup({}, 2)
+
+    assert sorted(state["kingdom"]) == sorted(FIRST_GAME)
+
+
+def test_explicit_kingdom_is_used():
+    kingdom = ["chapel", "witch", "village", "smithy", "market", "moat", "gardens", "cellar",
+               "feast", "spy"]
+
+    state = RULES.setup({"kingdom": kingdom}, 2)
+
+    assert sorted(state["kingdom"]) == sorted(kingdom)
+
+
+@pytest.mark.parametrize("edition", ["second", "first", "both"])
+def test_random_kingdom_is_a_public_pick_of_ten_from_the_editions_pool(edition):
+    state = RULES.setup({"kingdom_choice": "random", "edition": edition}, 2)
+    step = RULES.next(state)
+    assert isinstance(step, Chance) and step.spec["kind"] == "pick"
+    assert step.spec["public"] and step.spec["n"] == len(POOLS[edition])
+
+    state = play_chance(RULES, state, list(range(10)))
+
+    assert sorted(state["kingdom"]) == sorted(POOLS[edition][:10])
+
+
+def test_edition_pools_hold_26_second_25_first_and_32_kingdom_cards():
+    assert (len(POOLS["second"]), len(POOLS["first"]), len(POOLS["both"])) == (26, 25, 32)
+
+
+def test_an_explicit_kingdom_with_kingdom_choice_random_is_refused():
+    with pytest.raises(BadOptions):
+        RULES.setup({"kingdom": BASIC, "kingdom_choice": "random"}, 2)
+
+
+@pytest.mark.parametrize("kingdom", [BASIC[:9], [*BASIC[:9], "no_such_card"],
+                                     [*BASIC[:9], "copper"]])
+def test_a_kingdom_that_is_not_ten_kingdom_cards_is_refused(kingdom):
+    with pytest.raises(BadOptions):
+        RULES.setup({"kingdom": kingdom}, 2)
+
+
+@pytest.mark.parametrize("seats", [1, 5])
+def test_dominion_is_for_two_to_four_players(seats):
+    with pytest.raises(BadOptions):
+        RULES.setup({}, seats)
+
+
+def test_catalog_names_the_options_and_every_bot():
+    assert [o.name for o in INFO.options] == ["edition", "kingdom_choice", "kingdom"]
+    assert set(INFO.bots) >= {"random", "big_money", "big_money_ultimate", "smithy", "witch",
+                              "militia"}
+
+
+def test_seat_zero_takes_the_first_turn():
+    state = shuffle(shuffle(RULES.setup({}, 3)))
+    state = shuffle(state)
+
+    assert state["turn"]["seat"] == 0 and [p["turns"] for p in state["players"]] == [1, 0, 0]
+
+
+def test_edition_both_uses_the_second_edition_wording():
+    from .helpers import act, moves, play, scenario
+
+    state = scenario(["throne_room", "smithy"], deck=["copper"] * 8, edition="both",
+                     kingdom=["throne_room", *BASIC[:9]])
+
+    state = act(state, play("throne_room"))
+
+    assert {"kind": "skip"} in moves(state)
