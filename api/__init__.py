@@ -1,0 +1,63 @@
+"""The Flask app: ``create_app`` builds one per process (after fork), with its game service,
+Redis view store and projector, the resource blueprints, OpenAPI at ``/openapi.json`` and
+browsable docs at ``/docs``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+from flask_smorest import Api
+
+from . import archive, errors, follow, games, play
+from .hall import Hall, open_hall
+
+DEFAULTS: dict[str, Any] = {
+    "API_TITLE": "gamehall",
+    "API_VERSION": "1",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "docs",
+    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
+    "API_SPEC_OPTIONS": {
+        "info": {"description": "Tabletop games played asynchronously over REST; every game "
+                 "an immutable, hash-chained event history with verifiable replays. Errors "
+                 "are application/problem+json."},
+        "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}}},
+        "security": [{"seat": []}, {}],
+    },
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    "REPLAY_MAX_BYTES": 8 * 1024 * 1024,
+    "IDEMPOTENCY_TTL": 24 * 3600,
+    "STREAM_KEEPALIVE": 10.0,
+    "STREAM_MAX_SECONDS": 300.0,
+    "CATCH_UP_ON_START": True,
+}
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """The application. ``config`` may hold ``GAMEHALL_SERVICE`` (a GameService) and
+    ``GAMEHALL_REDIS`` (a Redis client) to use instead of building them from the environment
+    (``GAMEHALL_VAR``, ``GAMEHALL_STORE``, ``REDIS_URL``, see bootstrap)."""
+    app = Flask(__name__)
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_mapping(config or {})
+    api = Api(app)
+    errors.register(app)
+    for blueprint in (games.blp, play.blp, follow.blp, archive.games_blp, archive.blp):
+        api.register_blueprint(blueprint)
+    app.extensions["gamehall"] = open_hall(app.config)
+    if app.config["CATCH_UP_ON_START"]:
+        from projections import catch_up
+
+        catch_up(app.extensions["gamehall"].projector)
+    return app
+
+
+def close_app(app: Flask) -> None:
+    """Close the service and Redis client the app opened."""
+    current: Hall | None = app.extensions.pop("gamehall", None)
+    if current is not None:
+        current.close()

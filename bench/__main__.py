@@ -19,7 +19,8 @@ def section(title: str) -> None:
 
 def main() -> None:
     started = time.perf_counter()
-    section("Revolution (best of three, greedy vs random)")
+    section("Revolution (best-of-three matches)")
+    engine.engine_rate("revolution", ["random", "random"], {}, 1000, say)
     bots = ["greedy", "random"]
     engine.engine_rate("revolution", bots, {}, 300, say)
     engine.service_rate("revolution", bots, {}, 100, say)

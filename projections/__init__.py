@@ -1,0 +1,11 @@
+"""Read models built from events: per-seat hand views, the board view and the game index,
+kept in Redis (``store`` is the only module that talks to it) and rebuilt from the event store
+(``rebuild``) whenever Redis is empty or behind."""
+
+from .projector import Projector
+from .rebuild import catch_up, rebuild
+from .store import IdempotencyBusy, IdempotencyMismatch, Subscription, ViewStore, connect
+from .views import seat_view, summary
+
+__all__ = ["Projector", "catch_up", "rebuild", "IdempotencyBusy", "IdempotencyMismatch",
+           "Subscription", "ViewStore", "connect", "seat_view", "summary"]

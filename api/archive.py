@@ -1,0 +1,100 @@
+"""Replays over HTTP: a game's replay document, verifying an uploaded one, bulk export."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from uuid import UUID
+
+from flask import Response, current_app, request
+
+from projections import catch_up
+from replays import build_document, to_csv_lines, to_ndjson_lines, verify_document
+
+from .auth import caller_seat
+from .blueprint import Blueprint, parse_json
+from .errors import ApiError
+from .hall import Hall, hall
+from .schemas import ExportQuery, VerdictSchema
+
+games_blp = Blueprint("replay", __name__, url_prefix="/games",
+                      description="A game's replay document.")
+blp = Blueprint("replays", __name__, url_prefix="/replays",
+                description="Verify replay documents; export finished games in bulk.")
+
+FINISHED = ("over", "abandoned")
+
+
+@games_blp.route("/<uuid:game_id>/replay", methods=["GET"])
+@games_blp.response(200, description="The replay document (format gamehall-replay, see "
+                    "replays/README.md).")
+@games_blp.problems(401, 404)
+def replay(game_id: UUID) -> dict[str, Any]:
+    """The game's replay document: complete once the game is over; during play only what the
+    caller (the token's seat, or a spectator) may see, without hashes or seed."""
+    seat = caller_seat(game_id, required=False)
+    return build_document(hall().service.records(game_id), seat)
+
+
+@blp.route("/verify", methods=["POST"])
+@blp.doc(requestBody={"required": True, "description": "A replay document",
+                      "content": {"application/json": {"schema": {"type": "object"}}}})
+@blp.response(200, VerdictSchema)
+@blp.problems(400, 413)
+def verify() -> dict[str, Any]:
+    """Verify a replay document: valid, or the first step that fails and why.
+
+    Re-checks the hash chain, every move's legality, every draw against the revealed seed, every
+    state hash, the result and the seed's commitment. A document may be up to 8 MiB."""
+    request.max_content_length = current_app.config["REPLAY_MAX_BYTES"]
+    document = parse_json(request.get_data(cache=False))
+    if not isinstance(document, dict):
+        raise ApiError(400, "invalid-request", "A replay document is a JSON object.")
+    verdict: dict[str, Any] = verify_document(document).to_json()
+    return verdict
+
+
+@blp.route("/export", methods=["GET"])
+@blp.arguments(ExportQuery, location="query")
+@blp.response(200, content_type="application/x-ndjson",
+              description="NDJSON: one complete replay document a line; or with format=csv, "
+              "text/csv: one row an event.")
+@blp.problems(400)
+def export(query: dict[str, Any]) -> Response:
+    """Stream replay documents of the games matching the filters (game, status, creation dates
+    since/until, limit), oldest first, as NDJSON or CSV."""
+    h = hall()
+    catch_up(h.projector)
+    docs = _documents(h, _matching(h, query))
+    if query["format"] == "csv":
+        return Response(to_csv_lines(docs), mimetype="text/csv")
+    return Response(to_ndjson_lines(docs), mimetype="application/x-ndjson")
+
+
+def _matching(h: Hall, query: dict[str, Any]) -> list[str]:
+    since = query["since"].timestamp() if "since" in query else None
+    until = query["until"].timestamp() if "until" in query else None
+    wanted = FINISHED if query["status"] == "finished" else (query["status"],)
+    found: list[str] = []
+    batch: list[str] = []
+    for game_id in h.store.index(query.get("game"), since, until, newest_first=False):
+        batch.append(game_id)
+        if len(batch) == 500:
+            found += _with_status(h, batch, wanted)
+            batch = []
+        if len(found) >= query["limit"]:
+            break
+    found += _with_status(h, batch, wanted)
+    return found[: query["limit"]]
+
+
+def _with_status(h: Hall, ids: list[str], wanted: tuple[str, ...]) -> list[str]:
+    if not ids:
+        return []
+    return [g for g, status in zip(ids, h.store.statuses(ids), strict=True) if status in wanted]
+
+
+def _documents(h: Hall, ids: list[str]) -> Iterator[dict[str, Any]]:
+    service = h.service
+    for game_id in ids:
+        yield build_document(service.records(UUID(game_id)), None)

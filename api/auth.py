@@ -1,0 +1,47 @@
+"""Seats and bearer tokens: ``Authorization: Bearer <token>`` names the caller's seat.
+
+Tokens are issued by the game service (shown once, stored only as hashes). A seat action
+without a token is 401, with a token the game did not issue 401, for another seat 403."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from flask import request
+
+from .errors import ApiError
+from .hall import hall
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip() or len(token) > 200:
+        raise ApiError(401, "unknown-token", "Send the seat's token as 'Authorization: Bearer "
+                       "<token>'.")
+    return token.strip()
+
+
+def caller_seat(game_id: UUID, required: bool) -> int | None:
+    """The seat the caller's token belongs to (None for no token, when that is allowed).
+    Answers 404 first for an unknown game."""
+    service = hall().service
+    service.get(game_id)
+    token = bearer_token()
+    if token is None:
+        if required:
+            raise ApiError(401, "token-required", "This needs the seat's token: "
+                           "'Authorization: Bearer <token>'.")
+        return None
+    seat = service.seat_of_token(game_id, token)
+    if seat is None:
+        raise ApiError(401, "unknown-token", "That token belongs to no seat of this game.")
+    return seat
+
+
+def forbid_other_seat(caller: int | None, seat: int, what: str) -> None:
+    if caller is not None and caller != seat:
+        raise ApiError(403, "not-your-seat", f"Your token is seat {caller}'s; it cannot "
+                       f"{what} for seat {seat}.")

@@ -1,0 +1,105 @@
+"""The API's Blueprint: flask-smorest's, with a stricter argument parser.
+
+A request that does not match its schema (malformed JSON, unknown fields or query parameters,
+wrong types) is a 400, keeping 422 for content the game itself refuses."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import flask
+import flask_smorest
+from marshmallow import RAISE
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+
+from .errors import ApiError
+from .schemas import ProblemSchema
+
+MAX_DEPTH = 64
+
+
+class StrictParser(FlaskParser):
+    DEFAULT_VALIDATION_STATUS = 400
+    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
+                                   "querystring": RAISE, "query": RAISE}
+
+    def _raw_load_json(self, req: flask.Request) -> Any:
+        if not is_json_request(req):
+            return core.missing
+        raw = req.get_data(cache=True)
+        return parse_json(raw) if raw.strip() else core.missing
+
+
+def parse_json(raw: bytes) -> Any:
+    """Strict JSON: UTF-8, no NaN or Infinity, no lone surrogates, at most 64 levels deep;
+    anything else is a 400 (never a RecursionError or an unencodable string further in)."""
+    try:
+        value = json.loads(raw.decode("utf-8"), parse_constant=_no_constant,
+                           parse_float=_finite)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "invalid-request", "The body is not valid JSON.",
+                       errors={"json": ["Invalid JSON body."]}) from None
+    _check_nesting(value)
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is too large")
+    return number
+
+
+def _check_nesting(value: Any) -> None:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ApiError(400, "invalid-request", f"The body nests deeper than {MAX_DEPTH} "
+                           "levels.")
+        if isinstance(item, dict):
+            stack += [(key, depth + 1) for key in item]
+            stack += [(v, depth + 1) for v in item.values()]
+        elif isinstance(item, list):
+            stack += [(v, depth + 1) for v in item]
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ApiError(400, "invalid-request", "The body holds a string that is not "
+                               "valid Unicode.") from None
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = StrictParser()
+
+    def problems(self, *statuses: int) -> Any:
+        """Document the problem answers a view can give."""
+        def decorate(view: Any) -> Any:
+            for status in statuses:
+                view = self.alt_response(status, schema=ProblemSchema,
+                                         content_type="application/problem+json",
+                                         description=DESCRIPTIONS[status])(view)
+            return view
+        return decorate
+
+
+DESCRIPTIONS = {
+    400: "Malformed request: bad JSON, unknown or mistyped fields, bad query parameters.",
+    401: "No bearer token, or a token this game did not issue.",
+    403: "The token's seat may not do this (another seat's action or view).",
+    404: "No such game, or no such seat.",
+    409: "Conflicts with the game as it is now: stale expected_version (current_version "
+         "given), not your turn (not-your-turn), the game is over or not started, the seat is "
+         "taken, or the same Idempotency-Key is still being applied.",
+    413: "The body is larger than the limit (64 KiB; 8 MiB for a replay document).",
+    422: "The game refuses it: an illegal move (reason and legal_moves given), bad options, "
+         "an unknown game or bot.",
+}

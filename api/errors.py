@@ -1,0 +1,134 @@
+"""Every error the API answers, as ``application/problem+json`` (RFC 9457), mapped in one place.
+
+Each problem has ``type`` (``urn:gamehall:problem:<code>``), ``title``, ``status``, ``detail``
+and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal move,
+``current_version`` for a stale version, ``waiting_for`` for a move out of turn, ``errors``
+(field by field) for a request that does not match its schema.
+
+| status | codes |
+| --- | --- |
+| 400 | ``invalid-request`` (malformed JSON, unknown or mistyped fields, bad query parameters,
+  bad headers) |
+| 401 | ``token-required``, ``unknown-token`` |
+| 403 | ``not-your-seat`` (another seat's action or perspective) |
+| 404 | ``game-not-found``, ``seat-not-found``, ``not-found`` |
+| 405 | ``method-not-allowed`` |
+| 409 | ``stale-version``, ``not-your-turn``, ``game-over``, ``game-closed``,
+  ``seat-unavailable``, ``busy``, ``idempotency-in-progress`` |
+| 413 | ``payload-too-large`` |
+| 422 | ``illegal-move``, ``bad-options``, ``unknown-game``, ``idempotency-key-reused``,
+  ``game-error`` |
+
+A move out of turn is 409, like every refusal that depends on where the game is now rather than
+on what was sent (the same move may be right later); 422 is for content the game refuses.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, json
+from werkzeug.exceptions import HTTPException
+
+from domain.kernel import GameError, IllegalMove, NotYourTurn
+
+PROBLEM_JSON = "application/problem+json"
+
+# Domain error codes (``GameError.code``) and their statuses; a subclass without an entry
+# takes its nearest base class's.
+STATUS_BY_CODE: dict[str, int] = {
+    "game-error": 422,
+    "bad-options": 422,
+    "unknown-game": 422,
+    "illegal-move": 422,
+    "not-a-chance-step": 422,
+    "not-your-turn": 409,
+    "game-over": 409,
+    "game-closed": 409,
+    "seat-unavailable": 409,
+    "stale-version": 409,
+    "busy": 409,
+    "game-not-found": 404,
+}
+
+HTTP_CODES: dict[int, str] = {
+    400: "invalid-request", 404: "not-found", 405: "method-not-allowed",
+    413: "payload-too-large", 415: "unsupported-media-type",
+}
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    """An outcome of the API itself (tokens, seats, query parameters), as a problem."""
+
+    def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.extra = extra
+
+
+def problem(status: int, code: str, detail: str, title: str | None = None,
+            **extra: Any) -> Response:
+    body = {"type": f"urn:gamehall:problem:{code}", "title": title or _title(code),
+            "status": status, "detail": detail, "code": code, **extra}
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="gamehall"'
+    return response
+
+
+def status_of(error: GameError) -> int:
+    for cls in type(error).__mro__:
+        code = getattr(cls, "code", None)
+        if code in STATUS_BY_CODE:
+            return STATUS_BY_CODE[code]
+    return 422
+
+
+def game_problem(error: GameError) -> Response:
+    extra: dict[str, Any] = {}
+    if isinstance(error, IllegalMove) and not isinstance(error, NotYourTurn):
+        extra["legal_moves"] = error.legal_moves
+    current = error.details.get("current")
+    if current is not None:
+        extra["current_version"] = current
+    return problem(status_of(error), error.code, error.message, **extra)
+
+
+def http_problem(error: HTTPException) -> Response:
+    status = error.code or 500
+    code = HTTP_CODES.get(status, f"http-{status}")
+    extra: dict[str, Any] = {}
+    data = getattr(error, "data", None)
+    if isinstance(data, dict) and "messages" in data:
+        extra["errors"] = data["messages"]
+        detail = "The request does not match its schema: see errors."
+    else:
+        detail = error.description or error.name
+    return problem(status, code, detail, title=error.name, **extra)
+
+
+def api_problem(error: ApiError) -> Response:
+    return problem(error.status, error.code, error.detail, **error.extra)
+
+
+def unexpected_problem(error: Exception) -> Response:
+    log.exception("unexpected error", exc_info=error)
+    return problem(500, "internal-error", "The server failed to answer; nothing was recorded "
+                   "unless the game's version changed.")
+
+
+def register(app: Flask) -> None:
+    """Install the handlers (after flask-smorest's, which they replace)."""
+    app.register_error_handler(ApiError, api_problem)
+    app.register_error_handler(GameError, game_problem)
+    app.register_error_handler(HTTPException, http_problem)
+    app.register_error_handler(Exception, unexpected_problem)
+
+
+def _title(code: str) -> str:
+    return code.replace("-", " ").capitalize()

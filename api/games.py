@@ -1,0 +1,129 @@
+"""Games: the catalog, creating and listing games, a game's summary, taking a seat, resigning."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+from uuid import UUID
+
+from flask import url_for
+
+from domain.games import game_names, get_rules
+from projections import catch_up
+
+from .auth import caller_seat, forbid_other_seat
+from .blueprint import Blueprint
+from .errors import ApiError
+from .hall import hall
+from .schemas import (
+    CatalogSchema,
+    CreatedSchema,
+    CreateGameSchema,
+    GameListSchema,
+    JoinedSchema,
+    JoinSchema,
+    ListQuery,
+    SummarySchema,
+)
+
+blp = Blueprint("games", __name__, url_prefix="/games",
+                description="Create, list and join games; a game's summary.")
+log = logging.getLogger(__name__)
+
+
+@blp.route("/catalog", methods=["GET"])
+@blp.response(200, CatalogSchema)
+def catalog() -> dict[str, Any]:
+    """The hosted games: their options with defaults, seat counts and bots."""
+    games = []
+    for name in game_names():
+        try:
+            games.append(get_rules(name).info.to_json())
+        except Exception:  # a game package that does not load is not offered, nor fatal
+            log.exception("game %s is registered but cannot be loaded", name)
+    return {"games": games}
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(CreateGameSchema)
+@blp.response(201, CreatedSchema)
+@blp.problems(400, 413, 422)
+def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Create a game; answers its id and the token of each human seat named now.
+
+    Each player is `{name}` (a human, given a token now), `{bot}` (played by the server) or
+    `{}` (an open seat, joined later with POST /games/{id}/seats/{seat})."""
+    h = hall()
+    game, tokens = h.service.create_game(body["game"], body["options"], body["players"])
+    fields = h.projector.record(game)
+    answer = {"game_id": str(game.id), "tokens": {str(s): t for s, t in tokens.items()},
+              "game": fields["summary"]}
+    return answer, 201, {"Location": url_for("games.summary", game_id=game.id)}
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(ListQuery, location="query")
+@blp.response(200, GameListSchema)
+@blp.problems(400)
+def listing(query: dict[str, Any]) -> dict[str, Any]:
+    """List games, newest first, filterable by game and status."""
+    h = hall()
+    catch_up(h.projector)
+    found: list[dict[str, Any]] = []
+    ids = h.store.index(query.get("game"), None, None, newest_first=True)
+    for batch in _batches(ids, 200):
+        wanted = [g for g, status in zip(batch, h.store.statuses(batch), strict=True)
+                  if query.get("status") in (None, status)]
+        found += [h.projector.summary(UUID(g)) for g in wanted[: query["limit"] - len(found)]]
+        if len(found) >= query["limit"]:
+            break
+    return {"games": found}
+
+
+@blp.route("/<uuid:game_id>", methods=["GET"])
+@blp.response(200, SummarySchema)
+@blp.problems(404)
+def summary(game_id: UUID) -> dict[str, Any]:
+    """A game's summary: status, version, seats, who is to act, result."""
+    return hall().projector.summary(game_id)
+
+
+@blp.route("/<uuid:game_id>/seats/<int:seat>", methods=["POST"])
+@blp.arguments(JoinSchema)
+@blp.response(201, JoinedSchema)
+@blp.problems(400, 401, 403, 404, 409, 413)
+def join(body: dict[str, Any], game_id: UUID, seat: int) -> tuple[dict[str, Any], int]:
+    """Take an open seat; answers the seat's token (shown once)."""
+    h = hall()
+    caller = caller_seat(game_id, required=False)
+    forbid_other_seat(caller, seat, "take a seat")
+    if seat >= len(h.service.get(game_id).seats):
+        raise ApiError(404, "seat-not-found", f"This game has no seat {seat}.")
+    game, token = h.service.join(game_id, seat, body["name"])
+    fields = h.projector.record(game)
+    return {"game_id": str(game.id), "seat": seat, "token": token,
+            "game": fields["summary"]}, 201
+
+
+@blp.route("/<uuid:game_id>/resign", methods=["POST"])
+@blp.response(200, SummarySchema)
+@blp.problems(401, 404, 409)
+def resign(game_id: UUID) -> dict[str, Any]:
+    """Resign the token's seat: the other seats win."""
+    h = hall()
+    seat = caller_seat(game_id, required=True)
+    assert seat is not None
+    game = h.service.resign(game_id, seat)
+    summary_doc: dict[str, Any] = h.projector.record(game)["summary"]
+    return summary_doc
+
+
+def _batches(items: Any, size: int) -> Any:
+    batch: list[str] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch

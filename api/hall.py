@@ -1,0 +1,50 @@
+"""What the views share in one process: the game service, the Redis view store, the projector.
+
+Built by ``create_app`` (after fork, never at import time) and closed with the app."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import current_app
+
+from bootstrap import build_service, var_dir
+from domain.application import GameService
+from projections import Projector, ViewStore, connect
+
+
+@dataclass
+class Hall:
+    service: GameService
+    store: ViewStore
+    projector: Projector
+    owned: list[Any] = field(default_factory=list)
+
+    def close(self) -> None:
+        """Close what this hall opened (a service or Redis client it was given stays open)."""
+        while self.owned:
+            self.owned.pop().close()
+
+
+def open_hall(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ) -> Hall:
+    owned: list[Any] = []
+    service = config.get("GAMEHALL_SERVICE")
+    if service is None:
+        service = build_service(environ)
+        owned.append(service)
+    client = config.get("GAMEHALL_REDIS")
+    if client is None:
+        client = connect(config.get("REDIS_URL") or environ.get("REDIS_URL"),
+                         var_dir(environ))
+        owned.append(client)
+    store = ViewStore(client)
+    return Hall(service, store, Projector(service, store), owned)
+
+
+def hall() -> Hall:
+    """The current app's hall."""
+    current: Hall = current_app.extensions["gamehall"]
+    return current

@@ -1,0 +1,144 @@
+"""Playing: a seat's view (now, or after event N where that does not leak) and posting moves."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+from uuid import UUID
+
+from flask import current_app, request
+
+from domain.kernel import IllegalMove, canonical_json
+from projections import IdempotencyBusy, IdempotencyMismatch, seat_view
+
+from .auth import caller_seat, forbid_other_seat
+from .blueprint import Blueprint
+from .errors import ApiError
+from .hall import hall
+from .schemas import MoveResultSchema, MovesSchema, ViewQuery, ViewSchema
+
+blp = Blueprint("play", __name__, url_prefix="/games",
+                description="A seat's view and its moves.")
+
+FINISHED = ("over", "abandoned")
+
+
+@blp.route("/<uuid:game_id>/view", methods=["GET"])
+@blp.arguments(ViewQuery, location="query")
+@blp.response(200, ViewSchema)
+@blp.problems(400, 401, 403, 404)
+def view(query: dict[str, Any], game_id: UUID) -> dict[str, Any]:
+    """A seat's hand view (with its token) or the board view (without).
+
+    `seat` asks for another perspective and `at=N` for the view after event N: both only where
+    that leaks nothing: once the game is over, or for your own seat (403 otherwise)."""
+    h = hall()
+    caller = caller_seat(game_id, required=False)
+    perspective = query.get("seat", caller)
+    summary = h.projector.summary(game_id)
+    finished = summary["status"] in FINISHED
+    if perspective is not None and perspective >= len(summary["seats"]):
+        raise ApiError(400, "invalid-request", f"This game has no seat {perspective}.")
+    if not finished and perspective != caller:
+        raise ApiError(403, "not-your-seat", "Until the game is over you may see only your "
+                       "own seat's view (or, without a token, the board).")
+    at = query.get("at")
+    if at is None:
+        document: dict[str, Any] = h.projector.read(game_id, perspective)
+        return document
+    if not finished and caller is None:
+        raise ApiError(403, "not-your-seat", "Until the game is over, past views are shown "
+                       "only to the seat they belong to.")
+    if at > summary["version"]:
+        raise ApiError(400, "invalid-request", f"The game has {summary['version']} events; "
+                       f"at must be 1 to {summary['version']}.")
+    return seat_view(h.service.get(game_id, version=at), perspective)
+
+
+@blp.route("/<uuid:game_id>/moves", methods=["POST"])
+@blp.arguments(MovesSchema)
+@blp.response(200, MoveResultSchema)
+@blp.problems(400, 401, 403, 404, 409, 413, 422)
+def moves(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
+    """Post a move (`move`) or a list of moves (`moves`, applied in order, all or none).
+
+    With `expected_version` a stale version answers 409 with `current_version`. With an
+    `Idempotency-Key` header a retried request is applied once and answers the same. An illegal
+    move answers 422 with the reason and your legal moves; a move when you are not asked
+    answers 409 `not-your-turn`. Answers the new version and your view."""
+    seat = caller_seat(game_id, required=True)
+    assert seat is not None
+    if body.get("seat") is not None:
+        forbid_other_seat(seat, body["seat"], "move")
+    key = idempotency_key()
+    if key is None:
+        return apply_moves(game_id, seat, body)
+    fingerprint = hashlib.sha256(canonical_json({"seat": seat, **body}).encode()).hexdigest()
+    return idempotent(f"{game_id}:{seat}:{key}", fingerprint,
+                      lambda: apply_moves(game_id, seat, body))
+
+
+def apply_moves(game_id: UUID, seat: int, body: dict[str, Any]) -> dict[str, Any]:
+    h = hall()
+    listed = body.get("moves") or [body["move"]]
+    name = h.service.get(game_id).seats[seat]["name"]
+    try:
+        game = h.service.play(game_id, seat, listed, name, body.get("expected_version"))
+    except IllegalMove:
+        if len(listed) == 1:
+            raise
+        raise list_refusal(game_id, seat) from None
+    fields = h.projector.record(game)
+    return {"game_id": str(game_id), "version": game.version,
+            "view": fields[f"seat:{seat}"]}
+
+
+def list_refusal(game_id: UUID, seat: int) -> ApiError:
+    """A refused list of moves is explained from the recorded game only: the error of a later
+    move could show what an earlier one drew, and nothing of that was recorded."""
+    current = hall().projector.read(game_id, seat)
+    if current["status"] in FINISHED:
+        return ApiError(409, "game-over", "The game is over.")
+    if current["prompt"] is None:
+        return ApiError(409, "not-your-turn", "It is not your turn: the game is waiting for "
+                       f"seat {', '.join(map(str, current['waiting_for']))}.",
+                       waiting_for=current["waiting_for"])
+    return ApiError(422, "illegal-move", "One of the moves is not allowed at the point it comes "
+                   "in the list; nothing was recorded. Your legal moves now are given.",
+                   legal_moves=current["prompt"]["legal_moves"])
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 1 <= len(key) <= 200 or not key.isprintable():
+        raise ApiError(400, "invalid-request", "Idempotency-Key must be 1 to 200 printable "
+                       "characters.")
+    return key
+
+
+def idempotent(key: str, fingerprint: str,
+               apply: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """Apply once per key: a retry gets the stored answer (errors are not stored, since they
+    recorded nothing, so a retry after one is simply tried again)."""
+    store = hall().store
+    ttl = current_app.config["IDEMPOTENCY_TTL"]
+    try:
+        stored: dict[str, Any] | None = store.claim(key, fingerprint, ttl)
+    except IdempotencyMismatch:
+        raise ApiError(422, "idempotency-key-reused", "This Idempotency-Key was used for a "
+                       "different request.") from None
+    except IdempotencyBusy:
+        raise ApiError(409, "idempotency-in-progress", "A request with this Idempotency-Key "
+                       "is still being applied; retry shortly.") from None
+    if stored is not None:
+        return stored
+    try:
+        answer = MoveResultSchema().dump(apply())
+    except BaseException:
+        store.release(key)
+        raise
+    store.settle(key, fingerprint, answer, ttl)
+    return answer

@@ -1,0 +1,185 @@
+"""Serving the API with gunicorn: ``serve(host, port)`` (what ``gamehall serve`` runs).
+
+Before any worker starts, the parent creates the event store's schema and the master secret,
+starts the embedded Redis (unless ``REDIS_URL`` names one) and brings the projections up to
+date with the event store. Then gunicorn runs gevent workers, each building its own app (its
+own service and Redis client) after fork: no preload, so no SQLite connection is shared across
+a fork. gevent workers hold no thread for an open stream or long-poll, so streams never starve
+the rest of the API. On exit the workers close their clients and the parent stops its Redis.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+from gunicorn.app.base import BaseApplication
+
+WORKERS = 2
+
+
+class GamehallServer(BaseApplication):  # type: ignore[misc]
+    """gunicorn, configured in code; ``load`` runs in each worker after fork."""
+
+    def __init__(self, options: Mapping[str, Any], app_config: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+        self.app_config = dict(app_config)
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+
+    def load(self) -> Any:
+        from api import create_app
+
+        return create_app(self.app_config)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None) -> None:
+    """Serve the API until interrupted (Ctrl-C or SIGTERM), then shut down cleanly.
+
+    gevent must patch the standard library before eventsourcing and redis are imported
+    (eventsourcing binds ``threading.Lock`` at import; an unpatched lock held by one greenlet
+    blocks the whole worker when another waits on it). So unless this interpreter is already
+    patched, it is replaced by a fresh one that patches first and then serves."""
+    from gevent import monkey
+
+    if not monkey.is_module_patched("threading"):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.execv(sys.executable, [sys.executable, "-c", boot_command(host, port, workers)])
+    with redis_url(os.environ) as url:
+        prepare(url)
+        options = gunicorn_options(host, port, workers or int(os.environ.get(
+            "GAMEHALL_WORKERS", WORKERS)))
+        GamehallServer(options, {"REDIS_URL": url, "CATCH_UP_ON_START": False}).run()
+
+
+def boot_command(host: str, port: int, workers: int | None) -> str:
+    """Python code that patches with gevent before anything else, then serves."""
+    # os, signal and subprocess stay unpatched in the parent, where gunicorn's arbiter reaps
+    # its workers; the gevent workers patch them too after fork.
+    return ("import warnings; warnings.filterwarnings('ignore', 'Patching more than once'); "
+            "from gevent import monkey; "
+            "monkey.patch_all(os=False, signal=False, subprocess=False); "
+            f"from api.serve import serve; serve({host!r}, {int(port)}, {workers!r})")
+
+
+@contextmanager
+def redis_url(environ: Mapping[str, str]) -> Iterator[str]:
+    """``REDIS_URL``, or the URL of an embedded Redis run (and stopped) here."""
+    if environ.get("REDIS_URL"):
+        yield environ["REDIS_URL"]
+        return
+    from bootstrap import var_dir
+    from projections.store import embedded_server
+
+    with embedded_server(var_dir(environ) / "redis") as url:
+        yield url
+
+
+def prepare(url: str) -> None:
+    """Create the schema and the secret, and catch the projections up, before any fork."""
+    from bootstrap import build_service, master_secret, var_dir
+    from projections import Projector, ViewStore, catch_up, connect
+
+    master_secret()
+    service = build_service()
+    store = ViewStore(connect(url, var_dir()))
+    try:
+        catch_up(Projector(service, store))
+    finally:
+        store.close()
+        service.close()
+
+
+def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
+    return {
+        "bind": f"{host}:{port}",
+        "workers": workers,
+        "worker_class": "gevent",
+        "worker_connections": 1000,
+        "preload_app": False,
+        "control_socket_disable": True,
+        "timeout": 60,
+        "graceful_timeout": 5,
+        "keepalive": 5,
+        "loglevel": os.environ.get("GAMEHALL_LOG_LEVEL", "warning"),
+        "accesslog": os.environ.get("GAMEHALL_ACCESS_LOG") or None,
+        "when_ready": _announce,
+        "worker_exit": _close_worker_app,
+    }
+
+
+def _announce(server: Any) -> None:
+    host, _, port = server.cfg.bind[0].rpartition(":")
+    print(f"gamehall is serving on http://{host}:{port}/ (API docs at "
+          f"http://{host}:{port}/docs)", flush=True)
+
+
+def _close_worker_app(server: Any, worker: Any) -> None:
+    from api import close_app
+
+    app = getattr(worker, "wsgi", None)
+    if app is not None and hasattr(app, "extensions"):
+        close_app(app)
+
+
+@contextmanager
+def spawned(var: str, port: int | None = None, environ: Mapping[str, str] | None = None,
+            timeout: float = 30.0) -> Iterator[str]:
+    """Run ``serve`` in a child process with its data in ``var`` (for tests and benchmarks);
+    yields the base URL once it answers, and stops it (and its Redis) on exit."""
+    import signal
+    import subprocess
+    from pathlib import Path
+
+    port = port or free_port()
+    env = {**(environ if environ is not None else os.environ), "GAMEHALL_VAR": var}
+    root = Path(__file__).resolve().parent.parent
+    Path(var).mkdir(parents=True, exist_ok=True)
+    log = open(Path(var) / "serve.log", "ab")  # noqa: SIM115 (closed below)
+    child = subprocess.Popen([sys.executable, "-c", boot_command("127.0.0.1", port, None)],
+                             cwd=root, env=env,
+                             stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(url, child, timeout)
+        yield url
+    finally:
+        child.send_signal(signal.SIGTERM)
+        try:
+            child.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+        log.close()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _wait_until_up(url: str, child: Any, timeout: float) -> None:
+    import time
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            raise RuntimeError(f"the server exited with status {child.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/openapi.json", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"the server did not answer within {timeout} s")

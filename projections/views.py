@@ -1,0 +1,71 @@
+"""The read models of one game, computed from the Game aggregate at some version.
+
+* the summary (the game index entry): status, version, seats, who is to act, result, dates;
+* the board view: what a spectator may see (``RULES.view(state, None)``);
+* each seat's hand view: ``RULES.view(state, seat)`` plus that seat's own prompt.
+
+None of them holds anything a viewer may not see: the seed, tokens and hashes stay out, and the
+game's own ``view`` decides what of the state each seat sees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.aggregate import Game
+from domain.kernel import Decision
+
+FINISHED = ("over", "abandoned")
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The game index entry: no hidden information."""
+    return {
+        "game_id": str(game.id),
+        "game": game.game_name,
+        "rules_version": game.rules_version,
+        "options": game.options,
+        "status": game.status,
+        "version": game.version,
+        "seats": [{"seat": i, "name": s["name"], "bot": s["bot"], "open": s["name"] is None}
+                  for i, s in enumerate(game.seats)],
+        "waiting_for": game.waiting_for(),
+        "result": game.result,
+        "winners": (game.result or {}).get("winners"),
+        "length": game.version,
+        "created_at": game.created_on.isoformat(),
+        "updated_at": game.modified_on.isoformat(),
+    }
+
+
+def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) may see, with its own prompt and legal moves."""
+    prompt = None
+    if seat is not None and game.status == "active":
+        step = game.step()
+        if isinstance(step, Decision):
+            asked = step.prompt_for(seat)
+            prompt = asked.to_json() if asked is not None else None
+    return {
+        "game_id": str(game.id),
+        "version": game.version,
+        "seat": seat,
+        "status": game.status,
+        "waiting_for": game.waiting_for(),
+        "result": game.result,
+        "prompt": prompt,
+        "view": game.rules.view(game.state, seat),
+    }
+
+
+def all_views(game: Game) -> dict[str, Any]:
+    """Every document stored for a game, by field name."""
+    fields: dict[str, Any] = {"summary": summary(game), "board": seat_view(game, None),
+                              "game": game.game_name, "status": game.status}
+    for seat in range(len(game.seats)):
+        fields[seat_field(seat)] = seat_view(game, seat)
+    return fields
+
+
+def seat_field(seat: int | None) -> str:
+    return "board" if seat is None else f"seat:{seat}"

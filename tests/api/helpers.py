@@ -1,0 +1,50 @@
+"""Small helpers for playing through the test client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+PROBLEM = "application/problem+json"
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create(client: FlaskClient, players: list[dict[str, Any]] | None = None,
+           game: str = "toy", options: dict[str, Any] | None = None) -> dict[str, Any]:
+    body = {"game": game, "players": players or [{"name": "ann"}, {"name": "bob"}],
+            "options": options or {}}
+    response = client.post("/games", json=body)
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def view(client: FlaskClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    response = client.get(f"/games/{game_id}/view", headers=bearer(token) if token else {})
+    assert response.status_code == 200, response.json
+    return response.json
+
+
+def move(client: FlaskClient, game_id: str, token: str, move: dict[str, Any],
+         **extra: Any) -> Any:
+    return client.post(f"/games/{game_id}/moves", json={"move": move, **extra},
+                       headers=bearer(token))
+
+
+def play_out(client: FlaskClient, game_id: str, tokens: dict[str, str],
+             pick: Any = lambda moves: moves[0]) -> int:
+    """Play until the game is over, each seat choosing from its own prompt; answers moves."""
+    count = 0
+    while True:
+        summary = client.get(f"/games/{game_id}").json
+        if summary["status"] != "active":
+            return count
+        seat = summary["waiting_for"][0]
+        token = tokens[str(seat)]
+        prompt = view(client, game_id, token)["prompt"]
+        response = move(client, game_id, token, pick(prompt["legal_moves"]))
+        assert response.status_code == 200, response.json
+        count += 1

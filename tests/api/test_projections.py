@@ -1,0 +1,54 @@
+"""Projections in Redis: own writes, rebuilt from the event store, stale writes ignored."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from projections import catch_up, rebuild
+from tests.api.helpers import bearer, create, move
+
+
+def every_document(client, body) -> dict:
+    game_id = body["game_id"]
+    return {"summary": client.get(f"/games/{game_id}").json,
+            "board": client.get(f"/games/{game_id}/view").json,
+            **{seat: client.get(f"/games/{game_id}/view", headers=bearer(token)).json
+               for seat, token in body["tokens"].items()},
+            "list": client.get("/games").json}
+
+
+def test_flushing_redis_changes_no_view(client, app, redis_client):
+    body = create(client)
+    move(client, body["game_id"], body["tokens"]["0"], {"kind": "secret", "n": 2})
+    create(client, [{"bot": "random"}, {"bot": "random"}])
+    before = every_document(client, body)
+    redis_client.flushdb()
+    assert every_document(client, body) == before
+
+
+def test_rebuilding_from_the_notification_log_restores_the_index(client, app, redis_client):
+    ids = {create(client, [{"bot": "random"}, {"bot": "first"}])["game_id"] for _ in range(3)}
+    projector = app.extensions["gamehall"].projector
+    assert rebuild(projector) == 3
+    assert set(projector.store.index(None, None, None, newest_first=True)) == ids
+    assert projector.store.position() == projector.service.recorder.max_notification_id()
+    assert catch_up(projector) == 0
+
+
+def test_a_game_played_outside_the_api_is_seen_by_the_next_read(client, service):
+    body = create(client)
+    service.play(UUID(body["game_id"]), 1, [{"kind": "secret", "n": 3}], "bob")
+    assert client.get(f"/games/{body['game_id']}").json["waiting_for"] == [0]
+    listed = client.get("/games").json["games"][0]
+    assert listed["version"] == 3
+
+
+def test_a_stale_view_write_is_ignored(client, app, service):
+    body = create(client)
+    game_id = UUID(body["game_id"])
+    old = service.get(game_id)
+    move(client, body["game_id"], body["tokens"]["0"], {"kind": "secret", "n": 2})
+    store = app.extensions["gamehall"].store
+    assert app.extensions["gamehall"].projector.record(old) is not None
+    assert store.version(str(game_id)) == 3
+    assert store.read(str(game_id), "seat:0")[1]["view"]["secret"][0] == 2
