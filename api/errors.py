@@ -43,6 +43,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "unknown-game": 422,
     "illegal-move": 422,
     "not-a-chance-step": 422,
+    "move-list-crosses-draw": 422,
     "not-your-turn": 409,
     "game-over": 409,
     "game-closed": 409,
@@ -93,6 +94,8 @@ def game_problem(error: GameError) -> Response:
     extra: dict[str, Any] = {}
     if isinstance(error, IllegalMove) and not isinstance(error, NotYourTurn):
         extra["legal_moves"] = error.legal_moves
+    if isinstance(error, NotYourTurn):
+        extra["waiting_for"] = error.details.get("waiting_for", [])
     current = error.details.get("current")
     if current is not None:
         extra["current_version"] = current

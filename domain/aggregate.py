@@ -23,6 +23,7 @@ from .kernel import (
     Chance,
     Decision,
     GameError,
+    GameOver,
     Over,
     Rules,
     State,
@@ -248,7 +249,7 @@ class Game(Aggregate):
         if self.status == "waiting":
             raise GameClosed("The game starts when every seat is taken.")
         if self.status != "active":
-            raise GameClosed("The game is over.")
+            raise GameOver("The game is over.")
 
     def _record(self, event_class: type[Game.Event], payload: dict[str, Any], new_state: State,
                 at: datetime) -> None:

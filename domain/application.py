@@ -56,6 +56,13 @@ class StaleVersion(GameError):
         self.current = current
 
 
+class MoveListCrossesDraw(GameError):
+    """A list of moves may not run past a random draw or another seat's move: otherwise a
+    refused list (nothing recorded) would tell the player what the draw was."""
+
+    code = "move-list-crosses-draw"
+
+
 class BusyGame(GameError):
     code = "busy"
 
@@ -202,9 +209,15 @@ class GameService(Application):
             game = self.get(game_id)
             if expected_version is not None and game.version != expected_version:
                 raise StaleVersion(expected_version, game.version)
-            for move in moves:
+            for index, move in enumerate(moves):
                 game.make_move(seat, move, by, self._clock())
+                own_version = game.version
                 self._advance(game)
+                if game.version != own_version and index < len(moves) - 1:
+                    raise MoveListCrossesDraw(
+                        f"Move {index + 1} of the list led to a random draw or another "
+                        "seat's move; send the moves after it separately (nothing was "
+                        "recorded).")
             return game, None, None
 
         return self._with_retries(attempt, expected_version)[0]

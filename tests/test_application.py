@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.application import StaleVersion
-from domain.kernel import Decision, IllegalMove, NotYourTurn
+from domain.application import MoveListCrossesDraw, StaleVersion
+from domain.kernel import Decision, GameOver, IllegalMove, NotYourTurn
 
 
 def humans() -> list[dict[str, str]]:
@@ -68,3 +68,29 @@ def test_the_state_is_rebuilt_from_events_to_the_same_hash(service):
     service.repository.cache = None  # force a fold from the store
     rebuilt = service.repository.get(game.id)
     assert rebuilt.state == cached.state and rebuilt.last_hash == cached.last_hash
+
+
+def test_a_list_of_moves_may_not_run_past_a_random_draw(service):
+    # After both secrets the die is rolled: a list running past that roll could be used to
+    # probe the roll (a refused list records nothing), so the whole list is refused.
+    game, _ = service.create_game("toy", {}, humans())
+    service.play(game.id, 1, [{"kind": "secret", "n": 2}], "bob")
+    before = service.get(game.id).version
+    with pytest.raises(MoveListCrossesDraw):
+        service.play(game.id, 0, [{"kind": "secret", "n": 1},
+                                  {"kind": "advance", "by": "roll"}], "ann")
+    assert service.get(game.id).version == before
+
+
+def test_a_move_after_the_end_is_refused_as_game_over(service):
+    game, _ = service.create_game("toy", {}, [{"bot": "first"}, {"bot": "first"}])
+    with pytest.raises(GameOver):
+        service.play(game.id, 0, [{"kind": "advance", "by": "roll"}], "ann")
+
+
+def test_a_move_out_of_turn_says_whom_the_game_waits_for(service):
+    game, _ = service.create_game("toy", {}, humans())
+    service.play(game.id, 0, [{"kind": "secret", "n": 2}], "ann")
+    with pytest.raises(NotYourTurn) as caught:
+        service.play(game.id, 0, [{"kind": "secret", "n": 3}], "ann")
+    assert caught.value.details["waiting_for"] == [1]

@@ -190,7 +190,8 @@ def play_move(rules: Rules, state: State, seat: int, move: Move) -> State:
     prompt = step.prompt_for(seat)
     if prompt is None:
         waiting = ", ".join(str(s) for s in step.seats)
-        raise NotYourTurn(f"It is not your turn: the game is waiting for seat {waiting}.")
+        raise NotYourTurn(f"It is not your turn: the game is waiting for seat {waiting}.",
+                          waiting_for=step.seats)
     if not isinstance(move, dict) or move not in prompt.legal_moves:
         raise IllegalMove(f"That move is not allowed now ({prompt.text}).", prompt.legal_moves)
     return rules.apply_move(state, seat, move)

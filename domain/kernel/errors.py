@@ -37,6 +37,10 @@ class NotYourTurn(IllegalMove):
 
     code = "not-your-turn"
 
+    def __init__(self, message: str, waiting_for: list[int] | None = None) -> None:
+        super().__init__(message)
+        self.details["waiting_for"] = waiting_for or []
+
 
 class GameOver(IllegalMove):
     """The game has ended; no more moves are taken."""

@@ -121,7 +121,7 @@ CASES = [
          token="0", setup=humans_moved),
     Case("a stale expected version", "POST", MOVES, 409, "stale-version",
          {"move": SECRET, "expected_version": 1}, token="0"),
-    Case("a move after the game is over", "POST", MOVES, 409, "game-closed", {"move": SECRET},
+    Case("a move after the game is over", "POST", MOVES, 409, "game-over", {"move": SECRET},
          token="1", setup=finished),
     Case("a move before the game starts", "POST", MOVES, 409, "game-closed", {"move": SECRET},
          token="0", players=[{"name": "a"}, {}]),

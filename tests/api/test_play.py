@@ -37,12 +37,35 @@ def test_a_list_of_moves_with_an_illegal_one_records_nothing(client, service):
 
 
 def test_a_list_of_moves_is_applied_in_order(client):
+    # Revolution, old style: the starter places the Citizen; the other seat then places its
+    # King beside it and, in the same list, uses the King's ability to destroy the Citizen.
+    body = create(client, game="revolution", options={"neutrals": "old_style"})
+    game_id = body["game_id"]
+    starter = view(client, game_id)["waiting_for"][0]
+    other = 1 - starter
+    first = move(client, game_id, body["tokens"][str(starter)],
+                 {"kind": "place", "tile": "citizen", "square": 4})
+    assert first.status_code == 200, first.json
+    king = "king" if other == 0 else "hierophant"
+    answer = client.post(f"/games/{game_id}/moves", headers=bearer(body["tokens"][str(other)]),
+                         json={"moves": [{"kind": "place", "tile": king, "square": 1},
+                                         {"kind": "destroy", "square": 4}]})
+    assert answer.status_code == 200, answer.json
+    assert answer.json["version"] == first.json["version"] + 2
+    # The destroyed Citizen was the starter's ally, so it is gone as the starter's turn begins.
+    board = view(client, game_id)["view"]
+    assert board["board"][4] is None and board["removed"] == ["citizen"]
+    assert board["board"][1]["tile"] == king
+
+
+def test_a_list_of_moves_running_past_a_draw_is_refused_whole(client, service):
     body = create(client, [{"name": "ann"}, {"bot": "first"}])
     game_id, token = body["game_id"], body["tokens"]["0"]
+    before = len(service.records(game_id))
     answer = client.post(f"/games/{game_id}/moves", headers=bearer(token),
                          json={"moves": [SECRET_2, {"kind": "advance", "by": "secret"}]})
-    assert answer.status_code == 200, answer.json
-    assert answer.json["view"]["view"]["pos"][0] == 2
+    assert answer.status_code == 422 and answer.json["code"] == "move-list-crosses-draw"
+    assert len(service.records(game_id)) == before
 
 
 def test_an_illegal_move_answers_422_with_the_reason_and_the_legal_moves(client):
