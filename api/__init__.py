@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response, send_from_directory
 from flask_smorest import Api
+from swagger_ui_bundle import swagger_ui_path
 
 from . import archive, errors, follow, games, play
 from .hall import Hall, open_hall
@@ -20,7 +21,8 @@ DEFAULTS: dict[str, Any] = {
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",
     "OPENAPI_SWAGGER_UI_PATH": "docs",
-    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
+    # Served from the swagger-ui-bundle package, so /docs works with no internet access.
+    "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",
     "API_SPEC_OPTIONS": {
         "info": {"description": "Tabletop games played asynchronously over REST; every game "
                  "an immutable, hash-chained event history with verifiable replays. Errors "
@@ -46,6 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(config or {})
     api = Api(app)
     errors.register(app)
+    app.add_url_rule("/docs/assets/<path:filename>", "docs_assets", docs_asset)
     for blueprint in (games.blp, play.blp, follow.blp, archive.games_blp, archive.blp):
         api.register_blueprint(blueprint)
     app.extensions["gamehall"] = open_hall(app.config)
@@ -54,6 +57,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
         catch_up(app.extensions["gamehall"].projector)
     return app
+
+
+def docs_asset(filename: str) -> Response:
+    """A file of Swagger UI, for the browsable docs."""
+    return send_from_directory(swagger_ui_path, filename, max_age=86400)
 
 
 def close_app(app: Flask) -> None:
