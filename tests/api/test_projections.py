@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-
 from uuid import UUID
 
 from projections import catch_up, rebuild
