@@ -79,3 +79,30 @@ def test_two_http_clients_play_a_whole_revolution_match(server):
     assert stream.count("\nid: ") + stream.startswith("id: ") >= summary["version"] - 1
     assert "event: end" in stream
     lobby.close()
+
+
+def test_open_event_streams_do_not_starve_the_rest_of_the_api(server):
+    import http.client
+    import time
+    from urllib.parse import urlsplit
+
+    lobby = Client(server)
+    created = lobby.post("/games", {"game": "revolution",
+                                    "players": [{"name": "ann"}, {"name": "bob"}]})
+    game_id = created.json["game_id"]
+    parts = urlsplit(server)
+    streams = []
+    for _ in range(24):  # far more than 2 workers could serve one thread each
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        connection.request("GET", f"/games/{game_id}/stream")
+        response = connection.getresponse()
+        assert response.status == 200
+        streams.append((connection, response))
+    start = time.perf_counter()
+    answer = lobby.get("/games/catalog")
+    elapsed = time.perf_counter() - start
+    assert answer.status == 200
+    assert elapsed < 2.0, f"the catalog took {elapsed:.2f} s with 24 streams open"
+    for connection, _ in streams:
+        connection.close()
+    lobby.close()

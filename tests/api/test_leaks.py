@@ -134,27 +134,35 @@ def test_after_the_end_everything_is_open_to_every_seat(client, service):
     assert seat_1_secret_shown(json.loads(replay))
 
 
+@pytest.mark.parametrize("neutrals", ["secret_random", "secret_draft"])
 def test_revolution_secret_neutrals_of_seat_1_never_reach_seat_0_before_the_end(client,
-                                                                                service):
-    """Secret random neutrals: each seat draws two face down. A tile seat 1 holds face down
-    that a spectator has not been shown must appear nowhere in what seat 0 is served."""
+                                                                                service,
+                                                                                neutrals):
+    """Secret neutrals: a tile seat 1 holds face down (or set aside) that a spectator has not
+    been shown, and that seat 0 was never offered in the secret draft, must appear nowhere in
+    what seat 0 is served."""
     import random
 
     pytest.importorskip("domain.games.revolution")
-    game = create(client, game="revolution", options={"neutrals": "secret_random"})
+    game = create(client, game="revolution", options={"neutrals": neutrals})
     game_id, tokens = game["game_id"], game["tokens"]
     seat0 = Collector(client, service, game_id, tokens["0"])
     spectator = Collector(client, service, game_id, "")
     spectator.headers = {}
     pick = random.Random(7)
     hidden_ever: set[str] = set()
+    offered_to_0: set[str] = set()  # seat 0 saw these in its own draft prompts: no leak
     while (summary := client.get(f"/games/{game_id}").json)["status"] == "active":
         state = service.get(UUID(game_id)).state
+        prompt_0 = view(client, game_id, tokens["0"])["prompt"] or {"legal_moves": []}
+        offered_to_0 |= {m["tile"] for m in prompt_0["legal_moves"]
+                         if m.get("kind") in ("keep", "take")}
         spectator.served.clear()
         for path in ("view", "events", "replay"):
             spectator.get(f"/games/{game_id}/{path}")
         public = " ".join(spectator.served).lower()
-        secret = {t for t in state["hidden"][1] + state["set_aside"][1] if t not in public}
+        secret = {t for t in state["hidden"][1] + state["set_aside"][1]
+                  if t not in public and t not in offered_to_0}
         hidden_ever |= secret
         own = client.get(f"/games/{game_id}/view", headers=bearer(tokens["1"])).get_data(
             as_text=True).lower()
