@@ -11,6 +11,7 @@ _MODULES: dict[str, str] = {
     "dominion": "domain.games.dominion",
 }
 _EXTRA: dict[str, Rules] = {}
+_LOADED: dict[str, Rules] = {}
 
 
 class UnknownGame(GameError):
@@ -23,12 +24,15 @@ def game_names() -> list[str]:
 
 def get_rules(name: str) -> Rules:
     """The rules of a hosted game; UnknownGame for any other name."""
+    if name in _LOADED:
+        return _LOADED[name]
     if name in _EXTRA:
         return _EXTRA[name]
     if name not in _MODULES:
         raise UnknownGame(f"There is no game called {name!r}; this service hosts "
                           f"{', '.join(game_names())}.")
     rules: Rules = importlib.import_module(_MODULES[name]).RULES
+    _LOADED[name] = rules
     return rules
 
 
