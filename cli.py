@@ -77,9 +77,13 @@ class Tally:
     wins: int = 0
     losses: int = 0
     ties: int = 0
+    abandoned: int = 0
     turns: list[float] = field(default_factory=list)
 
-    def add(self, seat: int, result: dict[str, Any], moves: int) -> None:
+    def add(self, seat: int, status: str, result: dict[str, Any], moves: int) -> None:
+        if status == "abandoned":  # a stalled game: no winner, and no turns to average
+            self.abandoned += 1
+            return
         winners = result["winners"]
         if seat not in winners:
             self.losses += 1
@@ -107,7 +111,8 @@ def run_play(args: argparse.Namespace) -> None:
             records = service.records(game.id)
             moves = [r["payload"]["seat"] for r in records if r["type"] == "move_made"]
             for seat, bot in enumerate(seating):
-                tallies[bot].add(seat, game.result or {"winners": []}, moves.count(seat))
+                tallies[bot].add(seat, game.status, game.result or {"winners": []},
+                                 moves.count(seat))
             if exported:
                 exported.writelines(to_ndjson_lines([build_document(records)]))
             if index < 3 and not args.seed:
@@ -143,13 +148,14 @@ def progress(items: range, total: int) -> Iterator[int]:
 
 def print_tallies(title: str, games: int, tallies: dict[str, Tally]) -> None:
     print(f"{title}: {games} games")
-    print(f"{'bot':<22}{'wins':>7}{'losses':>8}{'ties':>6}{'win %':>8}{'avg turns':>11}")
+    print(f"{'bot':<22}{'wins':>7}{'losses':>8}{'ties':>6}{'win %':>8}{'avg turns':>11}"
+          f"{'abandoned':>11}")
     for bot, tally in tallies.items():
         played = tally.wins + tally.losses + tally.ties
         rate = 100 * tally.wins / played if played else 0.0
         turns = sum(tally.turns) / len(tally.turns) if tally.turns else 0.0
         print(f"{bot:<22}{tally.wins:>7}{tally.losses:>8}{tally.ties:>6}{rate:>7.1f}%"
-              f"{turns:>11.1f}")
+              f"{turns:>11.1f}{tally.abandoned:>11}")
 
 
 # ---- replay ----

@@ -38,8 +38,10 @@ from .kernel import (
 )
 
 # One request drives at most this many automatic steps (chance draws and bot moves): far more
-# than any hosted game needs between two human decisions, and a guard against a runaway loop.
-MAX_AUTOMATIC_STEPS = 100_000
+# than any hosted game needs between two human decisions (a 200-game Revolution points match
+# of bots takes about 10,000). A game that runs past it is stalled and is abandoned explicitly
+# (turn caps are not rules, so it is not given a winner).
+MAX_AUTOMATIC_STEPS = 50_000
 MAX_RETRIES = 8
 
 
@@ -277,7 +279,9 @@ class GameService(Application):
                 continue
             if not self._play_bots(game, step):
                 return
-        raise GameError("The game did not reach a human decision; it has been left as it was.")
+        game.abandon(f"stalled: no end and no human decision after {MAX_AUTOMATIC_STEPS} "
+                     "automatic steps", self._clock())
+        self._finish(game)
 
     def _play_bots(self, game: Game, step: Decision) -> bool:
         """Let the first bot seat asked answer; False when only humans are asked."""

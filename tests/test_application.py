@@ -94,3 +94,14 @@ def test_a_move_out_of_turn_says_whom_the_game_waits_for(service):
     with pytest.raises(NotYourTurn) as caught:
         service.play(game.id, 0, [{"kind": "secret", "n": 3}], "ann")
     assert caught.value.details["waiting_for"] == [1]
+
+
+def test_a_bot_game_that_never_ends_is_abandoned_explicitly_and_its_seed_revealed(
+        service, monkeypatch):
+    import domain.application as application
+
+    monkeypatch.setattr(application, "MAX_AUTOMATIC_STEPS", 12)
+    game, _ = service.create_game("toy", {"goal": 500}, [{"bot": "first"}, {"bot": "first"}])
+    assert game.status == "abandoned" and game.result["winners"] == []
+    assert "stalled" in game.result["reason"]
+    assert [r["type"] for r in service.records(game.id)][-2:] == ["abandoned", "seed_revealed"]

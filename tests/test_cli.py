@@ -52,3 +52,13 @@ def test_verify_names_the_tampered_event_and_exits_non_zero(var, capsys):
         cli.main(["replay", "verify", str(var / "bad.json")])
     assert exit_.value.code == 1
     assert "INVALID at event 3" in capsys.readouterr().out
+
+
+def test_play_counts_stalled_games_as_abandoned(var, capsys, monkeypatch):
+    import domain.application as application
+
+    monkeypatch.setattr(application, "MAX_AUTOMATIC_STEPS", 12)
+    cli.main(["play", "toy", "--bots", "first,first", "--games", "3", "--seed", "1",
+              "--options", '{"goal": 400}'])
+    row = capsys.readouterr().out.splitlines()[2].split()
+    assert row[0] == "first" and row[-1] == "6" and row[1:4] == ["0", "0", "0"]

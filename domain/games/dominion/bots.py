@@ -7,8 +7,9 @@ Gold at $6-7, Silver at $3-5, nothing else); ``big_money_ultimate`` (Big Money t
 the Provinces run low: Duchy at $5-7 when Provinces <= 4 ($5 when <= 5), Estate at $2-4 when
 <= 2 ($2 when <= 3)); ``smithy`` (BMU plus a Smithy at $4-5 while it has fewer than one per 11
 cards); ``militia`` and ``witch`` (BMU plus up to two of the attack card). A bot whose card is
-not in the kingdom plays Big Money Ultimate. Bots read only what their seat's view shows (their
-own hand, the Supply, the public turn counters, their own cards owned).
+not in the kingdom plays Big Money Ultimate. Bots read what their seat's view shows (their own
+hand, the Supply, the public turn counters) and the tally of their own cards, which the view
+does not show but a player knows from their own gains and trashes.
 """
 
 from __future__ import annotations
