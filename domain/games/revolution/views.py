@@ -61,12 +61,17 @@ def redact(state: State, event: Event, viewer: int | None) -> Event:
         return event
     if event["spec"].get("public", False):
         return event
-    return {**event, "outcome": _own_draws(state, event["outcome"], viewer)}
+    # A secret draw's indices are hidden from everyone, the drawer too: they index the pool
+    # as it stood, so in the secret draft's second draw they would tell the drawer which
+    # tiles had left the pool, and so which one the first player kept. The drawer learns its
+    # tiles by name (its view and its log line).
+    return {**event, "outcome": [None] * len(event["outcome"])}
 
 
 def _own_draws(state: State, outcome: list[int], viewer: int | None) -> list[int | None]:
-    """Of a secret draw, the indices that went to ``viewer``: two of four in secret random
-    (the first two are seat 0's), all four in a secret draft draw by ``viewer``."""
+    """Of a secret draw, the indices of the tiles that went to ``viewer``: two of four in
+    secret random (the first two are seat 0's), all four in a secret draft draw by
+    ``viewer``. Used only to name them; the indices themselves are never shown."""
     if state["options"]["neutrals"] == "secret_random":
         return [i if viewer == n // 2 else None for n, i in enumerate(outcome)]
     drawer = state["starter"] if not state["dealt"] else 1 - state["starter"]
@@ -77,7 +82,9 @@ def describe(state: State, event: Event, viewer: int | None) -> str:
     """The log line ``viewer`` may read, with the end of a game if the event caused it."""
     shown = redact(state, event, viewer)
     if shown["type"] == "chance":
-        line = _describe_chance(state, shown["outcome"], viewer)
+        secret = state["stage"] != "over" and not event["spec"].get("public", False)
+        named = _own_draws(state, event["outcome"], viewer) if secret else event["outcome"]
+        line = _describe_chance(state, named, viewer)
         after = apply_chance(state, event["outcome"])
     else:
         line = _describe_move(state, shown["seat"], shown["move"], viewer)

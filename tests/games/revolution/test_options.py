@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from domain.games.revolution import RULES
-from domain.games.revolution.tiles import NEUTRALS
+from domain.games.revolution.tiles import NEUTRALS, TILES
 from domain.kernel import BadOptions, Chance, canonical_json
 
 from .scenario import asked, draw, moves, play
@@ -54,8 +54,10 @@ def test_secret_random_gives_two_face_down_tiles_hidden_from_the_opponent():
     event = {"type": "chance", "spec": spec, "outcome": [5, 0, 9, 3]}
     state = draw(before, event["outcome"])
     assert state["hidden"] == [[NEUTRALS[5], NEUTRALS[0]], [NEUTRALS[9], NEUTRALS[3]]]
-    assert RULES.redact(before, event, 0)["outcome"] == [5, 0, None, None]
+    # Indices are hidden even from the receiver; it learns its tiles by name.
+    assert RULES.redact(before, event, 0)["outcome"] == [None] * 4
     assert RULES.redact(before, event, None)["outcome"] == [None] * 4
+    assert TILES[NEUTRALS[5]].name in RULES.describe(before, event, 0)
     theirs = {NEUTRALS[9], NEUTRALS[3]}
     for text in (canonical_json(RULES.view(state, 0)), RULES.describe(before, event, 0)):
         assert not any(t in text for t in theirs)
@@ -128,3 +130,22 @@ def test_it_is_a_game_for_exactly_two():
     with pytest.raises(BadOptions):
         RULES.setup({}, 3)
     assert isinstance(RULES.next(RULES.setup({}, 2)), Chance)
+
+
+def test_the_second_secret_draft_draw_does_not_tell_its_drawer_what_the_first_player_kept():
+    # Found in review: the draw's indices point into the pool as it stood, which then lacked
+    # the first player's four; knowing three of them, the drawer could name the kept one.
+    from domain.kernel import play_chance, play_move
+
+    state = RULES.setup({"neutrals": "secret_draft"}, 2)
+    state = play_chance(RULES, state, 0)
+    state = play_chance(RULES, state, [0, 1, 2, 3])
+    kept = state["draft"]["offer"][0]
+    state = play_move(RULES, state, 0, {"kind": "keep", "tile": kept})
+    state = play_move(RULES, state, 1, {"kind": "keep", "tile": state["draft"]["offer"][0]})
+    event = {"type": "chance", "spec": RULES.next(state).spec, "outcome": [0, 5, 6, 7]}
+    assert RULES.redact(state, event, 1)["outcome"] == [None] * 4
+    after = play_chance(RULES, state, event["outcome"])
+    line = RULES.describe(state, event, 1)
+    assert all(TILES[t].name in line for t in after["draft"]["offer"])
+    assert kept not in canonical_json(RULES.view(after, 1))
