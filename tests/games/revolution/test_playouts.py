@@ -8,13 +8,13 @@ import random
 
 import pytest
 
+from bench.engine import engine_game
 from domain.games.revolution import RULES
 from domain.games.revolution.state import SECRET_MODES
 from domain.games.revolution.tiles import TILES
 from domain.kernel import Chance, Decision, Over, canonical_json, derive_outcome
 
 from ..playout import playout, refold
-from bench.engine import engine_game
 
 MODES = ("standard", "old_style", "random", "secret_random", "draft", "secret_draft")
 COMBOS = [{"neutrals": n, "match": m} for n, m in itertools.product(MODES,
