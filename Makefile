@@ -24,8 +24,8 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 lint: $(STAMP)
-	$(BIN)/ruff check domain projections api replays tests cli.py bench
-	$(BIN)/mypy domain replays
+	$(BIN)/ruff check domain projections api replays tests bench cli.py bootstrap.py
+	$(BIN)/mypy domain replays api projections cli.py bootstrap.py
 
 clean:
 	rm -rf $(VENV) var
