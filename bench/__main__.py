@@ -22,8 +22,8 @@ def main() -> None:
     section("Revolution (best-of-three matches)")
     engine.engine_rate("revolution", ["random", "random"], {}, 1000, say)
     bots = ["greedy", "random"]
-    engine.engine_rate("revolution", bots, {}, 300, say)
-    engine.service_rate("revolution", bots, {}, 100, say)
+    greedy = engine.engine_rate("revolution", bots, {}, 300, say)
+    engine.service_rate("revolution", bots, {}, 100, say, greedy)
     engine.verify_rate("revolution", bots, {}, 100, say)
     engine.load_move_save("revolution", {"match": "points", "games": 200}, [10, 1000], say)
 
@@ -32,7 +32,7 @@ def main() -> None:
     median_ms = sorted(times)[len(times) // 2] * 1e3
     say(f"  median engine-only game {median_ms:.2f} ms against the 3 ms aim "
         f"({median_ms / 3:.2f}x the aim)")
-    engine.service_rate("dominion", ["big_money", "big_money"], {}, 50, say)
+    engine.service_rate("dominion", ["big_money", "big_money"], {}, 50, say, times)
     engine.verify_rate("dominion", ["big_money", "big_money"], {}, 20, say)
 
     if importlib.util.find_spec("bench.http_bench") is not None:

@@ -63,8 +63,10 @@ def sqlite_env(folder: str) -> dict[str, str]:
 
 
 def service_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
-                 say: Say) -> None:
-    """Whole bot games through the event-sourced service, in memory and on SQLite."""
+                 say: Say, engine_times: list[float] | None = None) -> None:
+    """Whole bot games through the event-sourced service, in memory and on SQLite; with the
+    engine-only times of the same games, the ratios."""
+    rates: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
         for label, env in (("in memory", {}), ("on SQLite", sqlite_env(folder))):
             app = service(env)
@@ -75,8 +77,13 @@ def service_rate(game: str, bots: list[str], options: dict[str, Any], games: int
                 events += created.version
             elapsed = time.perf_counter() - start
             app.close()
+            rates[label] = games / elapsed
             say(f"  event-sourced {label}: {games / elapsed:,.1f} games/s "
                 f"({events / elapsed:,.0f} events/s, {events / games:.0f} events a game)")
+    if engine_times:
+        engine = len(engine_times) / sum(engine_times)
+        say(f"  ratios: engine only / event-sourced in memory {engine / rates['in memory']:.1f}x;"
+            f" in memory / on SQLite {rates['in memory'] / rates['on SQLite']:.2f}x")
 
 
 def verify_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
