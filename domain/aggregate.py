@@ -125,9 +125,10 @@ class Game(Aggregate):
     class Ended(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.Ended"
         type_name: ClassVar[str] = "ended"
+        final_status: ClassVar[str] = "over"
 
         def apply_payload(self, game: Game) -> None:
-            game.status = "over"
+            game.status = self.final_status
             game.result = self.payload["result"]
 
     class Resigned(Ended):
@@ -137,10 +138,7 @@ class Game(Aggregate):
     class Abandoned(Ended):
         TOPIC: ClassVar[str] = "gamehall:Game.Abandoned"
         type_name: ClassVar[str] = "abandoned"
-
-        def apply_payload(self, game: Game) -> None:
-            game.status = "abandoned"
-            game.result = self.payload["result"]
+        final_status: ClassVar[str] = "abandoned"
 
     class SeedRevealed(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.SeedRevealed"

@@ -225,24 +225,23 @@ class GameService(Application):
         return self._with_retries(attempt, expected_version)[0]
 
     def resign(self, game_id: UUID, seat: int) -> Game:
-        def attempt() -> tuple[Game, None, None]:
-            game = self.get(game_id)
-            game.resign(seat, self._clock())
-            self._finish(game)
-            return game, None, None
-
-        return self._with_retries(attempt, None)[0]
+        return self._close(game_id, lambda game: game.resign(seat, self._clock()))
 
     def abandon(self, game_id: UUID, reason: str) -> Game:
+        return self._close(game_id, lambda game: game.abandon(reason, self._clock()))
+
+    # ---- internals ----
+
+    def _close(self, game_id: UUID, ending: Callable[[Game], None]) -> Game:
+        """End the game by ``ending`` (a resignation or abandonment) and reveal its seed."""
         def attempt() -> tuple[Game, None, None]:
             game = self.get(game_id)
-            game.abandon(reason, self._clock())
+            ending(game)
             self._finish(game)
             return game, None, None
 
-        return self._with_retries(attempt, None)[0]
-
-    # ---- internals ----
+        game: Game = self._with_retries(attempt, None)[0]
+        return game
 
     def _issue(self, keys: SeatKeys, seat: int) -> str:
         token = self._new_token()

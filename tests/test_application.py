@@ -105,3 +105,18 @@ def test_a_bot_game_that_never_ends_is_abandoned_explicitly_and_its_seed_reveale
     assert game.status == "abandoned" and game.result["winners"] == []
     assert "stalled" in game.result["reason"]
     assert [r["type"] for r in service.records(game.id)][-2:] == ["abandoned", "seed_revealed"]
+
+
+def test_a_resignation_ends_the_game_for_the_other_seat_and_reveals_the_seed(service):
+    game, _ = service.create_game("toy", {}, humans())
+    ended = service.resign(game.id, 0)
+    assert ended.status == "over" and ended.result["winners"] == [1]
+    assert [r["type"] for r in service.records(game.id)][-2:] == ["resigned", "seed_revealed"]
+
+
+def test_an_abandoned_game_has_no_winner_and_takes_no_more_moves(service):
+    game, _ = service.create_game("toy", {}, humans())
+    ended = service.abandon(game.id, "nobody came back")
+    assert ended.status == "abandoned" and ended.result["winners"] == []
+    with pytest.raises(GameOver):
+        service.play(game.id, 0, [{"kind": "secret", "n": 1}], "ann")
