@@ -18,7 +18,7 @@ from flask import Response, current_app, request
 
 from domain.application import GameService
 from projections import Subscription
-from replays import visible_events
+from replays import is_complete, visible_events
 
 from .auth import caller_seat
 from .blueprint import Blueprint
@@ -28,9 +28,6 @@ from .schemas import EventsQuery, EventsSchema, StreamQuery
 
 blp = Blueprint("follow", __name__, url_prefix="/games",
                 description="Follow a game's events (long-poll or Server-Sent Events).")
-
-FINAL_TYPES = ("ended", "resigned", "abandoned")
-
 
 @blp.route("/<uuid:game_id>/events", methods=["GET"])
 @blp.arguments(EventsQuery, location="query")
@@ -46,7 +43,7 @@ def events(query: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     seat = caller_seat(game_id, required=False)
     after, wait = query["after"], query["wait"]
     records = h.service.records(game_id)
-    if records[-1]["seq"] <= after and wait > 0 and not _finished(records):
+    if records[-1]["seq"] <= after and wait > 0 and not is_complete(records):
         records = _wait_for_more(h.service, h.store.subscribe(str(game_id)), game_id, after,
                                  wait)
     return {"game_id": str(game_id), "version": records[-1]["seq"],
@@ -107,7 +104,7 @@ def _frames(service: GameService, subscription: Subscription, game_id: UUID, sea
             for item in _visible(records, seat, last):
                 last = item["seq"]
                 yield f"id: {last}\ndata: {json.dumps(item)}\n\n"
-            if _finished(records):
+            if is_complete(records):
                 yield f"event: end\ndata: {json.dumps({'version': records[-1]['seq']})}\n\n"
                 return
             if time.monotonic() > deadline:
@@ -123,8 +120,3 @@ def _visible(records: list[dict[str, Any]], seat: int | None,
     if records[-1]["seq"] <= after:
         return []
     return visible_events(records, seat, after)
-
-
-def _finished(records: list[dict[str, Any]]) -> bool:
-    return any(r["type"] in FINAL_TYPES for r in records) and \
-        records[-1]["type"] == "seed_revealed"

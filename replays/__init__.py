@@ -4,8 +4,9 @@ records and documents; the fair-draw function they re-derive is specified in REA
 from .document import FORMAT, FORMAT_VERSION, build_document
 from .events import visible_events
 from .export import CSV_COLUMNS, to_csv_lines, to_ndjson_lines
-from .fold import state_at
+from .fold import is_complete, state_at
 from .verify import Verdict, verify_document
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "build_document", "visible_events", "CSV_COLUMNS",
-           "to_csv_lines", "to_ndjson_lines", "state_at", "Verdict", "verify_document"]
+           "to_csv_lines", "to_ndjson_lines", "is_complete", "state_at", "Verdict",
+           "verify_document"]

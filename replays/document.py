@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .events import visible_events
-from .fold import is_over
+from .fold import is_complete
 
 FORMAT = "gamehall-replay"
 FORMAT_VERSION = 1
@@ -19,7 +19,7 @@ FORMAT_VERSION = 1
 def build_document(records: list[dict[str, Any]], viewer: int | None = None) -> dict[str, Any]:
     """The replay document of a game's records, as ``viewer`` may see it."""
     created = records[0]["payload"]
-    complete = is_over(records) and any(r["type"] == "seed_revealed" for r in records)
+    complete = is_complete(records)
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,

@@ -24,6 +24,11 @@ def is_over(records: list[dict[str, Any]]) -> bool:
     return any(r["type"] in FINAL_TYPES for r in records)
 
 
+def is_complete(records: list[dict[str, Any]]) -> bool:
+    """Over, with the seed revealed (always the last event): nothing left to hide."""
+    return is_over(records) and records[-1]["type"] == "seed_revealed"
+
+
 def rules_event(record: dict[str, Any]) -> dict[str, Any] | None:
     """The record as the game's ``redact``/``describe`` see it, or None for service events."""
     payload = record["payload"]
