@@ -20,8 +20,8 @@ from eventsourcing.domain import Aggregate, Snapshot
 from .games import get_rules
 from .kernel import (
     GENESIS_HASH,
+    BadOptions,
     Chance,
-    Decision,
     GameError,
     GameOver,
     Over,
@@ -34,9 +34,6 @@ from .kernel import (
     play_move,
     validate_options,
 )
-
-EVENT_TYPES = ("created", "seat_taken", "move_made", "chance_resolved", "ended", "resigned",
-               "abandoned", "seed_revealed")
 
 
 def event_hash(sequence: int, type_: str, payload: dict[str, Any], at: str, prev_hash: str,
@@ -237,10 +234,6 @@ class Game(Aggregate):
             raise GameError("That seed does not match the game's commitment.")
         self._record(self.SeedRevealed, {"seed": seed.hex()}, self.state, at)
 
-    def waiting_for(self) -> list[int]:
-        step = self.step() if self.status == "active" else None
-        return step.seats if isinstance(step, Decision) else []
-
     # ---- internals ----
 
     def _check_active(self) -> None:
@@ -260,8 +253,6 @@ class Game(Aggregate):
 
 
 def _check_seats(rules: Rules, seats: list[dict[str, Any]]) -> None:
-    from .kernel import BadOptions
-
     info = rules.info
     if not info.min_seats <= len(seats) <= info.max_seats:
         raise BadOptions(f"{info.title} takes {info.min_seats} to {info.max_seats} players, "

@@ -258,13 +258,14 @@ class GameService(Application):
                 if expected_version is not None:
                     raise StaleVersion(expected_version, self.get(game.id).version) from None
                 continue
-            return (game, token) if token is not None else (game, None)
+            return game, token
         raise BusyGame("The game is busy with other players' moves; try again.")
 
     def _advance(self, game: Game) -> None:
         """Resolve chance steps and bot prompts until a human must decide or the game is over."""
         if game.status != "active":
             return
+        seed = self.seed_of(game.id)
         for _ in range(MAX_AUTOMATIC_STEPS):
             step = game.step()
             if isinstance(step, Over):
@@ -273,23 +274,21 @@ class GameService(Application):
                 return
             if isinstance(step, Chance):
                 context = chance_context(str(game.id), game.version + 1)
-                game.resolve_chance(derive_outcome(step.spec, self.seed_of(game.id), context),
-                                    self._clock())
+                game.resolve_chance(derive_outcome(step.spec, seed, context), self._clock())
                 continue
-            if not self._play_bots(game, step):
+            if not self._play_bots(game, step, seed):
                 return
         game.abandon(f"stalled: no end and no human decision after {MAX_AUTOMATIC_STEPS} "
                      "automatic steps", self._clock())
         self._finish(game)
 
-    def _play_bots(self, game: Game, step: Decision) -> bool:
+    def _play_bots(self, game: Game, step: Decision, seed: bytes) -> bool:
         """Let the first bot seat asked answer; False when only humans are asked."""
         for prompt in step.prompts:
             bot_name = game.seats[prompt.seat]["bot"]
             if bot_name is None:
                 continue
-            stream = DrawStream(self.seed_of(game.id), bot_context(str(game.id),
-                                                                   game.version + 1))
+            stream = DrawStream(seed, bot_context(str(game.id), game.version + 1))
             move = game.rules.bots[bot_name](game.state, prompt, stream.below)
             game.make_move(prompt.seat, move, game.seats[prompt.seat]["name"], self._clock())
             return True

@@ -13,12 +13,21 @@ from __future__ import annotations
 from typing import Any
 
 from domain.aggregate import Game
-from domain.kernel import Decision
+from domain.kernel import Decision, Step
 
 FINISHED = ("over", "abandoned")
 
 
-def summary(game: Game) -> dict[str, Any]:
+def next_step(game: Game) -> Step | None:
+    """What the game waits for (None once it is not being played)."""
+    return game.step() if game.status == "active" else None
+
+
+def waiting_for(step: Step | None) -> list[int]:
+    return step.seats if isinstance(step, Decision) else []
+
+
+def summary(game: Game, step: Step | None) -> dict[str, Any]:
     """The game index entry: no hidden information."""
     return {
         "game_id": str(game.id),
@@ -29,7 +38,7 @@ def summary(game: Game) -> dict[str, Any]:
         "version": game.version,
         "seats": [{"seat": i, "name": s["name"], "bot": s["bot"], "open": s["name"] is None}
                   for i, s in enumerate(game.seats)],
-        "waiting_for": game.waiting_for(),
+        "waiting_for": waiting_for(step),
         "result": game.result,
         "winners": (game.result or {}).get("winners"),
         "length": game.version,
@@ -38,20 +47,20 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` (None: a spectator) may see, with its own prompt and legal moves."""
+def seat_view(game: Game, seat: int | None, step: Step | None = None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) may see, with its own prompt and legal moves.
+    ``step`` is the game's next step when the caller has it already."""
+    step = step if step is not None else next_step(game)
     prompt = None
-    if seat is not None and game.status == "active":
-        step = game.step()
-        if isinstance(step, Decision):
-            asked = step.prompt_for(seat)
-            prompt = asked.to_json() if asked is not None else None
+    if seat is not None and isinstance(step, Decision):
+        asked = step.prompt_for(seat)
+        prompt = asked.to_json() if asked is not None else None
     return {
         "game_id": str(game.id),
         "version": game.version,
         "seat": seat,
         "status": game.status,
-        "waiting_for": game.waiting_for(),
+        "waiting_for": waiting_for(step),
         "result": game.result,
         "prompt": prompt,
         "view": game.rules.view(game.state, seat),
@@ -60,10 +69,12 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
 
 def all_views(game: Game) -> dict[str, Any]:
     """Every document stored for a game, by field name."""
-    fields: dict[str, Any] = {"summary": summary(game), "board": seat_view(game, None),
+    step = next_step(game)  # the rules' next step, computed once for every document
+    fields: dict[str, Any] = {"summary": summary(game, step),
+                              "board": seat_view(game, None, step),
                               "game": game.game_name, "status": game.status}
     for seat in range(len(game.seats)):
-        fields[seat_field(seat)] = seat_view(game, seat)
+        fields[seat_field(seat)] = seat_view(game, seat, step)
     return fields
 
 

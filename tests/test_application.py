@@ -16,7 +16,8 @@ def test_creating_a_game_resolves_setup_chance_and_asks_both_seats(service):
     game, tokens = service.create_game("toy", {}, humans())
     assert set(tokens) == {0, 1}
     assert [e.type_name for e in service.history(game.id)] == ["created", "chance_resolved"]
-    assert isinstance(game.step(), Decision) and game.waiting_for() == [0, 1]
+    step = game.step()
+    assert isinstance(step, Decision) and step.seats == [0, 1]
 
 
 def test_a_list_of_moves_with_an_illegal_one_records_nothing(service):
