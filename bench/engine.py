@@ -12,7 +12,7 @@ from typing import Any
 
 from domain.application import GameService
 from domain.games import get_rules
-from domain.kernel import Chance, DrawStream, Over, derive_outcome
+from domain.kernel import Chance, DrawStream, Over, ask_bot, derive_outcome
 from replays import build_document, verify_document
 
 Say = Callable[[str], None]
@@ -35,7 +35,8 @@ def engine_game(game: str, bots: list[str], options: dict[str, Any], seed: int) 
             state = rules.apply_chance(state, derive_outcome(step.spec, secret, f"{seed}:{count}"))
             continue
         prompt = step.prompts[0]
-        state = rules.apply_move(state, prompt.seat, players[prompt.seat](state, prompt, draw))
+        move = ask_bot(rules, players[prompt.seat], state, prompt, draw)
+        state = rules.apply_move(state, prompt.seat, move)
 
 
 def engine_rate(game: str, bots: list[str], options: dict[str, Any], games: int,

@@ -216,15 +216,13 @@ class Game(Aggregate):
 
     def resign(self, seat: int, at: datetime) -> None:
         self._check_active()
-        others = [s for s in range(len(self.seats)) if s != seat]
-        result: dict[str, Any] = {"scores": None, "winners": others,
-                                  "reason": f"seat {seat} resigned"}
+        result = self.rules.resign(self.state, seat, len(self.seats)).to_json()
         self._record(self.Resigned, {"seat": seat, "result": result}, self.state, at)
 
     def abandon(self, reason: str, at: datetime) -> None:
         if self.status in ("over", "abandoned"):
             raise GameClosed("The game has already ended.")
-        result: dict[str, Any] = {"scores": None, "winners": [], "reason": reason}
+        result = self.rules.abandon(self.state, reason).to_json()
         self._record(self.Abandoned, {"result": result}, self.state, at)
 
     def reveal_seed(self, seed: bytes, at: datetime) -> None:

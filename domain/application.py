@@ -31,6 +31,7 @@ from .kernel import (
     DrawStream,
     GameError,
     Over,
+    ask_bot,
     bot_context,
     chance_context,
     derive_outcome,
@@ -289,7 +290,8 @@ class GameService(Application):
             if bot_name is None:
                 continue
             stream = DrawStream(seed, bot_context(str(game.id), game.version + 1))
-            move = game.rules.bots[bot_name](game.state, prompt, stream.below)
+            move = ask_bot(game.rules, game.rules.bots[bot_name], game.state, prompt,
+                           stream.below)
             game.make_move(prompt.seat, move, game.seats[prompt.seat]["name"], self._clock())
             return True
         return False

@@ -21,7 +21,7 @@ def visible_events(records: list[dict[str, Any]], viewer: int | None,
     rules = rules_of(records)
     over = is_over(records)
     shown = []
-    for before, record, _ in walk(records):
+    for before, record, after in walk(records):
         if record["seq"] <= after:
             continue
         event = rules_event(record)
@@ -30,7 +30,7 @@ def visible_events(records: list[dict[str, Any]], viewer: int | None,
             seen = event if over else rules.redact(before, event, viewer)
             # After the end the log is written as the player who made the move saw it.
             writer = event.get("seat") if over else viewer
-            log = rules.describe(before, event, writer)
+            log = rules.describe(before, after, event, writer)
             payload = _payload_from(record, seen)
         else:
             log = service_log_line(record)

@@ -19,12 +19,14 @@ from domain.kernel import (
     OptionSpec,
     Over,
     Prompt,
+    Traits,
     roll_spec,
     shuffle_spec,
     validate_options,
 )
 
 INFO = GameInfo(name="toy", title="Toy race", min_seats=2, max_seats=2,
+                traits=Traits(simultaneous=True, hidden_information=True),
                 options=(OptionSpec("goal", "int", 10, "points to win", minimum=3, maximum=500),),
                 bots=("random", "first"))
 
@@ -88,8 +90,9 @@ def redact(state: dict[str, Any], event: dict[str, Any], viewer: int | None) -> 
     return event
 
 
-def describe(state: dict[str, Any], event: dict[str, Any], viewer: int | None) -> str:
-    shown = redact(state, event, viewer)
+def describe(before: dict[str, Any], after: dict[str, Any], event: dict[str, Any],
+             viewer: int | None) -> str:
+    shown = redact(before, event, viewer)
     if shown["type"] == "chance":
         return f"{shown['spec']['what']}: {shown['outcome'] if shown['outcome'] else 'hidden'}"
     return f"seat {shown['seat']}: {shown['move']}"

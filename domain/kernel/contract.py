@@ -66,18 +66,25 @@ class Chance:
 
 @dataclass(frozen=True)
 class Over:
-    """The result: a score per seat, the winning seats (several on a shared win), and why.
-    ``details`` holds game-specific figures worth reporting (e.g. ``{"turns": [17, 16]}``)."""
+    """The result: a score per seat (None where the game ended without scoring, as on a
+    resignation), the winning seats (several on a tie), and why. ``details`` holds
+    game-specific figures worth reporting (e.g. ``{"turns": [17, 16]}``). ``shared`` is set
+    by co-operative games only: ``"win"`` when the seats won together, ``"loss"`` when they
+    lost together."""
 
-    scores: list[float]
+    scores: list[float] | None
     winners: list[int]
     reason: str
     details: dict[str, Any] | None = None
+    shared: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        data = {"scores": self.scores, "winners": self.winners, "reason": self.reason}
+        data: dict[str, Any] = {"scores": self.scores, "winners": self.winners,
+                                "reason": self.reason}
         if self.details is not None:
             data["details"] = self.details
+        if self.shared is not None:
+            data["shared"] = self.shared
         return data
 
 
@@ -109,8 +116,26 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class Traits:
+    """What kind of game it is, for the service and for clients.
+
+    ``cooperative``: the seats win or lose together (a resignation is everyone's loss).
+    ``simultaneous``: several seats may be asked at once, each answer hidden from the others
+    until the game reveals it. ``hidden_information``: some of the state is hidden from some
+    seats (views and events are redacted)."""
+
+    cooperative: bool = False
+    simultaneous: bool = False
+    hidden_information: bool = False
+
+    def to_json(self) -> dict[str, bool]:
+        return {"cooperative": self.cooperative, "simultaneous": self.simultaneous,
+                "hidden_information": self.hidden_information}
+
+
+@dataclass(frozen=True)
 class GameInfo:
-    """A game's catalog entry."""
+    """A game's catalog entry: its seat range, options, bots and traits."""
 
     name: str
     title: str
@@ -119,18 +144,22 @@ class GameInfo:
     options: tuple[OptionSpec, ...]
     bots: tuple[str, ...]
     summary: str = ""
+    traits: Traits = Traits()
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "summary": self.summary,
                 "seats": {"min": self.min_seats, "max": self.max_seats},
+                "traits": self.traits.to_json(),
                 "options": [o.to_json() for o in self.options], "bots": list(self.bots)}
 
 
 class Bot(Protocol):
-    """A bot answers its seat's prompt. It may read only what ``view(state, seat)`` shows."""
+    """A bot answers its seat's prompt from what its seat may see: the game's
+    ``view(state, seat)`` (never the state itself, so it cannot read hidden cards), the
+    prompt, and a fair draw function for its own choices."""
 
-    def __call__(self, state: State, prompt: Prompt, draw: Draw) -> Move: ...
+    def __call__(self, view: dict[str, Any], prompt: Prompt, draw: Draw) -> Move: ...
 
 
 class Rules(Protocol):
@@ -155,8 +184,18 @@ class Rules(Protocol):
         ``None``. ``viewer`` None is a spectator."""
         ...
 
-    def describe(self, state: State, event: dict[str, Any], viewer: int | None) -> str:
-        """The log line ``viewer`` may read for the event, given the state before it."""
+    def describe(self, before: State, after: State, event: dict[str, Any],
+                 viewer: int | None) -> str:
+        """The log line ``viewer`` may read for the event, given the states before and after
+        it (so no game re-applies an event to write about it)."""
+        ...
+
+    def resign(self, state: State, seat: int, seats: int) -> Over:
+        """The result when ``seat`` (of ``seats``) resigns at ``state``."""
+        ...
+
+    def abandon(self, state: State, reason: str) -> Over:
+        """The result when the service abandons the game at ``state`` (a stalled game)."""
         ...
 
     @property
@@ -174,10 +213,42 @@ class GameRules:
     apply_move: Callable[[State, int, Move], State]
     apply_chance: Callable[[State, Any], State]
     view: Callable[[State, int | None], dict[str, Any]]
-    describe: Callable[[State, dict[str, Any], int | None], str]
+    describe: Callable[[State, State, dict[str, Any], int | None], str]
     bots: Mapping[str, Bot]
     redact: Callable[[State, dict[str, Any], int | None], dict[str, Any]] = field(
         default=lambda state, event, viewer: default_redact(state, event, viewer))
+    # None: the kernel's defaults (``resignation`` and ``abandonment`` below), read off the
+    # game's traits; a game with its own rule for either gives a function.
+    on_resign: Callable[[State, int, int], Over] | None = None
+    on_abandon: Callable[[State, str], Over] | None = None
+
+    def resign(self, state: State, seat: int, seats: int) -> Over:
+        if self.on_resign is not None:
+            return self.on_resign(state, seat, seats)
+        return resignation(self.info, seat, seats)
+
+    def abandon(self, state: State, reason: str) -> Over:
+        if self.on_abandon is not None:
+            return self.on_abandon(state, reason)
+        return abandonment(self.info, reason)
+
+
+def resignation(info: GameInfo, seat: int, seats: int) -> Over:
+    """A resignation ends the game without scores: in a competitive game every other seat
+    wins; in a co-operative game everyone loses together."""
+    if info.traits.cooperative:
+        return Over(None, [], f"seat {seat} resigned", shared="loss")
+    return Over(None, [s for s in range(seats) if s != seat], f"seat {seat} resigned")
+
+
+def abandonment(info: GameInfo, reason: str) -> Over:
+    """An abandoned game has no winner (and in a co-operative game no shared result)."""
+    return Over(None, [], reason)
+
+
+def ask_bot(rules: Rules, bot: Bot, state: State, prompt: Prompt, draw: Draw) -> Move:
+    """The bot's answer to ``prompt``, from its seat's view only."""
+    return bot(rules.view(state, prompt.seat), prompt, draw)
 
 
 def play_move(rules: Rules, state: State, seat: int, move: Move) -> State:
