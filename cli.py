@@ -21,6 +21,7 @@ from uuid import UUID, uuid5
 import bootstrap
 from domain.application import GameService
 from domain.games import game_names, get_rules
+from domain.history import EventType, Status
 from domain.kernel import GameError
 from replays import build_document, state_at, to_ndjson_lines, verify_document
 
@@ -81,7 +82,7 @@ class Tally:
     turns: list[float] = field(default_factory=list)
 
     def add(self, seat: int, status: str, result: dict[str, Any], moves: int) -> None:
-        if status == "abandoned":  # a stalled game: no winner, and no turns to average
+        if status == Status.ABANDONED:  # a stalled game: no winner, and no turns to average
             self.abandoned += 1
             return
         winners = result["winners"]
@@ -109,7 +110,7 @@ def run_play(args: argparse.Namespace) -> None:
             game, _ = service.create_game(args.game, options, [{"bot": b} for b in seating],
                                           game_id=game_id)
             records = service.records(game.id)
-            moves = [r["payload"]["seat"] for r in records if r["type"] == "move_made"]
+            moves = [r["payload"]["seat"] for r in records if r["type"] == EventType.MOVE_MADE]
             for seat, bot in enumerate(seating):
                 tallies[bot].add(seat, game.status, game.result or {"winners": []},
                                  moves.count(seat))

@@ -11,6 +11,8 @@ from flask import Flask, Response, send_from_directory
 from flask_smorest import Api
 from swagger_ui_bundle import swagger_ui_path
 
+from domain.games import load_all
+
 from . import archive, errors, follow, games, play
 from .hall import Hall, open_hall
 
@@ -43,6 +45,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """The application. ``config`` may hold ``GAMEHALL_SERVICE`` (a GameService) and
     ``GAMEHALL_REDIS`` (a Redis client) to use instead of building them from the environment
     (``GAMEHALL_VAR``, ``GAMEHALL_STORE``, ``REDIS_URL``, see bootstrap)."""
+    load_all()  # a registered game that does not import stops the service here, loudly
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
     app.config.from_mapping(config or {})

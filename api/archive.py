@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 from uuid import UUID
 
 from flask import Response, current_app, request
 
+from domain.history import FINISHED
 from projections import catch_up
 from replays import build_document, to_csv_lines, to_ndjson_lines, verify_document
 
@@ -21,8 +22,6 @@ games_blp = Blueprint("replay", __name__, url_prefix="/games",
                       description="A game's replay document.")
 blp = Blueprint("replays", __name__, url_prefix="/replays",
                 description="Verify replay documents; export finished games in bulk.")
-
-FINISHED = ("over", "abandoned")
 
 
 @games_blp.route("/<uuid:game_id>/replay", methods=["GET"])
@@ -88,7 +87,7 @@ def _matching(h: Hall, query: dict[str, Any]) -> list[str]:
     return found[: query["limit"]]
 
 
-def _with_status(h: Hall, ids: list[str], wanted: tuple[str, ...]) -> list[str]:
+def _with_status(h: Hall, ids: list[str], wanted: Collection[str]) -> list[str]:
     if not ids:
         return []
     return [g for g, status in zip(ids, h.store.statuses(ids), strict=True) if status in wanted]

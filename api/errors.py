@@ -16,8 +16,10 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
 | 409 | ``stale-version``, ``not-your-turn``, ``game-over``, ``game-closed``,
   ``seat-unavailable``, ``busy``, ``idempotency-in-progress`` |
 | 413 | ``payload-too-large`` |
-| 422 | ``illegal-move``, ``bad-options``, ``unknown-game``, ``idempotency-key-reused``,
-  ``game-error`` |
+| 500 | ``history-diverged`` (a stored game no longer reproduces: the store or the rules code
+  changed underneath it), ``internal-error`` |
+| 422 | ``illegal-move``, ``bad-options``, ``unknown-game``, ``unknown-rules-version``,
+  ``idempotency-key-reused``, ``game-error`` |
 
 A move out of turn is 409, like every refusal that depends on where the game is now rather than
 on what was sent (the same move may be right later); 422 is for content the game refuses.
@@ -51,6 +53,10 @@ STATUS_BY_CODE: dict[str, int] = {
     "stale-version": 409,
     "busy": 409,
     "game-not-found": 404,
+    "unknown-rules-version": 422,
+    # The store's history of a game no longer reproduces under its rules: the server's fault,
+    # never the request's; the game is not served until an operator restores it.
+    "history-diverged": 500,
 }
 
 HTTP_CODES: dict[int, str] = {
@@ -99,7 +105,10 @@ def game_problem(error: GameError) -> Response:
     current = error.details.get("current")
     if current is not None:
         extra["current_version"] = current
-    return problem(status_of(error), error.code, error.message, **extra)
+    status = status_of(error)
+    if status >= 500:
+        log.error("game error %s: %s", error.code, error.message)
+    return problem(status, error.code, error.message, **extra)
 
 
 def http_problem(error: HTTPException) -> Response:

@@ -17,6 +17,7 @@ from uuid import UUID
 from flask import Response, current_app, request
 
 from domain.application import GameService
+from domain.history import EventRecord
 from projections import Subscription
 from replays import is_complete, visible_events
 
@@ -51,7 +52,7 @@ def events(query: dict[str, Any], game_id: UUID) -> dict[str, Any]:
 
 
 def _wait_for_more(service: GameService, subscription: Subscription, game_id: UUID,
-                   after: int, wait: float) -> list[dict[str, Any]]:
+                   after: int, wait: float) -> list[EventRecord]:
     deadline = time.monotonic() + wait
     try:
         records = service.records(game_id)  # read again: now subscribed, nothing is missed
@@ -115,7 +116,7 @@ def _frames(service: GameService, subscription: Subscription, game_id: UUID, sea
         subscription.close()
 
 
-def _visible(records: list[dict[str, Any]], seat: int | None,
+def _visible(records: list[EventRecord], seat: int | None,
              after: int) -> list[dict[str, Any]]:
     if records[-1]["seq"] <= after:
         return []

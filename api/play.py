@@ -9,6 +9,7 @@ from uuid import UUID
 
 from flask import current_app, request
 
+from domain.history import FINISHED
 from domain.kernel import IllegalMove, canonical_json
 from projections import IdempotencyBusy, IdempotencyMismatch, seat_view
 
@@ -20,8 +21,6 @@ from .schemas import MoveResultSchema, MovesSchema, ViewQuery, ViewSchema
 
 blp = Blueprint("play", __name__, url_prefix="/games",
                 description="A seat's view and its moves.")
-
-FINISHED = ("over", "abandoned")
 
 
 @blp.route("/<uuid:game_id>/view", methods=["GET"])

@@ -11,8 +11,10 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import RAISE, ValidationError, fields, validate, validates_schema
 
+from domain.history import Status
+
 NAME = validate.Length(min=1, max=40)
-STATUSES = ("waiting", "active", "over", "abandoned")
+STATUSES = tuple(str(status) for status in Status)
 MAX_MOVES = 100
 
 

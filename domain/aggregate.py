@@ -15,9 +15,22 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, Snapshot
+from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Snapshot as LibrarySnapshot
 
 from .games import get_rules
+from .history import (
+    FINISHED,
+    EventType,
+    Life,
+    Status,
+    begin,
+    check_reproduces,
+    event_hash,
+    live,
+    rules_for,
+    rules_state_after,
+)
 from .kernel import (
     GENESIS_HASH,
     BadOptions,
@@ -36,13 +49,6 @@ from .kernel import (
 )
 
 
-def event_hash(sequence: int, type_: str, payload: dict[str, Any], at: str, prev_hash: str,
-               state_hash: str) -> str:
-    """The hash an event carries; ``replays/README.md`` specifies it for verifiers."""
-    return hash_value({"seq": sequence, "type": type_, "payload": payload, "at": at,
-                       "prev_hash": prev_hash, "state_hash": state_hash})
-
-
 def iso(moment: datetime) -> str:
     return moment.isoformat()
 
@@ -55,14 +61,24 @@ class GameClosed(GameError):
     code = "game-closed"
 
 
+class GameSnapshot(LibrarySnapshot):
+    """Snapshots with a stable topic, so stored snapshots survive code moves."""
+
+    TOPIC: ClassVar[str] = "gamehall:Game.Snapshot"
+
+
 class Game(Aggregate):
-    """A game's history; ``state`` is the rules state after the latest event."""
+    """A game's history; ``life`` and ``state`` are what it folds into so far."""
 
     TOPIC: ClassVar[str] = "gamehall:Game"
+    # Version 2 keeps the game's life as one ``life`` record (version 1 spread it over
+    # attributes); snapshots taken by version 1 are upcast when loaded.
+    class_version: ClassVar[int] = 2
+    Snapshot = GameSnapshot
 
     class Event(Aggregate.Event):
         TOPIC: ClassVar[str] = "gamehall:Game.Event"
-        type_name: ClassVar[str] = ""
+        type_name: ClassVar[EventType]
         payload: dict[str, Any]
         prev_hash: str
         state_hash: str
@@ -70,100 +86,69 @@ class Game(Aggregate):
 
         def apply(self, aggregate: Any) -> None:
             game: Game = aggregate
+            computed = game.__dict__.pop("_pending", None)
+            if self.type_name == EventType.CREATED:
+                game.life = begin(self.payload)
+            else:
+                game.life = live(game.life, self.type_name, self.payload)
+            if computed is None:  # rebuilt from the store: the history must still reproduce
+                computed = rules_state_after(game.rules, game.__dict__.get("state"),
+                                             self.type_name, self.payload)
+                if self.type_name == EventType.CREATED or self.type_name in _RULES_EVENTS:
+                    check_reproduces(computed, self.originator_version, self.state_hash,
+                                     game.life)
+            game.state = computed
             game.last_hash = self.hash
-            self.apply_payload(game)
-            game.__dict__.pop("_pending", None)
-
-        def apply_payload(self, game: Game) -> None:
-            raise NotImplementedError
 
     class Created(Event, Aggregate.Created):
         TOPIC: ClassVar[str] = "gamehall:Game.Created"
-        type_name: ClassVar[str] = "created"
-
-        def apply_payload(self, game: Game) -> None:
-            p = self.payload
-            game.game_name = p["game"]
-            game.rules_version = p["rules_version"]
-            game.options = p["options"]
-            game.seats = [dict(seat) for seat in p["seats"]]
-            game.commitment = p["commitment"]
-            game.status = "waiting" if any(s["name"] is None for s in game.seats) else "active"
-            game.result = None
-            game.seed = None
-            game.state = game.rules.setup(p["options"], len(p["seats"]))
+        type_name: ClassVar[EventType] = EventType.CREATED
 
     class SeatTaken(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.SeatTaken"
-        type_name: ClassVar[str] = "seat_taken"
-
-        def apply_payload(self, game: Game) -> None:
-            game.seats[self.payload["seat"]]["name"] = self.payload["name"]
-            if all(s["name"] is not None for s in game.seats):
-                game.status = "active"
+        type_name: ClassVar[EventType] = EventType.SEAT_TAKEN
 
     class MoveMade(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.MoveMade"
-        type_name: ClassVar[str] = "move_made"
-
-        def apply_payload(self, game: Game) -> None:
-            p = self.payload
-            game.state = game.take_pending() or game.rules.apply_move(game.state, p["seat"],
-                                                                      p["move"])
+        type_name: ClassVar[EventType] = EventType.MOVE_MADE
 
     class ChanceResolved(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.ChanceResolved"
-        type_name: ClassVar[str] = "chance_resolved"
-
-        def apply_payload(self, game: Game) -> None:
-            game.state = game.take_pending() or game.rules.apply_chance(game.state,
-                                                                        self.payload["outcome"])
+        type_name: ClassVar[EventType] = EventType.CHANCE_RESOLVED
 
     class Ended(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.Ended"
-        type_name: ClassVar[str] = "ended"
-        final_status: ClassVar[str] = "over"
+        type_name: ClassVar[EventType] = EventType.ENDED
 
-        def apply_payload(self, game: Game) -> None:
-            game.status = self.final_status
-            game.result = self.payload["result"]
-
-    class Resigned(Ended):
+    class Resigned(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.Resigned"
-        type_name: ClassVar[str] = "resigned"
+        type_name: ClassVar[EventType] = EventType.RESIGNED
 
-    class Abandoned(Ended):
+    class Abandoned(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.Abandoned"
-        type_name: ClassVar[str] = "abandoned"
-        final_status: ClassVar[str] = "abandoned"
+        type_name: ClassVar[EventType] = EventType.ABANDONED
 
     class SeedRevealed(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.SeedRevealed"
-        type_name: ClassVar[str] = "seed_revealed"
-
-        def apply_payload(self, game: Game) -> None:
-            game.seed = self.payload["seed"]
-
-    # The snapshot class needs a stable topic too, so stored snapshots survive code moves.
-    class Snapshot(Snapshot):  # type: ignore[no-redef]
-        TOPIC: ClassVar[str] = "gamehall:Game.Snapshot"
+        type_name: ClassVar[EventType] = EventType.SEED_REVEALED
 
     if TYPE_CHECKING:  # attributes set by the events (kept out of the generated __init__)
-        game_name: str
-        rules_version: str
-        options: dict[str, Any]
-        seats: list[dict[str, Any]]
-        commitment: str
-        status: str
-        result: dict[str, Any] | None
-        seed: str | None
+        life: Life
         state: State
         last_hash: str
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A version-1 snapshot's attributes become the ``life`` record."""
+        names = {"game": "game_name", "rules_version": "rules_version", "options": "options",
+                 "seats": "seats", "commitment": "commitment", "status": "status",
+                 "result": "result", "seed": "seed"}
+        state["life"] = {key: state.pop(old) for key, old in names.items()}
 
     @classmethod
     def create(cls, game_id: UUID, game: str, options: dict[str, Any] | None,
                seats: list[dict[str, Any]], seed: bytes, at: datetime) -> Game:
-        """A new game; ``seats`` are ``{"name": str | None, "bot": str | None}``."""
+        """A new game under the game's current rules; ``seats`` are ``{"name", "bot"}``."""
         rules = get_rules(game)
         _check_seats(rules, seats)
         full_options = validate_options(rules.info.options, options)
@@ -172,28 +157,56 @@ class Game(Aggregate):
                    "seats": [{"name": s.get("name"), "bot": s.get("bot")} for s in seats],
                    "commitment": new_commitment(seed)}
         state_hash = hash_value(state)
-        digest = event_hash(1, "created", payload, iso(at), GENESIS_HASH, state_hash)
+        digest = event_hash(1, EventType.CREATED, payload, iso(at), GENESIS_HASH, state_hash)
         return cls._create(cls.Created, id=game_id, payload=payload, prev_hash=GENESIS_HASH,
                            state_hash=state_hash, hash=digest, timestamp=at)
 
-    # ---- derived ----
+    # ---- what the history says ----
 
     @property
     def rules(self) -> Rules:
-        return get_rules(self.game_name)
+        """The rules this game was created under (its own version, not necessarily today's)."""
+        return rules_for(self.life)
+
+    @property
+    def game_name(self) -> str:
+        return self.life["game"]
+
+    @property
+    def rules_version(self) -> str:
+        return self.life["rules_version"]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.life["options"]
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self.life["seats"]
+
+    @property
+    def commitment(self) -> str:
+        return self.life["commitment"]
+
+    @property
+    def status(self) -> str:
+        return self.life["status"]
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.life["result"]
+
+    @property
+    def seed(self) -> str | None:
+        return self.life["seed"]
 
     def step(self) -> Step:
         return self.rules.next(self.state)
 
-    def take_pending(self) -> State | None:
-        """The state a command already computed for the event being applied, if any."""
-        pending: State | None = self.__dict__.pop("_pending", None)
-        return pending
-
     # ---- commands ----
 
     def take_seat(self, seat: int, name: str, at: datetime) -> None:
-        if self.status != "waiting" or not 0 <= seat < len(self.seats):
+        if self.status != Status.WAITING or not 0 <= seat < len(self.seats):
             raise SeatUnavailable(f"Seat {seat} cannot be taken in this game.")
         if self.seats[seat]["name"] is not None:
             raise SeatUnavailable(f"Seat {seat} is already taken by {self.seats[seat]['name']}.")
@@ -220,13 +233,13 @@ class Game(Aggregate):
         self._record(self.Resigned, {"seat": seat, "result": result}, self.state, at)
 
     def abandon(self, reason: str, at: datetime) -> None:
-        if self.status in ("over", "abandoned"):
+        if self.status in FINISHED:
             raise GameClosed("The game has already ended.")
         result = self.rules.abandon(self.state, reason).to_json()
         self._record(self.Abandoned, {"result": result}, self.state, at)
 
     def reveal_seed(self, seed: bytes, at: datetime) -> None:
-        if self.status not in ("over", "abandoned"):
+        if self.status not in FINISHED:
             raise GameClosed("The seed is revealed only once the game is over.")
         if new_commitment(seed) != self.commitment:
             raise GameError("That seed does not match the game's commitment.")
@@ -235,9 +248,9 @@ class Game(Aggregate):
     # ---- internals ----
 
     def _check_active(self) -> None:
-        if self.status == "waiting":
+        if self.status == Status.WAITING:
             raise GameClosed("The game starts when every seat is taken.")
-        if self.status != "active":
+        if self.status != Status.ACTIVE:
             raise GameOver("The game is over.")
 
     def _record(self, event_class: type[Game.Event], payload: dict[str, Any], new_state: State,
@@ -245,9 +258,12 @@ class Game(Aggregate):
         state_hash = hash_value(new_state)
         digest = event_hash(self.version + 1, event_class.type_name, payload, iso(at),
                             self.last_hash, state_hash)
-        self.__dict__["_pending"] = new_state
+        self.__dict__["_pending"] = new_state  # the event's apply takes it: no second fold
         self.trigger_event(event_class, payload=payload, prev_hash=self.last_hash,
                            state_hash=state_hash, hash=digest, timestamp=at)
+
+
+_RULES_EVENTS = (EventType.MOVE_MADE, EventType.CHANCE_RESOLVED)
 
 
 def _check_seats(rules: Rules, seats: list[dict[str, Any]]) -> None:

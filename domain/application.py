@@ -21,10 +21,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.domain import Aggregate, Snapshot
+from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.persistence import IntegrityError
 
 from .aggregate import Game
+from .history import EventRecord, Status
 from .kernel import (
     Chance,
     Decision,
@@ -70,6 +72,10 @@ class BusyGame(GameError):
     code = "busy"
 
 
+class SeatKeysSnapshot(LibrarySnapshot):
+    TOPIC: ClassVar[str] = "gamehall:SeatKeys.Snapshot"
+
+
 class SeatKeys(Aggregate):
     """The hashes of a game's seat tokens, kept apart from the game's history (never in it)."""
 
@@ -94,8 +100,7 @@ class SeatKeys(Aggregate):
         def apply(self, aggregate: Any) -> None:
             aggregate.hashes[str(self.seat)] = self.key_hash
 
-    class Snapshot(Snapshot):  # type: ignore[no-redef]
-        TOPIC: ClassVar[str] = "gamehall:SeatKeys.Snapshot"
+    Snapshot = SeatKeysSnapshot
 
     if TYPE_CHECKING:
         hashes: dict[str, str]
@@ -105,20 +110,19 @@ class SeatKeys(Aggregate):
         return uuid5(NAMESPACE_URL, f"gamehall:seat-keys:{game_id}")
 
 
-def event_record(event: Game.Event) -> dict[str, Any]:
-    """One recorded event as plain data; its ``hash`` covers every other field."""
-    return {"game_id": str(event.originator_id), "seq": event.originator_version,
-            "type": event.type_name,
-            "seat": event.payload.get("seat"), "payload": event.payload,
-            "at": event.timestamp.isoformat(), "prev_hash": event.prev_hash,
-            "state_hash": event.state_hash, "hash": event.hash}
+def event_record(event: Game.Event) -> EventRecord:
+    """One recorded event as plain data (``domain.history.EventRecord``)."""
+    return EventRecord(game_id=str(event.originator_id), seq=event.originator_version,
+                       type=str(event.type_name), seat=event.payload.get("seat"),
+                       payload=event.payload, at=event.timestamp.isoformat(),
+                       prev_hash=event.prev_hash, state_hash=event.state_hash, hash=event.hash)
 
 
 def token_hash(token: str) -> str:
     return sha256_hex(token)
 
 
-class GameService(Application):
+class GameService(Application[UUID]):
     """The use cases. Build one per process, after fork, and close it at exit."""
 
     name = "gamehall"
@@ -148,7 +152,7 @@ class GameService(Application):
         self.get(game_id)
         return list(self.repository.event_store.get(game_id))  # type: ignore[arg-type]
 
-    def records(self, game_id: UUID) -> list[dict[str, Any]]:
+    def records(self, game_id: UUID) -> list[EventRecord]:
         """The game's history as plain records, the form replays and the API work with."""
         return [event_record(event) for event in self.history(game_id)]
 
@@ -200,7 +204,9 @@ class GameService(Application):
             self._advance(game)
             return game, keys, token
 
-        return self._with_retries(attempt, expected_version=None)
+        game, token = self._with_retries(attempt, expected_version=None)
+        assert token is not None
+        return game, token
 
     def play(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str,
              expected_version: int | None = None) -> Game:
@@ -241,16 +247,15 @@ class GameService(Application):
             self._finish(game)
             return game, None, None
 
-        game: Game = self._with_retries(attempt, None)[0]
-        return game
+        return self._with_retries(attempt, None)[0]
 
     def _issue(self, keys: SeatKeys, seat: int) -> str:
         token = self._new_token()
         keys.trigger_event(SeatKeys.KeyIssued, seat=seat, key_hash=token_hash(token))
         return token
 
-    def _with_retries(self, attempt: Callable[[], tuple[Game, Any, Any]],
-                      expected_version: int | None) -> Any:
+    def _with_retries(self, attempt: Callable[[], tuple[Game, Any, str | None]],
+                      expected_version: int | None) -> tuple[Game, str | None]:
         for _ in range(MAX_RETRIES):
             game, extra, token = attempt()
             try:
@@ -264,7 +269,7 @@ class GameService(Application):
 
     def _advance(self, game: Game) -> None:
         """Resolve chance steps and bot prompts until a human must decide or the game is over."""
-        if game.status != "active":
+        if game.status != Status.ACTIVE:
             return
         seed = self.seed_of(game.id)
         for _ in range(MAX_AUTOMATIC_STEPS):

@@ -13,14 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from domain.aggregate import Game
+from domain.history import Status
 from domain.kernel import Decision, Step
-
-FINISHED = ("over", "abandoned")
 
 
 def next_step(game: Game) -> Step | None:
     """What the game waits for (None once it is not being played)."""
-    return game.step() if game.status == "active" else None
+    return game.step() if game.status == Status.ACTIVE else None
 
 
 def waiting_for(step: Step | None) -> list[int]:

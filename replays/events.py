@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .fold import is_over, rules_event, rules_of, walk
+from domain.history import EventType
 
-HASH_FIELDS = ("prev_hash", "state_hash", "hash")
+from .fold import Records, is_over, rules_event, rules_of, walk
 
 
-def visible_events(records: list[dict[str, Any]], viewer: int | None,
+def visible_events(records: Records, viewer: int | None,
                    after: int = 0) -> list[dict[str, Any]]:
     """The events after ``after`` as ``viewer`` (a seat, or None for a spectator) may see them."""
     rules = rules_of(records)
     over = is_over(records)
     shown = []
-    for before, record, after in walk(records):
+    for before, record, state_after in walk(records):
         if record["seq"] <= after:
             continue
         event = rules_event(record)
@@ -30,39 +30,49 @@ def visible_events(records: list[dict[str, Any]], viewer: int | None,
             seen = event if over else rules.redact(before, event, viewer)
             # After the end the log is written as the player who made the move saw it.
             writer = event.get("seat") if over else viewer
-            log = rules.describe(before, after, event, writer)
+            log = rules.describe(before, state_after, event, writer)
             payload = _payload_from(record, seen)
         else:
             log = service_log_line(record)
         item = {"seq": record["seq"], "type": record["type"], "seat": record["seat"],
                 "payload": payload, "at": record["at"], "log": log}
         if over:
-            item.update({field: record[field] for field in HASH_FIELDS})
+            item.update(prev_hash=record["prev_hash"], state_hash=record["state_hash"],
+                        hash=record["hash"])
         shown.append(item)
     return shown
 
 
-def _payload_from(record: dict[str, Any], seen: dict[str, Any]) -> dict[str, Any]:
+def _payload_from(record: Any, seen: dict[str, Any]) -> dict[str, Any]:
     if seen["type"] == "move":
         return {**record["payload"], "move": seen["move"]}
     return {**record["payload"], "outcome": seen["outcome"]}
 
 
-def service_log_line(record: dict[str, Any]) -> str:
+def service_log_line(record: Any) -> str:
     """The log line of an event the service writes, not the game."""
     payload = record["payload"]
     kind = record["type"]
-    if kind == "created":
+    if kind == EventType.CREATED:
         names = ", ".join(s["name"] or "(open seat)" for s in payload["seats"])
         return f"A game of {payload['game']} was created for {names}."
-    if kind == "seat_taken":
+    if kind == EventType.SEAT_TAKEN:
         return f"{payload['name']} took seat {payload['seat']}."
-    if kind == "seed_revealed":
+    if kind == EventType.SEED_REVEALED:
         return "The game's secret seed was revealed: every draw can now be checked."
     result = payload["result"]
-    if kind == "resigned":
+    if kind == EventType.RESIGNED:
         return f"Seat {payload['seat']} resigned."
-    if kind == "abandoned":
+    if kind == EventType.ABANDONED:
         return f"The game was abandoned: {result['reason']}."
+    return f"The game is over ({result['reason']}); {outcome_text(result)}."
+
+
+def outcome_text(result: dict[str, Any]) -> str:
+    """Who won, in words: a shared win or loss of a co-operative game says so."""
+    if result.get("shared") == "win":
+        return "the players won together"
+    if result.get("shared") == "loss":
+        return "the players lost together"
     winners = ", ".join(f"seat {w}" for w in result["winners"]) or "nobody"
-    return f"The game is over ({result['reason']}); winner: {winners}."
+    return f"winner: {winners}"

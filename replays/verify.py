@@ -1,10 +1,14 @@
 """Verifying a replay document offline: the first step that fails, and why.
 
 Checks, event by event: the sequence numbers; the hash chain (each event's ``prev_hash`` is
-the hash before it, and its ``hash`` is recomputed from its fields); the rules version; every
-move legal for the seat that made it, at that moment; every chance step the game asked for,
-with the outcome re-derived from the revealed seed; every state hash; the result the rules
-give; the seed against its commitment. A document passes only when all of these hold.
+the hash before it, and its ``hash`` is recomputed from its fields); every move legal for the
+seat that made it, at that moment, under the rules version the game was created under (each
+released version stays loadable, so a game verifies under its own rules whatever changed
+since); every chance step the game asked for, with the outcome re-derived from the revealed
+seed; every state hash; the result the rules give; the seed against its commitment; the
+document's header against what its events say. A document passes only when all of these hold.
+
+It needs only ``domain.history``, the kernel and the game packages: no event store.
 """
 
 from __future__ import annotations
@@ -12,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.aggregate import event_hash
 from domain.games import get_rules
+from domain.history import EventType, event_hash
 from domain.kernel import (
     GENESIS_HASH,
     Chance,
@@ -29,7 +33,7 @@ from domain.kernel import (
     play_move,
 )
 
-from .document import FORMAT, FORMAT_VERSION
+from .document import FORMAT, FORMAT_VERSION, header
 
 
 @dataclass(frozen=True)
@@ -115,18 +119,18 @@ class _Verifier:
         kind, payload, seq = event["type"], event["payload"], event["seq"]
         if seq == 1:
             self._check_created(payload)
-        elif kind == "move_made":
+        elif kind == EventType.MOVE_MADE:
             self.state = play_move(self._rules(), self.state, payload["seat"], payload["move"])
-        elif kind == "chance_resolved":
+        elif kind == EventType.CHANCE_RESOLVED:
             self._check_chance(seq, payload)
-        elif kind == "ended":
+        elif kind == EventType.ENDED:
             self._check_ended(seq, payload)
-        elif kind in ("resigned", "abandoned"):
+        elif kind in (EventType.RESIGNED, EventType.ABANDONED):
             self.result = payload["result"]
-        elif kind == "seed_revealed":
+        elif kind == EventType.SEED_REVEALED:
             if payload["seed"] != self.doc["seed"]:
                 raise StepFailed(seq, "the revealed seed is not the document's seed")
-        elif kind != "seat_taken":
+        elif kind != EventType.SEAT_TAKEN:
             raise StepFailed(seq, f"unknown event type {kind!r}")
 
     def _rules(self) -> Rules:
@@ -134,10 +138,8 @@ class _Verifier:
         return self.rules
 
     def _check_created(self, payload: dict[str, Any]) -> None:
-        self.rules = get_rules(payload["game"])
-        if payload["rules_version"] != self.rules.version:
-            raise StepFailed(1, f"recorded under rules version {payload['rules_version']}, "
-                                f"this verifier has {self.rules.version}")
+        # The game's own rules version; GameError (an unknown game or version) names it.
+        self.rules = get_rules(payload["game"], payload["rules_version"])
         if new_commitment(self.seed) != payload["commitment"]:
             raise StepFailed(1, "the revealed seed does not match the commitment made at creation")
         self.state = self.rules.setup(payload["options"], len(payload["seats"]))
@@ -165,5 +167,8 @@ class _Verifier:
             raise StepFailed(None, "the history has no end")
         if self.doc.get("result") != self.result:
             raise StepFailed(None, "the document's result is not the one its events give")
-        if self.doc["events"][-1]["type"] != "seed_revealed":
+        if self.doc["events"][-1]["type"] != EventType.SEED_REVEALED:
             raise StepFailed(None, "the history does not end with the seed's reveal")
+        for field, value in header(self.doc["events"]).items():
+            if self.doc.get(field) != value:
+                raise StepFailed(None, f"the document's {field} is not what its events say")

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from domain.aggregate import event_hash
+from domain.history import event_hash
 from domain.kernel import hash_value
 from replays import build_document, to_csv_lines, to_ndjson_lines, verify_document
 

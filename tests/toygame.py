@@ -8,6 +8,7 @@ setup is a hidden chance step.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from domain.kernel import (
@@ -109,3 +110,16 @@ def first_bot(state: Any, prompt: Prompt, draw: Any) -> dict[str, Any]:
 RULES = GameRules(info=INFO, version="toy-1", setup=setup, next=next_step, apply_move=apply_move,
                   apply_chance=apply_chance, view=view, describe=describe, redact=redact,
                   bots={"random": random_bot, "first": first_bot})
+
+
+# ---- version 2: a rules change that alters outcomes (the die has four faces, not six) ----
+
+
+def next_step_v2(state: dict[str, Any]):
+    step = next_step(state)
+    if isinstance(step, Chance) and step.spec.get("what") == "die":
+        return Chance(roll_spec([1, 2, 3, 4], public=True, what="die"))
+    return step
+
+
+RULES_V2 = replace(RULES, version="toy-2", next=next_step_v2)

@@ -1,4 +1,14 @@
-"""The registry: the one module that names every game."""
+"""The registry: the one module that names every game and every released rules version.
+
+A game is played under the rules version current when it was created, for its whole life and
+for every later rebuild, view, verification and export. So rules are looked up by (game,
+version): each game lists its released versions, oldest first, each with the package that
+implements it; the last is the current one, used for new games. A version that is no longer
+current lives on as a frozen copy of its package under ``domain/games/frozen/``, never edited
+again (``versions.lock.json`` holds the digest of each version's code and data, and a test
+fails when a package changes while its version does not). README.md, "Changing a game's
+rules", says how to release a new version.
+"""
 
 from __future__ import annotations
 
@@ -6,36 +16,76 @@ import importlib
 
 from ..kernel import GameError, Rules
 
-_MODULES: dict[str, str] = {
-    "revolution": "domain.games.revolution",
-    "dominion": "domain.games.dominion",
+# game -> {rules version: package}, oldest first; the last is current.
+RELEASES: dict[str, dict[str, str]] = {
+    "revolution": {"revolution-1": "domain.games.revolution"},
+    "dominion": {"1.0.0": "domain.games.dominion"},
 }
-_EXTRA: dict[str, Rules] = {}
-_LOADED: dict[str, Rules] = {}
+_EXTRA: dict[str, dict[str, Rules]] = {}
+_LOADED: dict[tuple[str, str], Rules] = {}
 
 
 class UnknownGame(GameError):
     code = "unknown-game"
 
 
+class UnknownRulesVersion(GameError):
+    code = "unknown-rules-version"
+
+
 def game_names() -> list[str]:
-    return [*_MODULES, *_EXTRA]
+    return [*RELEASES, *(name for name in _EXTRA if name not in RELEASES)]
 
 
-def get_rules(name: str) -> Rules:
-    """The rules of a hosted game; UnknownGame for any other name."""
-    if name in _LOADED:
-        return _LOADED[name]
+def versions(name: str) -> list[str]:
+    """The released rules versions of a hosted game, oldest first (the last is current)."""
     if name in _EXTRA:
-        return _EXTRA[name]
-    if name not in _MODULES:
-        raise UnknownGame(f"There is no game called {name!r}; this service hosts "
-                          f"{', '.join(game_names())}.")
-    rules: Rules = importlib.import_module(_MODULES[name]).RULES
-    _LOADED[name] = rules
+        return list(_EXTRA[name])
+    if name in RELEASES:
+        return list(RELEASES[name])
+    raise UnknownGame(f"There is no game called {name!r}; this service hosts "
+                      f"{', '.join(game_names())}.")
+
+
+def get_rules(name: str, version: str | None = None) -> Rules:
+    """The rules of ``name`` at ``version`` (by default the current version, for new games).
+
+    UnknownGame for a game not hosted; UnknownRulesVersion for a version never released."""
+    known = versions(name)
+    wanted = known[-1] if version is None else version
+    if wanted not in known:
+        raise UnknownRulesVersion(
+            f"{name} has no rules version {wanted!r}; its versions are {', '.join(known)}.")
+    key = (name, wanted)
+    if key not in _LOADED:
+        _LOADED[key] = _load(name, wanted)
+    return _LOADED[key]
+
+
+def _load(name: str, version: str) -> Rules:
+    if name in _EXTRA:
+        return _EXTRA[name][version]
+    rules: Rules = importlib.import_module(RELEASES[name][version]).RULES
+    if rules.version != version:
+        raise GameError(f"{RELEASES[name][version]} implements {name} {rules.version}, but the "
+                        f"registry lists it as {version}.")
     return rules
 
 
+def load_all() -> list[Rules]:
+    """Every version of every hosted game, loaded now: a service refuses to start with a
+    game that does not import, rather than hiding it."""
+    return [get_rules(name, version) for name in game_names() for version in versions(name)]
+
+
 def register_extra(name: str, rules: Rules) -> None:
-    """Host one more game (for tests of the machinery with a toy game)."""
-    _EXTRA[name] = rules
+    """Host one more game, or one more version of it that becomes current (for tests of the
+    machinery with a toy game)."""
+    _EXTRA.setdefault(name, {})[rules.version] = rules
+    _LOADED.pop((name, rules.version), None)
+
+
+def unregister_extra_version(name: str, version: str) -> None:
+    """Withdraw a version ``register_extra`` added (tests only)."""
+    _EXTRA[name].pop(version)
+    _LOADED.pop((name, version), None)

@@ -159,7 +159,7 @@ class Bot(Protocol):
     ``view(state, seat)`` (never the state itself, so it cannot read hidden cards), the
     prompt, and a fair draw function for its own choices."""
 
-    def __call__(self, view: dict[str, Any], prompt: Prompt, draw: Draw) -> Move: ...
+    def __call__(self, view: dict[str, Any], prompt: Prompt, draw: Draw, /) -> Move: ...
 
 
 class Rules(Protocol):

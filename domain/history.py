@@ -1,0 +1,148 @@
+"""A game's history: the one vocabulary of event types and statuses, the event record, the
+event hash, and the one fold of events, used alike by the aggregate, replays, projections,
+the API and the CLI.
+
+Pure, and free of the event store: anyone can fold or verify a history with this module, the
+kernel and the game packages alone. ``replays/README.md`` specifies the record and its hash.
+
+A history folds into two things: the game's *life* (``Life``: which game under which rules
+version, its seats, status, result and revealed seed), changed by the service's events, and
+the *rules state*, changed by moves and chance outcomes through the game's rules.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, TypedDict
+
+from .games import get_rules
+from .kernel import GameError, Rules, State, hash_value
+
+
+class EventType(StrEnum):
+    CREATED = "created"
+    SEAT_TAKEN = "seat_taken"
+    MOVE_MADE = "move_made"
+    CHANCE_RESOLVED = "chance_resolved"
+    ENDED = "ended"          # the rules say the game is over
+    RESIGNED = "resigned"    # a seat gave up
+    ABANDONED = "abandoned"  # the service gave up on a stalled game
+    SEED_REVEALED = "seed_revealed"
+
+
+class Status(StrEnum):
+    WAITING = "waiting"      # some seat is still open
+    ACTIVE = "active"
+    OVER = "over"            # ended or resigned
+    ABANDONED = "abandoned"
+
+
+ENDINGS = frozenset({EventType.ENDED, EventType.RESIGNED, EventType.ABANDONED})
+FINISHED = frozenset({Status.OVER, Status.ABANDONED})
+RULES_EVENTS = frozenset({EventType.MOVE_MADE, EventType.CHANCE_RESOLVED})
+
+
+class EventRecord(TypedDict):
+    """One recorded event as plain data; ``hash`` covers every other field but ``game_id``
+    and ``seat`` (the game id is bound by the seed's commitment, and ``seat`` repeats the
+    payload's)."""
+
+    game_id: str
+    seq: int
+    type: str
+    seat: int | None
+    payload: dict[str, Any]
+    at: str
+    prev_hash: str
+    state_hash: str
+    hash: str
+
+
+class Life(TypedDict):
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    commitment: str
+    status: str
+    result: dict[str, Any] | None
+    seed: str | None
+
+
+class HistoryDiverged(GameError):
+    """The recorded history no longer reproduces under its rules: the store or the rules code
+    changed underneath it. Such a game is not served."""
+
+    code = "history-diverged"
+
+
+def event_hash(sequence: int, type_: str, payload: dict[str, Any], at: str, prev_hash: str,
+               state_hash: str) -> str:
+    """The hash an event carries: SHA-256 of the canonical JSON of its fields."""
+    return hash_value({"seq": sequence, "type": type_, "payload": payload, "at": at,
+                       "prev_hash": prev_hash, "state_hash": state_hash})
+
+
+def record_hash(record: EventRecord) -> str:
+    return event_hash(record["seq"], record["type"], record["payload"], record["at"],
+                      record["prev_hash"], record["state_hash"])
+
+
+# ---- the life of a game ----
+
+
+def begin(payload: dict[str, Any]) -> Life:
+    """The life a ``created`` event starts."""
+    seats = [dict(seat) for seat in payload["seats"]]
+    return Life(game=payload["game"], rules_version=payload["rules_version"],
+                options=payload["options"], seats=seats, commitment=payload["commitment"],
+                status=_seated_status(seats), result=None, seed=None)
+
+
+def live(life: Life, type_: str, payload: dict[str, Any]) -> Life:
+    """The life after one more event (``created`` starts one: see ``begin``)."""
+    if type_ == EventType.SEAT_TAKEN:
+        seats = [dict(seat) for seat in life["seats"]]
+        seats[payload["seat"]]["name"] = payload["name"]
+        return {**life, "seats": seats, "status": _seated_status(seats)}
+    if type_ in ENDINGS:
+        status = Status.ABANDONED if type_ == EventType.ABANDONED else Status.OVER
+        return {**life, "status": str(status), "result": payload["result"]}
+    if type_ == EventType.SEED_REVEALED:
+        return {**life, "seed": payload["seed"]}
+    return life
+
+
+def _seated_status(seats: list[dict[str, Any]]) -> str:
+    return str(Status.WAITING if any(s["name"] is None for s in seats) else Status.ACTIVE)
+
+
+def rules_for(life: Life) -> Rules:
+    """The rules the game was created under (its version, not necessarily today's)."""
+    return get_rules(life["game"], life["rules_version"])
+
+
+# ---- the rules state ----
+
+
+def rules_state_after(rules: Rules, state: State | None, type_: str,
+                      payload: dict[str, Any]) -> State:
+    """The rules state after an event (no legality checks: the verifier does those)."""
+    if type_ == EventType.CREATED:
+        return rules.setup(payload["options"], len(payload["seats"]))
+    assert state is not None, "a history starts with its created event"
+    if type_ == EventType.MOVE_MADE:
+        return rules.apply_move(state, payload["seat"], payload["move"])
+    if type_ == EventType.CHANCE_RESOLVED:
+        return rules.apply_chance(state, payload["outcome"])
+    return state
+
+
+def check_reproduces(state: State, seq: int, recorded_hash: str, life: Life) -> None:
+    """Raise HistoryDiverged unless ``state`` hashes to the state hash event ``seq`` recorded."""
+    if hash_value(state) != recorded_hash:
+        raise HistoryDiverged(
+            f"Event {seq} of this game no longer reproduces under {life['game']} rules "
+            f"{life['rules_version']}: the state it leads to does not match the recorded "
+            "state hash. The game cannot be served until its history or rules are restored.",
+            seq=seq)

@@ -1,0 +1,42 @@
+"""A rules package cannot change while its version string stays the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games import RELEASES
+
+from .rules_lock import current_digests, digest, package_folder, recorded
+
+ADVICE = ("If the change alters any outcome, release a new rules version (README: 'Changing a "
+          "game's rules'). If it alters none (a refactor, and tests/golden still verifies), "
+          "re-record with `python -m tests.rules_lock --update`.")
+
+RELEASED = [(game, version) for game, releases in RELEASES.items() for version in releases]
+
+
+@pytest.mark.parametrize(("game", "version"), RELEASED)
+def test_a_released_version_matches_the_digest_recorded_for_it(game, version):
+    assert recorded().get(game, {}).get(version) == current_digests()[game][version], (
+        f"domain/games for {game} changed but its rules version {version} did not. {ADVICE}")
+
+
+def test_the_lock_lists_exactly_the_released_versions():
+    assert {g: list(v) for g, v in recorded().items()} == {
+        g: list(v) for g, v in RELEASES.items()}
+
+
+def test_a_change_to_code_or_data_changes_the_digest_but_a_readme_or_bot_does_not(tmp_path):
+    for name, text in {"flow.py": "A = 1\n", "cards.toml": "[a]\n", "README.md": "x\n",
+                       "bots.py": "B = 1\n"}.items():
+        (tmp_path / name).write_text(text)
+    before = digest(tmp_path)
+    (tmp_path / "README.md").write_text("rulings, reworded\n")
+    (tmp_path / "bots.py").write_text("B = 2\n")
+    assert digest(tmp_path) == before
+    (tmp_path / "cards.toml").write_text("[a]\ncost = 3\n")
+    assert digest(tmp_path) != before
+
+
+def test_the_digest_is_taken_over_the_package_the_registry_loads():
+    assert package_folder(RELEASES["dominion"]["1.0.0"]).name == "dominion"
