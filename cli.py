@@ -79,6 +79,8 @@ class Tally:
     losses: int = 0
     ties: int = 0
     abandoned: int = 0
+    shared_wins: int = 0
+    shared_losses: int = 0
     turns: list[float] = field(default_factory=list)
 
     def add(self, seat: int, status: str, result: dict[str, Any], moves: int) -> None:
@@ -86,12 +88,23 @@ class Tally:
             self.abandoned += 1
             return
         winners = result["winners"]
+        if result.get("shared") is not None:  # a co-operative game: won or lost together
+            self.add_shared(result["shared"] == "win", result, seat, moves)
+            return
         if seat not in winners:
             self.losses += 1
         elif len(winners) > 1:
             self.ties += 1
         else:
             self.wins += 1
+        self.add_turns(result, seat, moves)
+
+    def add_shared(self, won: bool, result: dict[str, Any], seat: int, moves: int) -> None:
+        self.shared_wins += won
+        self.shared_losses += not won
+        self.add_turns(result, seat, moves)
+
+    def add_turns(self, result: dict[str, Any], seat: int, moves: int) -> None:
         details = result.get("details") or {}
         self.turns.append(details["turns"][seat] if "turns" in details else moves)
 
@@ -122,7 +135,7 @@ def run_play(args: argparse.Namespace) -> None:
         service.close()
         if exported:
             exported.close()
-    print_tallies(rules.info.title, args.games, tallies)
+    print_tallies(rules.info.title, args.games, tallies, rules.info.traits.cooperative)
 
 
 def play_service(seed: str | None) -> GameService:
@@ -147,14 +160,28 @@ def progress(items: range, total: int) -> Iterator[int]:
     print(file=sys.stderr)
 
 
-def print_tallies(title: str, games: int, tallies: dict[str, Tally]) -> None:
-    print(f"{title}: {games} games")
-    print(f"{'bot':<22}{'wins':>7}{'losses':>8}{'ties':>6}{'win %':>8}{'avg turns':>11}"
-          f"{'abandoned':>11}")
+def print_tallies(title: str, games: int, tallies: dict[str, Tally],
+                  cooperative: bool = False) -> None:
+    """A line a bot: its wins, losses and ties, or, in a co-operative game, the wins and
+    losses it shared with the other seats."""
+    print(f"{title}: {games} games" + (" (co-operative: won or lost together)"
+                                      if cooperative else ""))
+    if cooperative:
+        print(f"{'bot':<22}{'shared wins':>12}{'shared losses':>14}{'win %':>8}"
+              f"{'avg turns':>11}{'abandoned':>11}")
+    else:
+        print(f"{'bot':<22}{'wins':>7}{'losses':>8}{'ties':>6}{'win %':>8}{'avg turns':>11}"
+              f"{'abandoned':>11}")
     for bot, tally in tallies.items():
+        turns = sum(tally.turns) / len(tally.turns) if tally.turns else 0.0
+        if cooperative:
+            played = tally.shared_wins + tally.shared_losses
+            rate = 100 * tally.shared_wins / played if played else 0.0
+            print(f"{bot:<22}{tally.shared_wins:>12}{tally.shared_losses:>14}{rate:>7.1f}%"
+                  f"{turns:>11.1f}{tally.abandoned:>11}")
+            continue
         played = tally.wins + tally.losses + tally.ties
         rate = 100 * tally.wins / played if played else 0.0
-        turns = sum(tally.turns) / len(tally.turns) if tally.turns else 0.0
         print(f"{bot:<22}{tally.wins:>7}{tally.losses:>8}{tally.ties:>6}{rate:>7.1f}%"
               f"{turns:>11.1f}{tally.abandoned:>11}")
 

@@ -129,6 +129,10 @@ class SummarySchema(ma.Schema):
     waiting_for = fields.List(fields.Integer())
     result = fields.Dict(allow_none=True)
     winners = fields.List(fields.Integer(), allow_none=True)
+    shared = fields.String(allow_none=True, metadata={
+        "enum": ["win", "loss", None],
+        "description": "a co-operative game's shared result: win or loss (null otherwise)"})
+    cooperative = fields.Boolean(metadata={"description": "the seats win or lose together"})
     length = fields.Integer()
     created_at = fields.String()
     updated_at = fields.String()

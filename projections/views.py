@@ -40,6 +40,8 @@ def summary(game: Game, step: Step | None) -> dict[str, Any]:
         "waiting_for": waiting_for(step),
         "result": game.result,
         "winners": (game.result or {}).get("winners"),
+        "shared": (game.result or {}).get("shared"),
+        "cooperative": game.rules.info.traits.cooperative,
         "length": game.version,
         "created_at": game.created_on.isoformat(),
         "updated_at": game.modified_on.isoformat(),

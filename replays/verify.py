@@ -90,6 +90,7 @@ class _Verifier:
         self.state: State = {}
         self.prev = GENESIS_HASH
         self.result: dict[str, Any] | None = None
+        self.seats = 0
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -126,7 +127,7 @@ class _Verifier:
         elif kind == EventType.ENDED:
             self._check_ended(seq, payload)
         elif kind in (EventType.RESIGNED, EventType.ABANDONED):
-            self.result = payload["result"]
+            self._check_given_up(seq, kind, payload)
         elif kind == EventType.SEED_REVEALED:
             if payload["seed"] != self.doc["seed"]:
                 raise StepFailed(seq, "the revealed seed is not the document's seed")
@@ -142,7 +143,8 @@ class _Verifier:
         self.rules = get_rules(payload["game"], payload["rules_version"])
         if new_commitment(self.seed) != payload["commitment"]:
             raise StepFailed(1, "the revealed seed does not match the commitment made at creation")
-        self.state = self.rules.setup(payload["options"], len(payload["seats"]))
+        self.seats = len(payload["seats"])
+        self.state = self.rules.setup(payload["options"], self.seats)
 
     def _check_chance(self, seq: int, payload: dict[str, Any]) -> None:
         step = self._rules().next(self.state)
@@ -153,6 +155,18 @@ class _Verifier:
             raise StepFailed(seq, f"the draw was {payload['outcome']!r}, but the seed gives "
                                   f"{expected!r}")
         self.state = play_chance(self._rules(), self.state, payload["outcome"])
+
+    def _check_given_up(self, seq: int, kind: str, payload: dict[str, Any]) -> None:
+        """A resignation or abandonment carries the result the rules give for it."""
+        rules, result = self._rules(), payload["result"]
+        if kind == EventType.RESIGNED:
+            expected = rules.resign(self.state, payload["seat"], self.seats)
+        else:
+            expected = rules.abandon(self.state, result["reason"])
+        if result != expected.to_json():
+            raise StepFailed(seq, f"the recorded result is not the one the rules give for "
+                                  f"this {kind} event")
+        self.result = result
 
     def _check_ended(self, seq: int, payload: dict[str, Any]) -> None:
         step = self._rules().next(self.state)

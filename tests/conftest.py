@@ -13,6 +13,7 @@ from domain.games import register_extra
 from tests import toygame
 
 register_extra("toy", toygame.RULES)
+register_extra("coop", toygame.COOP_RULES)
 
 
 def make_service(env: dict[str, str] | None = None) -> GameService:

@@ -123,3 +123,22 @@ def next_step_v2(state: dict[str, Any]):
 
 
 RULES_V2 = replace(RULES, version="toy-2", next=next_step_v2)
+
+
+# ---- a co-operative variant: the seats win together when seat 0 reaches the goal first, and
+# lose together when seat 1 does ----
+
+
+def next_step_coop(state: dict[str, Any]):
+    step = next_step(state)
+    if isinstance(step, Over):
+        won = state["pos"][0] >= state["goal"]
+        return Over(scores=list(state["pos"]), winners=[0, 1] if won else [],
+                    reason="seat 0 reached the goal" if won else "seat 1 got there first",
+                    shared="win" if won else "loss")
+    return step
+
+
+COOP_INFO = replace(INFO, name="coop", title="Co-operative toy race",
+                    traits=Traits(cooperative=True, simultaneous=True, hidden_information=True))
+COOP_RULES = replace(RULES, info=COOP_INFO, version="coop-1", next=next_step_coop)
