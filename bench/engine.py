@@ -12,6 +12,7 @@ from typing import Any
 
 from domain.application import GameService
 from domain.games import get_rules
+from domain.history import Status
 from domain.kernel import Chance, DrawStream, Over, ask_bot, derive_outcome
 from replays import build_document, verify_document
 
@@ -117,7 +118,7 @@ def load_move_save(game: str, options: dict[str, Any], checkpoints: list[int],
         while moves < max(checkpoints) + 20:
             current = app.get(created.id)
             step = current.step()
-            if current.status != "active" or isinstance(step, Over):
+            if current.status != Status.ACTIVE or isinstance(step, Over):
                 break
             prompt = step.prompts[0]
             move = prompt.legal_moves[draw(len(prompt.legal_moves))]

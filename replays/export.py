@@ -7,6 +7,7 @@ import io
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from domain.history import EventType
 from domain.kernel import canonical_json
 
 CSV_COLUMNS = ("game_id", "game", "seq", "type", "seat", "by", "move_kind", "move_args",
@@ -27,8 +28,8 @@ def to_csv_lines(docs: Iterable[dict[str, Any]]) -> Iterator[str]:
 
 def csv_row(doc: dict[str, Any], event: dict[str, Any]) -> tuple[Any, ...]:
     payload = event["payload"]
-    move = payload.get("move") if event["type"] == "move_made" else None
-    spec = payload.get("spec") if event["type"] == "chance_resolved" else None
+    move = payload.get("move") if event["type"] == EventType.MOVE_MADE else None
+    spec = payload.get("spec") if event["type"] == EventType.CHANCE_RESOLVED else None
     move_args = {k: v for k, v in move.items() if k != "kind"} if isinstance(move, dict) else None
     return (
         doc["game_id"], doc["game"], event["seq"], event["type"],

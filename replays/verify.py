@@ -115,6 +115,8 @@ class _Verifier:
                                 event["prev_hash"], event["state_hash"])
         if recomputed != event["hash"]:
             raise StepFailed(seq, "the event's content does not match its hash (edited?)")
+        if event.get("seat") != event["payload"].get("seat"):  # not hashed: it repeats this
+            raise StepFailed(seq, "the event's seat is not the seat its payload names")
 
     def _check_step(self, event: dict[str, Any]) -> None:
         kind, payload, seq = event["type"], event["payload"], event["seq"]

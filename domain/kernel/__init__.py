@@ -44,7 +44,8 @@ __all__ = [
     "ChanceSpec", "DrawStream", "bot_context", "chance_context", "check_outcome",
     "derive_outcome", "new_commitment", "pick_spec", "roll_spec", "shuffle_spec",
     "Bot", "Chance", "Decision", "Draw", "GameInfo", "Move", "OptionSpec", "Over", "Prompt",
-    "GameRules", "Rules", "State", "Step", "Traits", "abandonment", "ask_bot", "default_redact", "play_chance", "play_move", "resignation",
+    "GameRules", "Rules", "State", "Step", "Traits", "abandonment", "ask_bot",
+    "default_redact", "play_chance", "play_move", "resignation",
     "BadOptions", "GameError", "GameOver", "IllegalMove", "NotAChanceStep", "NotYourTurn",
     "validate_options",
 ]
