@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from uuid import UUID
 
 from tests.api.helpers import PROBLEM, bearer, create, move, view
 
@@ -152,3 +153,28 @@ def test_once_the_game_is_over_every_view_at_every_step_is_open(client):
             answer = client.get(f"/games/{game_id}/view?at={at}{seat}")
             assert answer.status_code == 200 and answer.json["version"] == at
     assert client.get(f"/games/{game_id}/view?at={version + 1}").status_code == 400
+
+
+def test_a_game_whose_history_no_longer_reproduces_is_refused_not_served(client, service):
+    from dataclasses import replace
+
+    from domain.games import register_extra
+    from tests import toygame
+
+    created = create(client)
+    game_id, tokens = created["game_id"], created["tokens"]
+    assert move(client, game_id, tokens["0"], {"kind": "secret", "n": 2}).status_code == 200
+    # The toy's rules code changes without a new version: a secret now counts one more.
+    changed = replace(toygame.RULES, apply_move=lambda state, seat, m: toygame.apply_move(
+        state, seat, {**m, "n": m["n"] + 1} if m["kind"] == "secret" else m))
+    register_extra("toy", changed)
+    try:
+        service.repository.cache = None  # as after a restart: rebuilt from the store
+        response = move(client, game_id, tokens["1"], {"kind": "secret", "n": 1})
+        assert response.status_code == 500
+        assert response.json["code"] == "history-diverged"
+        assert response.json["detail"].startswith("Event 3 of this game no longer reproduces")
+    finally:
+        register_extra("toy", toygame.RULES)
+    recorded = list(service.repository.event_store.get(UUID(game_id)))
+    assert [e.type_name for e in recorded][-1] == "move_made" and len(recorded) == 3
