@@ -28,6 +28,17 @@ def test_a_list_of_moves_with_an_illegal_one_records_nothing(service):
     assert service.get(game.id).version == before
 
 
+@pytest.mark.parametrize("n", [2.0, True, "2", [2], None])
+def test_a_move_equal_in_python_but_not_as_json_is_illegal_and_records_nothing(service, n):
+    game, _ = service.create_game("toy", {}, humans())
+    before = service.get(game.id).version
+    with pytest.raises(IllegalMove):
+        service.play(game.id, 0, [{"kind": "secret", "n": n}], "ann")
+    assert service.get(game.id).version == before
+    service.play(game.id, 0, [{"kind": "secret", "n": 1}], "ann")
+    assert service.records(game.id)[-1]["payload"]["move"] == {"kind": "secret", "n": 1}
+
+
 def test_a_move_out_of_turn_is_refused(service):
     game, _ = service.create_game("toy", {}, humans())
     service.play(game.id, 0, [{"kind": "secret", "n": 2}], "ann")

@@ -1,7 +1,14 @@
 """The kernel: the contract every game implements, chance specs and the fair-draw derivation,
 errors, canonical JSON and hashing. Pure: no I/O, no clock, no randomness, and no game's words."""
 
-from .canonical import GENESIS_HASH, canonical_json, hash_value, round_trip, sha256_hex
+from .canonical import (
+    GENESIS_HASH,
+    canonical_json,
+    hash_value,
+    json_equal,
+    round_trip,
+    sha256_hex,
+)
 from .chance import (
     ChanceSpec,
     DrawStream,
@@ -40,7 +47,7 @@ from .errors import BadOptions, GameError, GameOver, IllegalMove, NotAChanceStep
 from .options import validate_options
 
 __all__ = [
-    "GENESIS_HASH", "canonical_json", "hash_value", "round_trip", "sha256_hex",
+    "GENESIS_HASH", "canonical_json", "hash_value", "json_equal", "round_trip", "sha256_hex",
     "ChanceSpec", "DrawStream", "bot_context", "chance_context", "check_outcome",
     "derive_outcome", "new_commitment", "pick_spec", "roll_spec", "shuffle_spec",
     "Bot", "Chance", "Decision", "Draw", "GameInfo", "Move", "OptionSpec", "Over", "Prompt",

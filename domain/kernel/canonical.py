@@ -21,6 +21,18 @@ def canonical_json(value: Any) -> str:
     )
 
 
+def json_equal(a: Any, b: Any) -> bool:
+    """Equal as JSON values, type included: ``true`` is not ``1`` and ``4.0`` is not ``4``,
+    though Python's ``==`` says they are (a move must be recorded exactly as it is legal)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
 def sha256_hex(text: str | bytes) -> str:
     data = text.encode("utf-8") if isinstance(text, str) else text
     return hashlib.sha256(data).hexdigest()

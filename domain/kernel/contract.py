@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
+from .canonical import json_equal
 from .chance import ChanceSpec, check_outcome
 from .errors import GameOver, IllegalMove, NotAChanceStep, NotYourTurn
 
@@ -263,7 +264,8 @@ def play_move(rules: Rules, state: State, seat: int, move: Move) -> State:
         waiting = ", ".join(str(s) for s in step.seats)
         raise NotYourTurn(f"It is not your turn: the game is waiting for seat {waiting}.",
                           waiting_for=step.seats)
-    if not isinstance(move, dict) or move not in prompt.legal_moves:
+    if not isinstance(move, dict) or not any(json_equal(move, legal)
+                                             for legal in prompt.legal_moves):
         raise IllegalMove(f"That move is not allowed now ({prompt.text}).", prompt.legal_moves)
     return rules.apply_move(state, seat, move)
 
