@@ -71,3 +71,28 @@ def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
     """One long-lived service per process (build it after fork, close it at exit)."""
     return GameService(store_env(environ), secret=master_secret(environ), clock=now,
                        new_token=new_token)
+
+
+def describe_store(environ: Mapping[str, str] = os.environ) -> str:
+    """Where the configured event store is, in words (for commands to say what they opened)."""
+    env = store_env(environ)
+    if env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite":
+        return f"the SQLite store {Path(env['SQLITE_DBNAME']).resolve()}"
+    if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
+        return f"the PostgreSQL store {env.get('POSTGRES_DBNAME', '')}@" \
+               f"{env.get('POSTGRES_HOST', '')}"
+    return "an in-memory store (empty)"
+
+
+def open_existing_service(environ: Mapping[str, str] = os.environ) -> GameService:
+    """The service over a store that already exists, for commands that read stored games:
+    they never create a new ``var/`` (with a new secret) in whatever folder they run from."""
+    if environ.get("GAMEHALL_STORE", "sqlite") == "sqlite" and not environ.get("SQLITE_DBNAME"):
+        folder = Path(environ.get("GAMEHALL_VAR", "var"))
+        if not (folder / "gamehall.sqlite").exists():
+            raise SystemExit(f"gamehall: there is no game store at {folder.resolve()}: run this "
+                             "where the service keeps its var/ folder, or set GAMEHALL_VAR")
+        if not environ.get("GAMEHALL_SECRET") and not (folder / "secret.key").exists():
+            raise SystemExit(f"gamehall: {folder.resolve()} has a store but no secret.key: "
+                             "set GAMEHALL_SECRET to the service's master secret")
+    return build_service(environ)

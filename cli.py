@@ -2,8 +2,8 @@
 
   gamehall play GAME --bots A,B [--games N] [--seed S] [--options JSON] [--export FILE]
   gamehall replay export GAME_ID -o FILE
-  gamehall replay verify FILE
-  gamehall replay show FILE [--step N] [--as SEAT]
+  gamehall replay verify FILE          (one document, or NDJSON: one a line)
+  gamehall replay show FILE [--game ID] [--step N] [--as SEAT]
   gamehall serve [--host H] [--port P]
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -30,8 +31,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser().parse_args(argv)
     try:
         args.handler(args)
+        sys.stdout.flush()  # inside the try, so a closed pipe is caught here
     except GameError as error:
         raise SystemExit(f"gamehall: {error.message}") from None
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(0) from None
 
 
 def parser() -> argparse.ArgumentParser:
@@ -54,11 +59,13 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("game_id")
     export.add_argument("-o", "--output", required=True)
     export.set_defaults(handler=run_export)
-    verify = replay_commands.add_parser("verify", help="verify a replay document offline")
+    verify = replay_commands.add_parser(
+        "verify", help="verify replay documents offline: one document, or NDJSON (one a line)")
     verify.add_argument("file")
     verify.set_defaults(handler=run_verify)
     show = replay_commands.add_parser("show", help="the log and a seat's view at a step")
     show.add_argument("file")
+    show.add_argument("--game", help="the game id, when the file holds several documents")
     show.add_argument("--step", type=int, help="the event number (default: the last)")
     show.add_argument("--as", dest="seat", type=int, help="the seat to view as (default: board)")
     show.set_defaults(handler=run_show)
@@ -140,6 +147,7 @@ def run_play(args: argparse.Namespace) -> None:
 
 def play_service(seed: str | None) -> GameService:
     if seed is None:
+        print(f"gamehall: games are kept in {bootstrap.describe_store()}", file=sys.stderr)
         return bootstrap.build_service()
     secret = hashlib.sha256(f"gamehall-cli-seed:{seed}".encode()).digest()
     return GameService({"PERSISTENCE_MODULE": "eventsourcing.popo"}, secret=secret,
@@ -190,7 +198,8 @@ def print_tallies(title: str, games: int, tallies: dict[str, Tally],
 
 
 def run_export(args: argparse.Namespace) -> None:
-    service = bootstrap.build_service()
+    service = bootstrap.open_existing_service()
+    print(f"gamehall: reading {bootstrap.describe_store()}", file=sys.stderr)
     try:
         document = build_document(service.records(UUID(args.game_id)))
     finally:
@@ -202,17 +211,32 @@ def run_export(args: argparse.Namespace) -> None:
 
 
 def run_verify(args: argparse.Namespace) -> None:
-    verdict = verify_document(load(args.file))
-    if verdict.valid:
-        print(f"valid: {verdict.events} events, every hash, move, draw and state checked")
-        return
-    where = f"event {verdict.failed_step}" if verdict.failed_step else "the document"
-    print(f"INVALID at {where}: {verdict.reason}")
-    raise SystemExit(1)
+    """A line a game, then the total; exit 1 if any game is invalid."""
+    documents = load_documents(args.file)
+    invalid = 0
+    for document in documents:
+        verdict = verify_document(document)
+        name = game_label(document)
+        if verdict.valid:
+            print(f"valid: {name}: {verdict.events} events, every hash, move, draw and state "
+                  "checked")
+            continue
+        invalid += 1
+        where = f"event {verdict.failed_step}" if verdict.failed_step else "the document"
+        print(f"INVALID at {where}: {name}: {verdict.reason}")
+    print(f"{len(documents) - invalid} valid, {invalid} invalid")
+    if invalid:
+        raise SystemExit(1)
+
+
+def game_label(document: Any) -> str:
+    if not isinstance(document, dict):
+        return "(not a replay document)"
+    return f"{document.get('game_id')} ({document.get('game')} {document.get('rules_version')})"
 
 
 def run_show(args: argparse.Namespace) -> None:
-    document = load(args.file)
+    document = pick_document(load_documents(args.file), args.game, args.file)
     events = document["events"]
     step = args.step or len(events)
     for event in events[:step]:
@@ -220,16 +244,48 @@ def run_show(args: argparse.Namespace) -> None:
     if not document.get("complete"):
         print("(an incomplete replay: views can only be rebuilt from a complete one)")
         return
-    rules = get_rules(document["game"])
+    rules = get_rules(document["game"], document["rules_version"])
     view = rules.view(state_at(events, step), args.seat)
     who = "the board" if args.seat is None else f"seat {args.seat}"
     print(f"\nview of {who} after event {step}:")
     print(json.dumps(view, indent=1, ensure_ascii=False))
 
 
-def load(path: str) -> Any:
-    with open(path) as handle:
-        return json.load(handle)
+def pick_document(documents: list[Any], game_id: str | None, path: str) -> dict[str, Any]:
+    chosen = [d for d in documents if game_id is None or (
+        isinstance(d, dict) and d.get("game_id") == game_id)]
+    if len(chosen) != 1 or not isinstance(chosen[0], dict) or "events" not in chosen[0]:
+        found = "no such game" if not chosen else f"{len(chosen)} documents"
+        raise SystemExit(f"gamehall: {path}: {found}; name one replay document with --game ID")
+    document: dict[str, Any] = chosen[0]
+    return document
+
+
+def load_documents(path: str) -> list[Any]:
+    """The replay documents in a file: one JSON document, or NDJSON with one a line. Any
+    unreadable input is a clear message and exit status 1, never a traceback."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise SystemExit(f"gamehall: cannot read {path}: {error}") from None
+    try:
+        whole = json.loads(text)
+        return whole if isinstance(whole, list) else [whole]
+    except json.JSONDecodeError:
+        pass
+    documents = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            documents.append(json.loads(line))
+        except json.JSONDecodeError as error:
+            raise SystemExit(f"gamehall: {path} is neither a JSON document nor NDJSON: line "
+                             f"{number}: {error.msg} (column {error.colno})") from None
+    if not documents:
+        raise SystemExit(f"gamehall: {path} holds no replay document")
+    return documents
 
 
 def run_serve(args: argparse.Namespace) -> None:

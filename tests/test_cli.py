@@ -62,3 +62,81 @@ def test_play_counts_stalled_games_as_abandoned(var, capsys, monkeypatch):
               "--options", '{"goal": 400}'])
     row = capsys.readouterr().out.splitlines()[2].split()
     assert row[0] == "first" and row[-1] == "6" and row[1:4] == ["0", "0", "0"]
+
+
+def test_verify_reads_ndjson_and_prints_a_line_a_game_and_the_total(var, capsys):
+    path = var / "all.ndjson"
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "3", "--seed", "2",
+              "--export", str(path)])
+    capsys.readouterr()
+    cli.main(["replay", "verify", str(path)])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4 and all(line.startswith("valid: ") for line in lines[:3])
+    assert lines[-1] == "3 valid, 0 invalid"
+
+
+def test_verify_counts_an_invalid_game_among_valid_ones_and_exits_non_zero(var, capsys):
+    path = var / "all.ndjson"
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "2", "--seed", "2",
+              "--export", str(path)])
+    first, second = path.read_text().splitlines()
+    forged = json.loads(second)
+    forged["result"] = {"scores": [0, 0], "winners": [], "reason": "forged"}
+    path.write_text(first + "\n" + json.dumps(forged) + "\n")
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["replay", "verify", str(path)])
+    assert exit_.value.code == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("valid: ") and lines[1].startswith("INVALID at the document")
+    assert lines[-1] == "1 valid, 1 invalid"
+
+
+@pytest.mark.parametrize("content", [b"", b"{not json", b"\xff\xfe\x00", b'{"a": 1}\n{oops\n'])
+def test_unreadable_input_is_a_clear_message_never_a_traceback(var, content):
+    path = var / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["replay", "verify", str(path)])
+    assert str(exit_.value.code).startswith("gamehall: ")
+
+
+def test_verify_of_a_missing_file_says_so(var):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["replay", "verify", str(var / "nowhere.json")])
+    assert "cannot read" in str(exit_.value.code)
+
+
+def test_show_survives_a_closed_pipe(var):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = var / "one.ndjson"
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "1", "--seed", "4",
+              "--export", str(path)])
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before anything is written
+    code = f"import cli; cli.main(['replay', 'show', {str(path)!r}])"
+    done = subprocess.run([sys.executable, "-c", code], stdout=write_end,
+                          stderr=subprocess.PIPE, cwd=Path(cli.__file__).parent, timeout=60)
+    os.close(write_end)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+
+
+def test_export_refuses_to_create_a_new_store_where_there_is_none(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEHALL_VAR", str(tmp_path / "elsewhere"))
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["replay", "export", "6f1c2d1e-0000-4000-8000-000000000000", "-o",
+                  str(tmp_path / "x.json")])
+    assert "there is no game store at" in str(exit_.value.code)
+    assert not (tmp_path / "elsewhere").exists()
+
+
+def test_export_says_which_store_it_read(var, capsys):
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "1"])
+    game_id = capsys.readouterr().err.split("game ")[1].split(":")[0]
+    cli.main(["replay", "export", game_id, "-o", str(var / "g.json")])
+    assert f"reading the SQLite store {(var / 'var' / 'gamehall.sqlite').resolve()}" in \
+        capsys.readouterr().err
