@@ -21,6 +21,7 @@ from eventsourcing.domain import Snapshot as LibrarySnapshot
 from .games import get_rules
 from .history import (
     FINISHED,
+    RULES_EVENTS,
     EventType,
     Life,
     Status,
@@ -94,7 +95,7 @@ class Game(Aggregate):
             if computed is None:  # rebuilt from the store: the history must still reproduce
                 computed = rules_state_after(game.rules, game.__dict__.get("state"),
                                              self.type_name, self.payload)
-                if self.type_name == EventType.CREATED or self.type_name in _RULES_EVENTS:
+                if self.type_name == EventType.CREATED or self.type_name in RULES_EVENTS:
                     check_reproduces(computed, self.originator_version, self.state_hash,
                                      game.life)
             game.state = computed
@@ -261,9 +262,6 @@ class Game(Aggregate):
         self.__dict__["_pending"] = new_state  # the event's apply takes it: no second fold
         self.trigger_event(event_class, payload=payload, prev_hash=self.last_hash,
                            state_hash=state_hash, hash=digest, timestamp=at)
-
-
-_RULES_EVENTS = (EventType.MOVE_MADE, EventType.CHANCE_RESOLVED)
 
 
 def _check_seats(rules: Rules, seats: list[dict[str, Any]]) -> None:

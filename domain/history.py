@@ -12,6 +12,7 @@ the *rules state*, changed by moves and chance outcomes through the game's rules
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, TypedDict
 
@@ -83,7 +84,8 @@ def event_hash(sequence: int, type_: str, payload: dict[str, Any], at: str, prev
                        "prev_hash": prev_hash, "state_hash": state_hash})
 
 
-def record_hash(record: EventRecord) -> str:
+def record_hash(record: Mapping[str, Any]) -> str:
+    """The hash of a record, or of a replay document's event (which adds its log line)."""
     return event_hash(record["seq"], record["type"], record["payload"], record["at"],
                       record["prev_hash"], record["state_hash"])
 

@@ -278,7 +278,3 @@ def _stop(process: subprocess.Popen[bytes], socket: Path) -> None:
             process.kill()
             process.wait()
     socket.unlink(missing_ok=True)
-
-
-def environ_url(environ: Mapping[str, str] = os.environ) -> str | None:
-    return environ.get("REDIS_URL") or None

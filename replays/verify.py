@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.games import get_rules
-from domain.history import EventType, event_hash
+from domain.history import EventType, record_hash
 from domain.kernel import (
     GENESIS_HASH,
     Chance,
@@ -111,9 +111,7 @@ class _Verifier:
         seq = event["seq"]
         if event["prev_hash"] != self.prev:
             raise StepFailed(seq, "the previous-event hash does not match the event before it")
-        recomputed = event_hash(seq, event["type"], event["payload"], event["at"],
-                                event["prev_hash"], event["state_hash"])
-        if recomputed != event["hash"]:
+        if record_hash(event) != event["hash"]:
             raise StepFailed(seq, "the event's content does not match its hash (edited?)")
         if event.get("seat") != event["payload"].get("seat"):  # not hashed: it repeats this
             raise StepFailed(seq, "the event's seat is not the seat its payload names")
