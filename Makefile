@@ -14,8 +14,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
 run: $(STAMP)
-	$(BIN)/gamehall serve
+	$(BIN)/gamehall serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
