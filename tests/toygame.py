@@ -142,3 +142,15 @@ def next_step_coop(state: dict[str, Any]):
 COOP_INFO = replace(INFO, name="coop", title="Co-operative toy race",
                     traits=Traits(cooperative=True, simultaneous=True, hidden_information=True))
 COOP_RULES = replace(RULES, info=COOP_INFO, version="coop-1", next=next_step_coop)
+
+
+def scramble(state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
+    """The position with what ``seat`` may not know dealt anew: the other seat's secret (once
+    chosen) and the order of the markers (tests/games/hidden.py)."""
+    secret = list(state["secret"])
+    if secret[1 - seat] is not None:
+        secret[1 - seat] = rng.choice([1, 2, 3])
+    markers = state["markers"]
+    if markers is not None:
+        markers = rng.sample(markers, len(markers))
+    return {**state, "secret": secret, "markers": markers}

@@ -1,0 +1,101 @@
+"""Every game with hidden information: what a seat may not know changes nothing it is shown
+(see ``hidden.py``), at positions of random playouts of every option variant."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import replace
+
+import pytest
+
+from domain.games import get_rules
+from domain.kernel import Chance, Decision, Over, Prompt, derive_outcome
+from tests import toygame
+
+from .hidden import Scrambler, check_position
+from .playout import option_variants
+from .test_contract import registered
+
+# A game's scrambler lives in tests/games/<game>/scramble.py as ``scramble``; the toy games'
+# beside them.
+EXTRA: dict[str, Scrambler] = {"toy": toygame.scramble, "coop": toygame.scramble}
+GAMES_PER_VARIANT = 2
+POSITIONS_PER_GAME = 12
+
+
+def scrambler(name: str) -> Scrambler:
+    if name in EXTRA:
+        return EXTRA[name]
+    module = importlib.import_module(f"tests.games.{name}.scramble")
+    found: Scrambler = module.scramble
+    return found
+
+
+def hidden_games() -> list[str]:
+    return [name for name in registered() if get_rules(name).info.traits.hidden_information]
+
+
+@pytest.mark.parametrize("name", hidden_games())
+def test_what_a_seat_may_not_know_changes_nothing_it_is_shown(name):
+    rules = get_rules(name)
+    scramble = scrambler(name)
+    checked = 0
+    for options in option_variants(rules):
+        seats = rules.info.min_seats
+        for game in range(GAMES_PER_VARIANT):
+            rng = random.Random(f"{name}:{options}:{game}")
+            state = rules.setup(options, seats)
+            positions = 0
+            for count in range(20_000):
+                step = rules.next(state)
+                if isinstance(step, Over):
+                    break
+                if isinstance(step, Chance):
+                    outcome = derive_outcome(step.spec, rng.randbytes(32), f"h:{count}")
+                    state = rules.apply_chance(state, outcome)
+                    continue
+                assert isinstance(step, Decision)
+                if positions < POSITIONS_PER_GAME and rng.random() < 0.3:
+                    for seat in range(seats):
+                        checked += check_position(rules, scramble, state, seat, rng)
+                    positions += 1
+                prompt = step.prompts[rng.randrange(len(step.prompts))]
+                move = prompt.legal_moves[rng.randrange(len(prompt.legal_moves))]
+                state = rules.apply_move(state, prompt.seat, move)
+    assert checked > 0, "the scrambler passed on every position"
+
+
+def test_the_check_finds_a_view_that_shows_another_seats_secret():
+    leaky = replace(toygame.RULES, view=lambda state, seat: {"secret": state["secret"]})
+    state = toygame.setup({}, 2)
+    state = {**state, "markers": [0, 1, 2, 3]}
+    state = leaky.apply_move(state, 1, {"kind": "secret", "n": 3})
+    with pytest.raises(AssertionError, match="view depends"):
+        check_position(leaky, toygame.scramble, state, 0, FixedChoice(1))
+
+
+def test_the_check_finds_a_prompt_that_depends_on_another_seats_secret():
+    # Seat 1 is asked to confirm whenever its secret is 3: seat 0 would learn it from
+    # waiting_for alone.
+    def next_step(state):
+        if state["secret"][1] == 3 and state["roll"] is not None:
+            return Decision((Prompt(1, "confirm", "Confirm", [{"kind": "confirm"}]),))
+        return toygame.next_step(state)
+
+    leaky = replace(toygame.RULES, next=next_step)
+    state = {**toygame.setup({}, 2), "markers": [0, 1, 2, 3], "secret": [1, 3], "roll": 4}
+    assert check_position(toygame.RULES, toygame.scramble, state, 0, FixedChoice(1))
+    with pytest.raises(AssertionError, match="next step depends"):
+        check_position(leaky, toygame.scramble, state, 0, FixedChoice(1))
+
+
+class FixedChoice(random.Random):
+    """A generator whose choices are the given value (to force a scramble to differ)."""
+
+    def __init__(self, value: int) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def choice(self, seq):  # type: ignore[override]
+        return self.value
