@@ -4,16 +4,16 @@ For a position P and a seat s, a game's *scrambler* gives P': the same position 
 may not know dealt anew (other seats' hands, every deck's order, hidden piles; the sizes of
 all of them kept, since sizes are public). Then s must not be able to tell P from P':
 
-* s's view, and what s is asked (its prompt and its legal moves), are the same;
-* the game waits for the same seats (``waiting_for``), or for a draw with the same spec, or
-  is over with the same result;
-* every move the asked seats could make reads the same to s in both (as a set), so the
-  choice a hidden card allows is not shown (a card put back on a deck, say);
-* after any move legal in both, followed by the same draws: wherever s's view is still the
-  same (nothing was revealed that tells the two apart), so is the rest: whom the game waits
-  for, the moves' reading and the log line. So whether a seat is asked next does not depend
-  on hidden cards (a Library keeping an Action, a Bureaucrat's victim), while a card shown to
-  everyone (a Bandit's reveal) may of course change what follows.
+* s's view, and what s is asked (its prompt and its legal moves), are the same, and the game
+  waits for the same seats (``waiting_for``), or for a draw with the same spec, or is over
+  with the same result;
+* two moves, one in each position, after which s's view is the same (nothing public tells
+  them apart) read the same to s (event and log line): a card put back on a deck is not
+  named, while a card played face up may be;
+* after such a pair of moves and the same draws, while s's view is still the same, the first
+  point holds again: whether a seat is asked next does not depend on hidden cards (a Library
+  keeping an Action, a Bureaucrat's victim), while a card shown to everyone (a Bandit's
+  reveal) may of course change what follows.
 """
 
 from __future__ import annotations
@@ -49,23 +49,12 @@ def seen_step(step: Step, seat: int) -> object:
             None if own is None else (own.kind, own.text, canonical_json(own.legal_moves)))
 
 
-def seen_moves(rules: Rules, state: State, step: Step, seat: int) -> set[str]:
-    """How every move another seat could make now would read to ``seat``."""
-    if not isinstance(step, Decision):
-        return set()
-    return {canonical_json(rules.redact(state, {"type": "move", "seat": p.seat, "move": m},
-                                        seat))
-            for p in step.prompts if p.seat != seat for m in p.legal_moves}
-
-
 def assert_same_to(rules: Rules, p: State, q: State, seat: int) -> None:
     assert canonical_json(rules.view(p, seat)) == canonical_json(rules.view(q, seat)), \
         f"seat {seat}'s view depends on what it may not know"
     step_p, step_q = rules.next(p), rules.next(q)
     assert seen_step(step_p, seat) == seen_step(step_q, seat), \
         f"what seat {seat} is shown of the next step depends on what it may not know"
-    assert seen_moves(rules, p, step_p, seat) == seen_moves(rules, q, step_q, seat), \
-        f"the moves other seats could make read differently to seat {seat}"
 
 
 def settle(rules: Rules, p: State, q: State, rng: random.Random) -> tuple[State, State]:
@@ -93,25 +82,36 @@ def check_position(rules: Rules, scramble: Scrambler, state: State, seat: int,
     for prompt in step.prompts:
         theirs = step_other.prompt_for(prompt.seat)
         assert theirs is not None
-        for move in prompt.legal_moves:
-            if move not in theirs.legal_moves:
+        mine = outcomes(rules, state, prompt.seat, prompt.legal_moves, seat)
+        for key, (reading, after) in outcomes(rules, other, prompt.seat, theirs.legal_moves,
+                                              seat).items():
+            if key not in mine:
                 continue
-            check_move(rules, state, other, prompt.seat, move, seat, rng)
+            assert mine[key][0] == reading, \
+                f"a move reads differently to seat {seat}, though it sees the same after it"
+            settled_p, settled_q = settle(rules, mine[key][1], after, random.Random(rng.random()))
+            if canonical_json(rules.view(settled_p, seat)) == canonical_json(
+                    rules.view(settled_q, seat)):
+                assert_same_to(rules, settled_p, settled_q, seat)
     return True
 
 
-def check_move(rules: Rules, state: State, other: State, mover: int, move: Move, seat: int,
-               rng: random.Random) -> None:
-    event = {"type": "move", "seat": mover, "move": move}
-    assert canonical_json(rules.redact(state, event, seat)) == canonical_json(
-        rules.redact(other, event, seat)), f"{move} reads differently to seat {seat}"
-    after = rules.apply_move(state, mover, move)
-    after_other = rules.apply_move(other, mover, move)
-    if canonical_json(rules.view(after, seat)) != canonical_json(rules.view(after_other, seat)):
-        return  # the move revealed something to everyone: what follows may differ
-    assert rules.describe(state, after, event, seat) == rules.describe(
-        other, after_other, event, seat), f"the log line of {move} tells seat {seat} more"
-    settled, settled_other = settle(rules, after, after_other, random.Random(rng.random()))
-    if canonical_json(rules.view(settled, seat)) == canonical_json(
-            rules.view(settled_other, seat)):
-        assert_same_to(rules, settled, settled_other, seat)
+def outcomes(rules: Rules, state: State, mover: int, moves: list[Move],
+             seat: int) -> dict[str, tuple[str, State]]:
+    """The moves grouped by ``seat``'s view after them: for each view, how the moves read to
+    ``seat`` (event and log line), which must be one reading, and a state after one of them.
+    Two moves ``seat`` cannot tell apart by what it sees may not read differently."""
+    found: dict[str, tuple[str, State]] = {}
+    for move in moves:
+        after = rules.apply_move(state, mover, move)
+        event = {"type": "move", "seat": mover, "move": move}
+        reading = canonical_json([rules.redact(state, event, seat),
+                                  rules.describe(state, after, event, seat)])
+        key = canonical_json(rules.view(after, seat))
+        if key in found:
+            assert found[key][0] == reading, (
+                f"seat {seat} reads {move} apart from another move after which it sees the "
+                "same")
+        else:
+            found[key] = (reading, after)
+    return found

@@ -99,3 +99,13 @@ class FixedChoice(random.Random):
 
     def choice(self, seq):  # type: ignore[override]
         return self.value
+
+
+def test_the_check_finds_a_move_that_reads_differently_though_nothing_public_differs():
+    # A redaction that forgets to hide the secret: the choice is invisible on the board, yet
+    # seat 0 would read it in seat 1's event.
+    leaky = replace(toygame.RULES, redact=lambda state, event, viewer: event)
+    state = {**toygame.setup({}, 2), "markers": [0, 1, 2, 3]}
+    assert check_position(toygame.RULES, toygame.scramble, state, 0, FixedChoice(1))
+    with pytest.raises(AssertionError, match="reads"):
+        check_position(leaky, toygame.scramble, state, 0, FixedChoice(1))

@@ -1,11 +1,14 @@
 """Bots: ``random`` (uniform over the legal moves) and ``greedy`` (one placement ahead, with
 the best use of its ability, scored by allies minus enemies and a few small heuristics).
 
-The greedy bot reads only what its own view shows: before looking ahead it replaces the
-opponent's face-down tiles by stand-ins, so their identity cannot sway its choice.
+Both read only their seat's view (``views.view``), never the state: to look ahead, the
+greedy bot rebuilds a position from the view, with stand-ins for the opponent's face-down
+tiles (whose identity the view does not show) and nothing for its set-aside ones.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from domain.kernel import Draw, Move, Prompt, State
 
@@ -23,33 +26,42 @@ WORTH = {"king": 3, "hierophant": 3, "queen": 3, "cardinal": 3, "princess": 3, "
 STAND_IN = "citizen"
 
 
-def random_bot(state: State, prompt: Prompt, draw: Draw) -> Move:
+# The parts of the rules state that a seat's view shows as they are.
+SHOWN = ("options", "stage", "game_no", "starter", "turn", "wins", "points", "results",
+         "placements", "used", "board", "centre", "hands", "removed", "pending", "placed")
+
+
+def random_bot(view: dict[str, Any], prompt: Prompt, draw: Draw) -> Move:
     """Uniform over the legal moves."""
     return prompt.legal_moves[draw(len(prompt.legal_moves))]
 
 
-def greedy_bot(state: State, prompt: Prompt, draw: Draw) -> Move:
+def greedy_bot(view: dict[str, Any], prompt: Prompt, draw: Draw) -> Move:
     """The move with the best one-ply score; ties broken by the draw."""
     seat = prompt.seat
     if prompt.kind in ("draft", "keep"):
         best = max(WORTH.get(m["tile"], 0) for m in prompt.legal_moves)
         choices = [m for m in prompt.legal_moves if WORTH.get(m["tile"], 0) == best]
         return choices[draw(len(choices))]
-    known = _masked(state, seat)
+    known = position(view)
     scored = [(_value_after(known, seat, move), move) for move in prompt.legal_moves]
     best_score = max(score for score, _ in scored)
     choices = [move for score, move in scored if score >= best_score - 1e-9]
     return choices[draw(len(choices))]
 
 
-def _masked(state: State, seat: int) -> State:
-    """The state with the opponent's face-down and set-aside tiles replaced by stand-ins."""
-    other = 1 - seat
-    hidden = list(state["hidden"])
-    hidden[other] = [STAND_IN] * len(hidden[other])
-    set_aside = list(state["set_aside"])
-    set_aside[other] = []
-    return {**state, "hidden": hidden, "set_aside": set_aside}
+def position(view: dict[str, Any]) -> State:
+    """A rules state as the view's seat knows it: what the view does not show of the other
+    seat's tiles is a stand-in (face down) or nothing (set aside), and of a secret pool,
+    nothing; enough to look one placement ahead."""
+    hidden = [list(tiles) if tiles is not None else [STAND_IN] * count
+              for tiles, count in zip(view["hidden"], view["hidden_counts"], strict=True)]
+    set_aside = [list(tiles) if tiles is not None else [] for tiles in view["set_aside"]]
+    draft = view["draft"]
+    if draft is not None:
+        draft = {key: value for key, value in draft.items() if key != "count"}
+    return {**{key: view[key] for key in SHOWN}, "hidden": hidden, "set_aside": set_aside,
+            "pool": view["pool"] or [], "dealt": view["dealt"] or [], "draft": draft}
 
 
 def _value_after(state: State, seat: int, move: Move) -> float:

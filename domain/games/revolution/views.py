@@ -11,7 +11,6 @@ from typing import Any
 from domain.kernel import Decision, Over, State
 
 from .flow import is_secret, next_step
-from .moves import apply_chance, apply_move
 from .tiles import SQUARE_NAMES, TILES
 
 Event = dict[str, Any]
@@ -23,8 +22,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     secret = is_secret(state) and not over
     step = next_step(state)
     shown = {key: state[key] for key in (
-        "options", "stage", "game_no", "starter", "turn", "wins", "points", "results", "used",
-        "board", "centre", "hands", "removed", "pending", "placed")}
+        "options", "stage", "game_no", "starter", "turn", "wins", "points", "results",
+        "placements", "used", "board", "centre", "hands", "removed", "pending", "placed")}
     shown.update(
         game="revolution", you=seat, factions=["regality", "religion"],
         hidden=[h if over or s == seat else None for s, h in enumerate(state["hidden"])],
@@ -78,17 +77,16 @@ def _own_draws(state: State, outcome: list[int], viewer: int | None) -> list[int
     return [i if viewer == drawer else None for i in outcome]
 
 
-def describe(state: State, event: Event, viewer: int | None) -> str:
-    """The log line ``viewer`` may read, with the end of a game if the event caused it."""
+def describe(state: State, after: State, event: Event, viewer: int | None) -> str:
+    """The log line ``viewer`` may read, with the end of a game if the event caused it;
+    ``state`` and ``after`` are the states before and after the event."""
     shown = redact(state, event, viewer)
     if shown["type"] == "chance":
         secret = state["stage"] != "over" and not event["spec"].get("public", False)
         named = _own_draws(state, event["outcome"], viewer) if secret else event["outcome"]
         line = _describe_chance(state, named, viewer)
-        after = apply_chance(state, event["outcome"])
     else:
         line = _describe_move(state, shown["seat"], shown["move"], viewer)
-        after = apply_move(state, event["seat"], event["move"])
     return line + "".join(_game_end(r) for r in after["results"][len(state["results"]):])
 
 

@@ -79,3 +79,12 @@ def over(state: State) -> Over:
     step = RULES.next(state)
     assert isinstance(step, Over), f"expected the end, got {step!r}"
     return step
+
+
+def describe_event(before, event, viewer):
+    """The log line of ``event`` at ``before`` for ``viewer`` (the state after computed)."""
+    if event["type"] == "chance":
+        after = RULES.apply_chance(before, event["outcome"])
+    else:
+        after = RULES.apply_move(before, event["seat"], event["move"])
+    return RULES.describe(before, after, event, viewer)

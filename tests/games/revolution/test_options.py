@@ -9,7 +9,7 @@ from domain.games.revolution import RULES
 from domain.games.revolution.tiles import NEUTRALS, TILES
 from domain.kernel import BadOptions, Chance, canonical_json
 
-from .scenario import asked, draw, moves, play
+from .scenario import asked, describe_event, draw, moves, play
 
 
 def started(**options) -> dict:
@@ -57,9 +57,9 @@ def test_secret_random_gives_two_face_down_tiles_hidden_from_the_opponent():
     # Indices are hidden even from the receiver; it learns its tiles by name.
     assert RULES.redact(before, event, 0)["outcome"] == [None] * 4
     assert RULES.redact(before, event, None)["outcome"] == [None] * 4
-    assert TILES[NEUTRALS[5]].name in RULES.describe(before, event, 0)
+    assert TILES[NEUTRALS[5]].name in describe_event(before, event, 0)
     theirs = {NEUTRALS[9], NEUTRALS[3]}
-    for text in (canonical_json(RULES.view(state, 0)), RULES.describe(before, event, 0)):
+    for text in (canonical_json(RULES.view(state, 0)), describe_event(before, event, 0)):
         assert not any(t in text for t in theirs)
         assert not any(t.capitalize() in text for t in theirs)
 
@@ -111,8 +111,8 @@ def test_secret_draft_hides_the_kept_tiles_in_views_events_and_log_lines():
     assert "bard" not in seat0 and "fairy" not in seat0 and "dragon" not in seat0
     keep = {"type": "move", "seat": 1, "move": {"kind": "keep", "tile": "bard"}}
     assert RULES.redact(states[2], keep, 0)["move"] == {"kind": "keep", "tile": None}
-    assert "Bard" not in RULES.describe(states[2], keep, 0)
-    assert "Bard" in RULES.describe(states[2], keep, 1)
+    assert "Bard" not in describe_event(states[2], keep, 0)
+    assert "Bard" in describe_event(states[2], keep, 1)
     deal = {"type": "chance", "spec": RULES.next(states[3]).spec, "outcome": [0, 1, 2, 3]}
     assert RULES.redact(states[3], deal, 0)["outcome"] == [None] * 4
     assert RULES.view(final, None)["pool"] is None
@@ -146,6 +146,6 @@ def test_the_second_secret_draft_draw_does_not_tell_its_drawer_what_the_first_pl
     event = {"type": "chance", "spec": RULES.next(state).spec, "outcome": [0, 5, 6, 7]}
     assert RULES.redact(state, event, 1)["outcome"] == [None] * 4
     after = play_chance(RULES, state, event["outcome"])
-    line = RULES.describe(state, event, 1)
+    line = describe_event(state, event, 1)
     assert all(TILES[t].name in line for t in after["draft"]["offer"])
     assert kept not in canonical_json(RULES.view(after, 1))

@@ -12,7 +12,7 @@ from bench.engine import engine_game
 from domain.games.revolution import RULES
 from domain.games.revolution.state import SECRET_MODES
 from domain.games.revolution.tiles import TILES
-from domain.kernel import Chance, Decision, Over, canonical_json, derive_outcome
+from domain.kernel import Chance, Decision, Over, ask_bot, canonical_json, derive_outcome
 
 from ..playout import playout, refold
 
@@ -70,7 +70,7 @@ def secret_playout(options: dict, seed: int) -> None:
                 assert not leaks(canonical_json(shown), secret), (seat, shown)
                 if after["game_no"] != state["game_no"]:
                     continue  # a new game: its pool is not what the event spoke of
-                assert not leaks(RULES.describe(state, event, seat), secret)
+                assert not leaks(RULES.describe(state, after, event, seat), secret)
                 assert not leaks(canonical_json(RULES.redact(state, event, seat)), secret)
         state = after
 
@@ -95,9 +95,29 @@ def test_the_greedy_bot_ignores_which_face_down_tiles_the_opponent_holds():
         swapped = {**state, "hidden": list(state["hidden"])}
         swapped["hidden"][other] = [t for t in state["pool"]][:len(state["hidden"][other])]
         seed = rng.randrange(10**6)
-        chosen = RULES.bots["greedy"](state, prompt, random.Random(seed).randrange)
-        assert RULES.bots["greedy"](swapped, prompt, random.Random(seed).randrange) == chosen
+        greedy = RULES.bots["greedy"]
+        chosen = ask_bot(RULES, greedy, state, prompt, random.Random(seed).randrange)
+        assert ask_bot(RULES, greedy, swapped, prompt, random.Random(seed).randrange) == chosen
         state = RULES.apply_move(state, prompt.seat, chosen)
+
+
+def test_a_bot_is_handed_its_seats_view_which_has_no_hidden_tile_of_the_opponent():
+    state = RULES.setup({"neutrals": "secret_random"}, 2)
+    state = RULES.apply_chance(state, 0)
+    state = RULES.apply_chance(state, [0, 1, 2, 3])
+    step = RULES.next(state)
+    assert isinstance(step, Decision)
+    seat = step.prompts[0].seat
+    seen: list[dict] = []
+
+    def spy(view, prompt, draw):
+        seen.append(view)
+        return prompt.legal_moves[0]
+
+    ask_bot(RULES, spy, state, step.prompts[0], lambda n: 0)
+    theirs = state["hidden"][1 - seat]
+    assert seen[0]["hidden"][1 - seat] is None and seen[0]["pool"] is None
+    assert not any(tile in canonical_json(seen[0]) for tile in theirs)
 
 
 def test_the_greedy_bot_beats_the_random_bot_clearly():

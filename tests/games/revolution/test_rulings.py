@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.games.revolution import RULES
 
-from .scenario import asked, moves, place, play, scenario, tile_at, up_at
+from .scenario import asked, describe_event, moves, place, play, scenario, tile_at, up_at
 
 FULL_BUT_8 = {s: ("castle", 0) if s < 4 else ("temple", 1) for s in range(8)}
 
@@ -159,7 +159,7 @@ def test_assassin_picks_a_hidden_tile_by_its_place_and_reveals_it():
     event = {"type": "move", "seat": 0, "move": {"kind": "banish_unused", "hidden": 1}}
     assert moves(state) == [{"kind": "banish_unused", "hidden": 0}, event["move"],
                             {"kind": "skip"}]
-    line = RULES.describe(state, event, None)
+    line = describe_event(state, event, None)
     state = play(state, 0, event["move"])
     assert "Ninja" in line and state["removed"] == ["ninja"] and state["hidden"][1] == ["dragon"]
 
