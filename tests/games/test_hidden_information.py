@@ -101,11 +101,17 @@ class FixedChoice(random.Random):
         return self.value
 
 
-def test_the_check_finds_a_move_that_reads_differently_though_nothing_public_differs():
-    # A redaction that forgets to hide the secret: the choice is invisible on the board, yet
-    # seat 0 would read it in seat 1's event.
-    leaky = replace(toygame.RULES, redact=lambda state, event, viewer: event)
-    state = {**toygame.setup({}, 2), "markers": [0, 1, 2, 3]}
-    assert check_position(toygame.RULES, toygame.scramble, state, 0, FixedChoice(1))
-    with pytest.raises(AssertionError, match="reads"):
-        check_position(leaky, toygame.scramble, state, 0, FixedChoice(1))
+def test_the_check_finds_a_log_line_that_names_another_seats_secret():
+    # Seat 1 advancing by the roll: a careless log line adds the secret it did not use.
+    def describe(before, after, event, viewer):
+        if event["type"] == "move" and event["move"].get("by") == "roll":
+            return f"seat {event['seat']} rolls on, keeping {before['secret'][event['seat']]}"
+        return toygame.describe(before, after, event, viewer)
+
+    leaky = replace(toygame.RULES, describe=describe)
+    state = {**toygame.setup({}, 2), "markers": [0, 1, 2, 3], "secret": [2, 2], "roll": 2,
+             "turn": 1}
+    assert check_position(toygame.RULES, toygame.scramble, state, 0, FixedChoice(2))
+    with pytest.raises(AssertionError, match="log line"):
+        check_position(leaky, lambda st, seat, rng: {**st, "secret": [2, 3]}, state, 0,
+                       FixedChoice(3))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.kernel import GameInfo, OptionSpec
+from domain.kernel import GameInfo, OptionSpec, Traits
 
 VERSION = "revolution-1"
 
@@ -27,6 +27,7 @@ INFO = GameInfo(
                             "secret_draft")),
     ),
     bots=("random", "greedy"),
+    traits=Traits(hidden_information=True),  # the secret modes hide tiles
     summary="Place royal, religious and neutral characters on a 3x3 realm; the player with "
             "more allies when it is full wins. One game here is a whole match.",
 )
