@@ -10,8 +10,8 @@ all of them kept, since sizes are public). Then s must not be able to tell P fro
 * a move legal in both, after which s's view is the same in both (nothing public tells them
   apart), reads the same to s (event and log line), and after it and the same draws, while
   s's view is still the same, the first point holds again: whether a seat is asked next
-  does not depend on hidden cards (a Library keeping an Action, a Bureaucrat's victim), while a card shown to everyone (a Bandit's
-  reveal) may of course change what follows.
+  does not depend on hidden cards (a Library keeping an Action, a Bureaucrat's victim),
+  while a card shown to everyone (a Bandit's reveal) may of course change what follows.
 """
 
 from __future__ import annotations
