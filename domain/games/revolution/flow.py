@@ -169,8 +169,8 @@ def end_game(state: State, loser: int | None, reason: str) -> State:
 
 def _match_decided(state: State) -> bool:
     if state["options"]["match"] == "points":
-        return len(state["results"]) >= state["options"]["games"]
-    return max(state["wins"]) >= 2
+        return bool(len(state["results"]) >= state["options"]["games"])
+    return bool(max(state["wins"]) >= 2)
 
 
 def start_game(state: State, starter: int) -> State:
