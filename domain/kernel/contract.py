@@ -28,7 +28,9 @@ from .canonical import json_equal
 from .chance import ChanceSpec, check_outcome
 from .errors import GameOver, IllegalMove, NotAChanceStep, NotYourTurn
 
-State: TypeAlias = dict[str, Any]
+# A game's state is plain JSON data (a dict); each game types its own (a TypedDict in its
+# state.py), which the kernel and the service pass along without looking inside.
+State: TypeAlias = Any
 Move: TypeAlias = dict[str, Any]
 # A draw function a bot is given: draw(n) is a fair integer in [0, n).
 Draw: TypeAlias = Callable[[int], int]

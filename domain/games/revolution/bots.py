@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Draw, Move, Prompt, State
+from domain.kernel import Draw, Move, Prompt
 
 from .flow import ability_options
 from .moves import apply_move
-from .state import allies, death_loser, face_up, is_shielded
+from .state import Match, allies, death_loser, face_up, is_shielded
 
 # Rough worth of keeping a tile for later, used for drafting and as a small cost of spending.
 WORTH = {"king": 3, "hierophant": 3, "queen": 3, "cardinal": 3, "princess": 3, "saint": 3,
@@ -50,7 +50,7 @@ def greedy_bot(view: dict[str, Any], prompt: Prompt, draw: Draw) -> Move:
     return choices[draw(len(choices))]
 
 
-def position(view: dict[str, Any]) -> State:
+def position(view: dict[str, Any]) -> Match:
     """A rules state as the view's seat knows it: what the view does not show of the other
     seat's tiles is a stand-in (face down) or nothing (set aside), and of a secret pool,
     nothing; enough to look one placement ahead."""
@@ -60,11 +60,13 @@ def position(view: dict[str, Any]) -> State:
     draft = view["draft"]
     if draft is not None:
         draft = {key: value for key, value in draft.items() if key != "count"}
-    return {**{key: view[key] for key in SHOWN}, "hidden": hidden, "set_aside": set_aside,
-            "pool": view["pool"] or [], "dealt": view["dealt"] or [], "draft": draft}
+    known: Match = {**{key: view[key] for key in SHOWN},  # type: ignore[typeddict-item]
+                    "hidden": hidden, "set_aside": set_aside, "pool": view["pool"] or [],
+                    "dealt": view["dealt"] or [], "draft": draft}
+    return known
 
 
-def _value_after(state: State, seat: int, move: Move) -> float:
+def _value_after(state: Match, seat: int, move: Move) -> float:
     after = apply_move(state, seat, move)
     cost = 0.1 * WORTH.get(move.get("tile", ""), 0) if move["kind"] == "place" else 0.0
     pending = after["pending"]
@@ -74,7 +76,7 @@ def _value_after(state: State, seat: int, move: Move) -> float:
     return evaluate(after, seat, len(state["results"])) - cost
 
 
-def evaluate(state: State, seat: int, games_before: int) -> float:
+def evaluate(state: Match, seat: int, games_before: int) -> float:
     """Allies minus enemies, a game just won or lost above all, Death and shields weighed."""
     if len(state["results"]) > games_before:
         winner = state["results"][games_before]["winner"]

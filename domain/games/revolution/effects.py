@@ -11,29 +11,36 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from domain.kernel import Move, State
+from domain.kernel import Move
 
-from .state import affectable, face_up, is_shielded, is_suppressed, lift, top_tile
+from .state import (
+    Match,
+    Pending,
+    affectable,
+    face_up,
+    is_shielded,
+    is_suppressed,
+    lift,
+    occupied,
+    top_tile,
+)
 from .tiles import DIRECTIONS, TILES, absolute, front_and_sides, ray, shape_squares
-
-Pending = dict[str, Any]
 
 
 @dataclass(frozen=True)
 class Effect:
     """An active ability: what it offers, and what the chosen option does."""
 
-    options: Callable[[State, Pending], list[Move]]
-    resolve: Callable[[State, Pending, Move], None]
+    options: Callable[[Match, Pending], list[Move]]
+    resolve: Callable[[Match, Pending, Move], None]
 
 
 def _shape(pending: Pending) -> str:
     return TILES[pending["tile"]].shape
 
 
-def _destroy_options(state: State, pending: Pending) -> list[Move]:
+def _destroy_options(state: Match, pending: Pending) -> list[Move]:
     # 중요: a tile placed on the last square does not [파괴] (ruling 3).
     if pending["last"]:
         return []
@@ -41,7 +48,7 @@ def _destroy_options(state: State, pending: Pending) -> list[Move]:
     return [{"kind": "destroy", "square": s} for s in squares if affectable(state, s)]
 
 
-def _pirate_options(state: State, pending: Pending) -> list[Move]:
+def _pirate_options(state: Match, pending: Pending) -> list[Move]:
     # 해적: only a tile with a shield, which it destroys despite the shield (ruling 6).
     if pending["last"]:
         return []
@@ -50,27 +57,27 @@ def _pirate_options(state: State, pending: Pending) -> list[Move]:
             if face_up(state, s) is not None and is_shielded(state, s)]
 
 
-def _destroy(state: State, pending: Pending, move: Move) -> None:
+def _destroy(state: Match, pending: Pending, move: Move) -> None:
     # [파괴] flips the tile face down; it is removed later (ruling 1).
-    state["board"][move["square"]]["down"] = True
+    occupied(state, move["square"])["down"] = True
 
 
-def _banish_options(state: State, pending: Pending) -> list[Move]:
+def _banish_options(state: Match, pending: Pending) -> list[Move]:
     squares = shape_squares(_shape(pending), pending["square"])
     return [{"kind": "banish", "square": s} for s in squares if affectable(state, s)]
 
 
-def _banish(state: State, pending: Pending, move: Move) -> None:
+def _banish(state: Match, pending: Pending, move: Move) -> None:
     # [추방] removes the tile at once.
     state["removed"].append(lift(state, move["square"])["tile"])
 
 
-def _invert_squares(state: State, squares: list[int]) -> list[int]:
+def _invert_squares(state: Match, squares: list[int]) -> list[int]:
     # A tile that takes no effects is left out; every other one turns (반전 ※).
     return [s for s in squares if affectable(state, s)]
 
 
-def _invert_options(state: State, pending: Pending) -> list[Move]:
+def _invert_options(state: Match, pending: Pending) -> list[Move]:
     shape, square, seat = _shape(pending), pending["square"], pending["seat"]
     if shape == "ray":
         moves = [{"kind": "invert", "direction": name,
@@ -87,19 +94,19 @@ def _invert_options(state: State, pending: Pending) -> list[Move]:
     return [m for m in moves if m["squares"]]
 
 
-def _invert(state: State, pending: Pending, move: Move) -> None:
+def _invert(state: Match, pending: Pending, move: Move) -> None:
     # [반전]: a half turn, so the ally of one player becomes the ally of the other.
     for square in move["squares"]:
         state["board"][square]["up"] = 1 - state["board"][square]["up"]
 
 
-def _retrigger_options(state: State, pending: Pending) -> list[Move]:
+def _retrigger_options(state: Match, pending: Pending) -> list[Move]:
     squares = shape_squares(_shape(pending), pending["square"])
     return [{"kind": "retrigger", "square": s} for s in squares
             if can_retrigger(state, pending, s)]
 
 
-def can_retrigger(state: State, pending: Pending, square: int) -> bool:
+def can_retrigger(state: Match, pending: Pending, square: int) -> bool:
     """Ruling 8: an unshielded, unsuppressed active tile other than a Bard or Performer,
     whose ability would have something to do for the re-triggering player."""
     tile = top_tile(state, square)
@@ -116,35 +123,35 @@ def retriggered(pending: Pending, tile: str, square: int) -> Pending:
             "retrigger": True}
 
 
-def _resolve_retrigger(state: State, pending: Pending, move: Move) -> None:
+def _resolve_retrigger(state: Match, pending: Pending, move: Move) -> None:
     square = move["square"]
     state["pending"] = retriggered(pending, str(top_tile(state, square)), square)
 
 
-def _return_options(state: State, pending: Pending) -> list[Move]:
+def _return_options(state: Match, pending: Pending) -> list[Move]:
     # 마녀: one of the player's own allies, not the Witch itself (ruling 9).
     return [{"kind": "return", "square": s} for s in range(9)
             if s != pending["square"] and affectable(state, s)
-            and state["board"][s]["up"] == pending["seat"]]
+            and occupied(state, s)["up"] == pending["seat"]]
 
 
-def _return(state: State, pending: Pending, move: Move) -> None:
+def _return(state: Match, pending: Pending, move: Move) -> None:
     state["hands"][pending["seat"]].append(lift(state, move["square"])["tile"])
 
 
-def _move_options(state: State, pending: Pending) -> list[Move]:
+def _move_options(state: Match, pending: Pending) -> list[Move]:
     # 요정: any unshielded face-up tile (the Fairy too) to another empty square.
     empty = [s for s in range(9) if state["board"][s] is None]
     return [{"kind": "move_tile", "from": a, "to": b}
             for a in range(9) if affectable(state, a) for b in empty]
 
 
-def _move(state: State, pending: Pending, move: Move) -> None:
+def _move(state: Match, pending: Pending, move: Move) -> None:
     board = state["board"]
     board[move["to"]], board[move["from"]] = board[move["from"]], None
 
 
-def _assassin_options(state: State, pending: Pending) -> list[Move]:
+def _assassin_options(state: Match, pending: Pending) -> list[Move]:
     # 암살자: an open tile by its name, a face-down one by its place (ruling 9).
     other = 1 - pending["seat"]
     moves: list[Move] = [{"kind": "banish_unused", "tile": t}
@@ -153,7 +160,7 @@ def _assassin_options(state: State, pending: Pending) -> list[Move]:
     return moves
 
 
-def _assassinate(state: State, pending: Pending, move: Move) -> None:
+def _assassinate(state: Match, pending: Pending, move: Move) -> None:
     other = 1 - pending["seat"]
     if "tile" in move:
         state["hands"][other].remove(move["tile"])
@@ -162,12 +169,12 @@ def _assassinate(state: State, pending: Pending, move: Move) -> None:
         state["removed"].append(state["hidden"][other].pop(move["hidden"]))
 
 
-def _recover_options(state: State, pending: Pending) -> list[Move]:
+def _recover_options(state: Match, pending: Pending) -> list[Move]:
     # 은둔자: a removed tile (banished, or removed after a destroy), not a set-aside one.
     return [{"kind": "recover", "tile": t} for t in sorted(set(state["removed"]))]
 
 
-def _recover(state: State, pending: Pending, move: Move) -> None:
+def _recover(state: Match, pending: Pending, move: Move) -> None:
     state["removed"].remove(move["tile"])
     state["hands"][pending["seat"]].append(move["tile"])
 

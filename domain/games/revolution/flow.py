@@ -15,9 +15,9 @@ from domain.kernel import (
     BadOptions,
     Chance,
     Decision,
+    Move,
     Over,
     Prompt,
-    State,
     Step,
     pick_spec,
     roll_spec,
@@ -29,19 +29,26 @@ from .info import INFO
 from .state import (
     NEEDED,
     SECRET_MODES,
+    Match,
+    Pending,
     allies,
     board_full,
     death_loser,
+    draft_of,
+    drafter,
     empty_game,
     is_suppressed,
     lift,
     new_match,
+    pending_of,
     placements,
+    starter_of,
+    turn_of,
 )
 from .tiles import CITIZEN, NEUTRALS, TILES
 
 
-def setup(options: Mapping[str, Any], seats: int) -> State:
+def setup(options: Mapping[str, Any], seats: int) -> Match:
     """A new match, waiting for the draw of the first player."""
     given = dict(options or {})
     opts = validate_options(INFO.options, given)
@@ -53,7 +60,7 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
     return new_match(opts)
 
 
-def next_step(state: State) -> Step:
+def next_step(state: Match) -> Step:
     """Exactly one of: the match is over, a draw is needed, or a seat must choose."""
     stage = state["stage"]
     if stage == "over":
@@ -66,14 +73,14 @@ def next_step(state: State) -> Step:
         return _draft_decision(state)
     if stage == "ability":
         return _ability_decision(state)
-    seat = state["turn"]
+    seat = turn_of(state)
     return Decision((Prompt(seat, "place", "Place a tile", placements(state, seat)),))
 
 
-def _deal_spec(state: State) -> Chance:
+def _deal_spec(state: Match) -> Chance:
     mode, pool = state["options"]["neutrals"], len(state["pool"])
     if mode == "secret_draft":
-        drawer = state["starter"] if not state["dealt"] else 1 - state["starter"]
+        drawer = drafter(state)
         return Chance(pick_spec(pool, 4, what=f"four face-down neutral tiles for seat {drawer}"))
     if mode == "secret_random":
         return Chance(pick_spec(pool, 4, what="two face-down neutral tiles for each seat"))
@@ -82,8 +89,8 @@ def _deal_spec(state: State) -> Chance:
     return Chance(pick_spec(pool, NEEDED[mode], public=True, what=what))
 
 
-def _draft_decision(state: State) -> Decision:
-    draft = state["draft"]
+def _draft_decision(state: Match) -> Decision:
+    draft = draft_of(state)
     seat, offer = draft["seat"], sorted(draft["offer"])
     if state["options"]["neutrals"] == "draft":
         moves = [{"kind": "take", "tile": t} for t in offer]
@@ -93,40 +100,39 @@ def _draft_decision(state: State) -> Decision:
     return Decision((Prompt(seat, "keep", text, [{"kind": "keep", "tile": t} for t in offer]),))
 
 
-def _ability_decision(state: State) -> Decision:
-    pending = state["pending"]
+def _ability_decision(state: Match) -> Decision:
+    pending = pending_of(state)
     name = TILES[pending["tile"]].name
     moves = [*ability_options(state, pending), {"kind": "skip"}]
     return Decision((Prompt(pending["seat"], "ability", f"Use the {name}'s ability?", moves),))
 
 
-def ability_options(state: State, pending: dict[str, Any]) -> list[dict[str, Any]]:
+def ability_options(state: Match, pending: Pending) -> list[Move]:
     """What the pending ability may do now (an empty list: nothing it could do)."""
     return EFFECTS[pending["tile"]].options(state, pending)
 
 
-def after_placement(state: State, seat: int, tile: str, square: int, last: bool) -> State:
+def after_placement(state: Match, seat: int, tile: str, square: int, last: bool) -> Match:
     """Ask for the active ability just placed if it can act, else end the turn (in place).
     A tile next to a Shaman or Sorceress cannot use it (샤먼, 소서러)."""
     if tile in EFFECTS and not is_suppressed(state, square):
-        pending = {"tile": tile, "square": square, "seat": seat, "last": last,
-                   "retrigger": False}
+        pending = Pending(tile=tile, square=square, seat=seat, last=last, retrigger=False)
         if ability_options(state, pending):
             state["stage"], state["pending"] = "ability", pending
             return state
     return finish_turn(state)
 
 
-def finish_turn(state: State) -> State:
+def finish_turn(state: Match) -> Match:
     """After the effects: the game ends if every square holds a tile (게임 종료), else the
     other player's turn begins (in place)."""
     state["stage"], state["pending"] = "play", None
     if board_full(state):
         return end_game(state, None, "the board is full")
-    return begin_turn(state, 1 - state["turn"])
+    return begin_turn(state, 1 - turn_of(state))
 
 
-def begin_turn(state: State, seat: int) -> State:
+def begin_turn(state: Match, seat: int) -> Match:
     """The player first removes the destroyed tiles that were their allies (ruling 1); a
     player with no tile to place loses the game (중요, ruling 12)."""
     state["turn"] = seat
@@ -139,7 +145,7 @@ def begin_turn(state: State, seat: int) -> State:
     return state
 
 
-def end_game(state: State, loser: int | None, reason: str) -> State:
+def end_game(state: Match, loser: int | None, reason: str) -> Match:
     """Score one game and start the next one, or close the match (in place)."""
     counts = allies(state)
     if loser is None and board_full(state):
@@ -162,21 +168,22 @@ def end_game(state: State, loser: int | None, reason: str) -> State:
         state["stage"], state["turn"] = "over", None
         return state
     # The loser of a game starts the next one; after a draw the same player starts again.
-    starter = state["starter"] if winner is None else 1 - winner
-    state.update(game_no=state["game_no"] + 1)
+    starter = starter_of(state) if winner is None else 1 - winner
+    state["game_no"] += 1
     return start_game(state, starter)
 
 
-def _match_decided(state: State) -> bool:
+def _match_decided(state: Match) -> bool:
     if state["options"]["match"] == "points":
         return bool(len(state["results"]) >= state["options"]["games"])
     return bool(max(state["wins"]) >= 2)
 
 
-def start_game(state: State, starter: int) -> State:
+def start_game(state: Match, starter: int) -> Match:
     """Set up one game: own tiles back (3번 중...), neutrals not yet used, Citizen to the
     first player (게임 준비 ⑥). Too few unused neutrals: the used ones return (옵션 규칙 ※)."""
-    state.update(empty_game(), starter=starter, turn=starter)
+    state.update(empty_game())  # type: ignore[typeddict-item]  # GameParts is a part of Match
+    state["starter"] = state["turn"] = starter
     needed = NEEDED[state["options"]["neutrals"]]
     if len(state["pool"]) < needed:
         state["pool"], state["used"] = list(NEUTRALS), []
@@ -185,7 +192,7 @@ def start_game(state: State, starter: int) -> State:
     return state
 
 
-def match_result(state: State) -> Over:
+def match_result(state: Match) -> Over:
     """The match's result: best of three by games won, or the points totals."""
     details = {"games": state["results"], "turns": state["placements"],
                "points": state["points"], "wins": state["wins"]}
@@ -202,6 +209,6 @@ def match_result(state: State) -> Over:
                 details=details)
 
 
-def is_secret(state: State) -> bool:
+def is_secret(state: Match) -> bool:
     """Whether this match hides some unused tiles from the opponent."""
     return state["options"]["neutrals"] in SECRET_MODES

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Move, State
+from domain.kernel import Move
 
 from .effects import EFFECTS
 from .flow import after_placement, finish_turn, start_game
-from .state import cell, clone, take_unused
+from .state import Match, cell, clone, draft_of, pending_of, starter_of, take_unused
 from .tiles import TOWER
 
 
-def apply_chance(state: State, outcome: Any) -> State:
+def apply_chance(state: Match, outcome: Any) -> Match:
     """The first player (게임 준비 ⑤), or the neutral tiles drawn for a game."""
     new = clone(state)
     if new["stage"] == "first":
@@ -31,16 +31,16 @@ def apply_chance(state: State, outcome: Any) -> State:
         piles[1] += tiles[2:]
         new["stage"] = "play"
     elif mode == "draft":
-        new["draft"] = {"offer": tiles, "seat": new["starter"], "picks": 0}
+        new["draft"] = {"offer": tiles, "seat": starter_of(new), "picks": 0}
         new["stage"] = "draft"
     else:
-        drawer = new["starter"] if len(new["dealt"]) == 4 else 1 - new["starter"]
+        drawer = starter_of(new) if len(new["dealt"]) == 4 else 1 - starter_of(new)
         new["draft"] = {"offer": tiles, "seat": drawer, "pass": True}
         new["stage"] = "draft"
     return new
 
 
-def apply_move(state: State, seat: int, move: Move) -> State:
+def apply_move(state: Match, seat: int, move: Move) -> Match:
     """A placement, a draft pick, or the choice for a pending ability."""
     new = clone(state)
     kind = move["kind"]
@@ -52,14 +52,14 @@ def apply_move(state: State, seat: int, move: Move) -> State:
         return _keep(new, seat, move["tile"])
     if kind == "skip":
         return finish_turn(new)
-    pending = new["pending"]
+    pending = pending_of(new)
     EFFECTS[pending["tile"]].resolve(new, pending, move)
     if kind == "retrigger":
         return new
     return finish_turn(new)
 
 
-def _place(state: State, seat: int, tile: str, square: int) -> State:
+def _place(state: Match, seat: int, tile: str, square: int) -> Match:
     """Put the tile upright for its placer; a Tower goes on top of an ally (타워)."""
     take_unused(state, seat, tile)
     board = state["board"]
@@ -74,9 +74,10 @@ def _place(state: State, seat: int, tile: str, square: int) -> State:
     return after_placement(state, seat, tile, square, last)
 
 
-def _take(state: State, seat: int, tile: str) -> State:
+def _take(state: Match, seat: int, tile: str) -> Match:
     """Open draft: first player, second, first; the second player gets the last two."""
-    draft = {**state["draft"], "offer": [t for t in state["draft"]["offer"] if t != tile]}
+    draft = draft_of(state)
+    draft = {**draft, "offer": [t for t in draft["offer"] if t != tile]}
     state["hands"][seat].append(tile)
     draft["picks"] += 1
     draft["seat"] = 1 - seat
@@ -88,12 +89,13 @@ def _take(state: State, seat: int, tile: str) -> State:
     return state
 
 
-def _keep(state: State, seat: int, tile: str) -> State:
+def _keep(state: Match, seat: int, tile: str) -> Match:
     """Secret draft: keep one, pass three; the receiver keeps one and sets two aside. Then the
     same from four more tiles the other way round (비밀 드래프트)."""
-    rest = [t for t in state["draft"]["offer"] if t != tile]
+    draft = draft_of(state)
+    rest = [t for t in draft["offer"] if t != tile]
     state["hidden"][seat].append(tile)
-    if state["draft"]["pass"]:
+    if draft["pass"]:
         state["draft"] = {"offer": rest, "seat": 1 - seat, "pass": False}
         return state
     state["set_aside"][seat] += rest

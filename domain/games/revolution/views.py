@@ -8,20 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Decision, Over, State
+from domain.kernel import Decision, Over
 
 from .flow import is_secret, next_step
+from .state import GameResult, Match, draft_of, drafter, occupied, pending_of
 from .tiles import SQUARE_NAMES, TILES
 
 Event = dict[str, Any]
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: Match, seat: int | None) -> dict[str, Any]:
     """The board and everything public, ``seat``'s own secrets, counts of the others'."""
     over = state["stage"] == "over"
     secret = is_secret(state) and not over
     step = next_step(state)
-    shown = {key: state[key] for key in (
+    shown: dict[str, Any] = {key: state[key] for key in (
         "options", "stage", "game_no", "starter", "turn", "wins", "points", "results",
         "placements", "used", "board", "centre", "hands", "removed", "pending", "placed")}
     shown.update(
@@ -41,7 +42,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return shown
 
 
-def _draft_view(state: State, seat: int | None, secret: bool) -> dict[str, Any] | None:
+def _draft_view(state: Match, seat: int | None, secret: bool) -> dict[str, Any] | None:
     draft = state["draft"]
     if draft is None:
         return None
@@ -49,7 +50,7 @@ def _draft_view(state: State, seat: int | None, secret: bool) -> dict[str, Any] 
     return {**draft, "offer": draft["offer"] if visible else None, "count": len(draft["offer"])}
 
 
-def redact(state: State, event: Event, viewer: int | None) -> Event:
+def redact(state: Match, event: Event, viewer: int | None) -> Event:
     """``event`` as ``viewer`` may see it: a secret keep's tile and secret draws hidden."""
     if state["stage"] == "over":
         return event
@@ -67,17 +68,17 @@ def redact(state: State, event: Event, viewer: int | None) -> Event:
     return {**event, "outcome": [None] * len(event["outcome"])}
 
 
-def _own_draws(state: State, outcome: list[int], viewer: int | None) -> list[int | None]:
+def _own_draws(state: Match, outcome: list[int], viewer: int | None) -> list[int | None]:
     """Of a secret draw, the indices of the tiles that went to ``viewer``: two of four in
     secret random (the first two are seat 0's), all four in a secret draft draw by
     ``viewer``. Used only to name them; the indices themselves are never shown."""
     if state["options"]["neutrals"] == "secret_random":
         return [i if viewer == n // 2 else None for n, i in enumerate(outcome)]
-    drawer = state["starter"] if not state["dealt"] else 1 - state["starter"]
+    drawer = drafter(state)
     return [i if viewer == drawer else None for i in outcome]
 
 
-def describe(state: State, after: State, event: Event, viewer: int | None) -> str:
+def describe(state: Match, after: Match, event: Event, viewer: int | None) -> str:
     """The log line ``viewer`` may read, with the end of a game if the event caused it;
     ``state`` and ``after`` are the states before and after the event."""
     shown = redact(state, event, viewer)
@@ -90,7 +91,7 @@ def describe(state: State, after: State, event: Event, viewer: int | None) -> st
     return line + "".join(_game_end(r) for r in after["results"][len(state["results"]):])
 
 
-def _game_end(result: dict[str, Any]) -> str:
+def _game_end(result: GameResult) -> str:
     allies = result["allies"]
     if result["winner"] is None:
         return f" Game {result['game']} is a draw, {allies[0]} allies each."
@@ -104,7 +105,7 @@ def _names(tiles: list[str]) -> str:
     return ", ".join(f"the {TILES[t].name}" for t in tiles)
 
 
-def _describe_chance(state: State, outcome: list[Any] | Any, viewer: int | None) -> str:
+def _describe_chance(state: Match, outcome: list[Any] | Any, viewer: int | None) -> str:
     if state["stage"] == "first":
         return f"Seat {outcome} goes first."
     mode = state["options"]["neutrals"]
@@ -117,12 +118,12 @@ def _describe_chance(state: State, outcome: list[Any] | Any, viewer: int | None)
     if mode == "secret_random":
         own = f" You receive {_names(mine)} face down." if mine else ""
         return "Each seat receives two face-down neutral tiles." + own
-    drawer = state["starter"] if not state["dealt"] else 1 - state["starter"]
+    drawer = drafter(state)
     own = f" You draw {_names(mine)}." if mine else ""
     return f"Seat {drawer} draws four face-down neutral tiles." + own
 
 
-def _describe_move(state: State, seat: int, move: dict[str, Any], viewer: int | None) -> str:
+def _describe_move(state: Match, seat: int, move: dict[str, Any], viewer: int | None) -> str:
     kind = move["kind"]
     if kind == "place":
         where = _square(move["square"])
@@ -133,15 +134,15 @@ def _describe_move(state: State, seat: int, move: dict[str, Any], viewer: int | 
         return f"Seat {seat} takes the {TILES[move['tile']].name}."
     if kind == "keep":
         return _describe_keep(state, seat, move, viewer)
-    pending = state["pending"]
+    pending = pending_of(state)
     actor = f"Seat {seat}'s {TILES[pending['tile']].name}"
     if kind == "skip":
         return f"{actor} does not use its ability."
     return f"{actor} {_describe_effect(state, seat, move)}."
 
 
-def _describe_keep(state: State, seat: int, move: dict[str, Any], viewer: int | None) -> str:
-    draft = state["draft"]
+def _describe_keep(state: Match, seat: int, move: dict[str, Any], viewer: int | None) -> str:
+    draft = draft_of(state)
     rest = "passes the rest to the other seat" if draft["pass"] else "sets the rest aside"
     if move["tile"] is None:
         return f"Seat {seat} secretly keeps one tile and {rest}."
@@ -149,7 +150,7 @@ def _describe_keep(state: State, seat: int, move: dict[str, Any], viewer: int | 
     return f"Seat {seat} keeps the {TILES[move['tile']].name} and {rest} ({_names(others)})."
 
 
-def _describe_effect(state: State, seat: int, move: dict[str, Any]) -> str:
+def _describe_effect(state: Match, seat: int, move: dict[str, Any]) -> str:
     kind = move["kind"]
     if kind in ("destroy", "banish", "retrigger", "return"):
         verb = {"destroy": "destroys", "banish": "banishes", "retrigger": "re-triggers",
@@ -168,9 +169,8 @@ def _describe_effect(state: State, seat: int, move: dict[str, Any]) -> str:
     return f"banishes seat {other}'s unused {TILES[tile].name}{hidden}"
 
 
-def _at(state: State, square: int) -> str:
-    found = state["board"][square]
-    return f"the {TILES[found['tile']].name}"
+def _at(state: Match, square: int) -> str:
+    return f"the {TILES[occupied(state, square)['tile']].name}"
 
 
 def _square(square: int) -> str:
