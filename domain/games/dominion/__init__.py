@@ -6,7 +6,7 @@ are in README.md beside this file, each with the rulebook passage it rests on an
 
 from __future__ import annotations
 
-from domain.kernel import GameInfo, GameRules
+from domain.kernel import GameInfo, GameRules, Traits
 
 from .bots import BOTS
 from .flow import next_step
@@ -25,6 +25,7 @@ INFO = GameInfo(
     bots=tuple(BOTS),
     summary="Build your deck from a shared Supply; the most Victory points when the Provinces "
             "or any three piles run out wins. Base set, first and second editions.",
+    traits=Traits(hidden_information=True),
     extra={"cards": card_catalogue()},
 )
 

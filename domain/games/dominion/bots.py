@@ -7,9 +7,9 @@ Gold at $6-7, Silver at $3-5, nothing else); ``big_money_ultimate`` (Big Money t
 the Provinces run low: Duchy at $5-7 when Provinces <= 4 ($5 when <= 5), Estate at $2-4 when
 <= 2 ($2 when <= 3)); ``smithy`` (BMU plus a Smithy at $4-5 while it has fewer than one per 11
 cards); ``militia`` and ``witch`` (BMU plus up to two of the attack card). A bot whose card is
-not in the kingdom plays Big Money Ultimate. Bots read what their seat's view shows (their own
-hand, the Supply, the public turn counters) and the tally of their own cards, which the view
-does not show but a player knows from their own gains and trashes.
+not in the kingdom plays Big Money Ultimate. Bots are handed their seat's view, never the
+state: their own hand, the Supply, the public turn counters, a Spy's revealed card, and the
+tally of their own cards (which a player knows from its own gains and trashes).
 """
 
 from __future__ import annotations
@@ -20,19 +20,19 @@ from typing import Any
 from domain.kernel import Bot, Draw, Prompt
 
 from .cards import ACTIONS, CARDS, COST, TREASURES, VICTORIES
-from .state import State, owned
 
 Move = dict[str, Any]
-Buy = Callable[[State, int, int], str | None]
+View = dict[str, Any]  # a seat's view (views.view)
+Buy = Callable[[View, int, int], str | None]
 
 
-def random_bot(state: State, prompt: Prompt, draw: Draw) -> Move:
+def random_bot(view: View, prompt: Prompt, draw: Draw) -> Move:
     return prompt.legal_moves[draw(len(prompt.legal_moves))]
 
 
 # ---- the turn ----
 
-def big_money_buy(state: State, seat: int, coins: int) -> str | None:
+def big_money_buy(view: View, seat: int, coins: int) -> str | None:
     if coins >= 8:
         return "province"
     if coins >= 6:
@@ -40,8 +40,8 @@ def big_money_buy(state: State, seat: int, coins: int) -> str | None:
     return "silver" if coins >= 3 else None
 
 
-def bmu_buy(state: State, seat: int, coins: int) -> str | None:
-    provinces = state["supply"]["province"]
+def bmu_buy(view: View, seat: int, coins: int) -> str | None:
+    provinces = view["supply"]["province"]
     if coins >= 8:
         return "province"
     if coins >= 6:
@@ -53,24 +53,24 @@ def bmu_buy(state: State, seat: int, coins: int) -> str | None:
     return "estate" if coins == 2 and provinces <= 3 else None
 
 
-def with_card(card: str, cost_from: int, wanted: Callable[[list[str]], bool],
+def with_card(card: str, cost_from: int, wanted: Callable[[dict[str, int]], bool],
               over_gold: bool = False) -> Buy:
     """BMU, but buy ``card`` at ``cost_from``+ when ``wanted(cards owned)``: instead of Silver,
     or (``over_gold``, as the usual "double Witch" lists do) instead of Gold too; never instead
     of a Province or a greening buy."""
     replaces = ("silver", "gold") if over_gold else ("silver",)
 
-    def buy(state: State, seat: int, coins: int) -> str | None:
-        choice = bmu_buy(state, seat, coins)
+    def buy(view: View, seat: int, coins: int) -> str | None:
+        choice = bmu_buy(view, seat, coins)
         if ((choice is None or choice in replaces) and coins >= cost_from
-                and state["supply"].get(card, 0) > 0
-                and wanted(owned(state["players"][seat]))):
+                and view["supply"].get(card, 0) > 0
+                and wanted(view["players"][seat]["owned"])):
             return card
         return choice
     return buy
 
 
-def turn_move(state: State, prompt: Prompt, buy_rule: Buy) -> Move:
+def turn_move(view: View, prompt: Prompt, buy_rule: Buy) -> Move:
     legal = prompt.legal_moves
     plays = [m["card"] for m in legal if m["kind"] == "play" and m["card"] in ACTIONS]
     if plays:
@@ -80,8 +80,8 @@ def turn_move(state: State, prompt: Prompt, buy_rule: Buy) -> Move:
             return move
         if move["kind"] != "play":
             break
-    card = buy_rule(state, prompt.seat, state["turn"]["coins"])
-    if card is not None and state["supply"].get(card, 0) > 0 and COST[card] <= state["turn"][
+    card = buy_rule(view, prompt.seat, view["turn"]["coins"])
+    if card is not None and view["supply"].get(card, 0) > 0 and COST[card] <= view["turn"][
             "coins"]:
         return {"kind": "buy", "card": card}
     return {"kind": "end_turn"}
@@ -126,33 +126,33 @@ def best_gain(cards: list[str]) -> str:
     return max(useful or cards, key=lambda c: (COST[c], c in TREASURES))
 
 
-def answer(state: State, prompt: Prompt) -> Move:
+def answer(view: View, prompt: Prompt) -> Move:
     legal = prompt.legal_moves
     handler = POLICY.get(prompt.kind)
-    move = handler(state, prompt, legal) if handler else None
+    move = handler(view, prompt, legal) if handler else None
     return move if move is not None else legal[0]
 
 
-def _discard_worst(state: State, prompt: Prompt, legal: list[Move]) -> Move:
+def _discard_worst(view: View, prompt: Prompt, legal: list[Move]) -> Move:
     return pick("discard", min(cards_of(legal, "discard"), key=badness))
 
 
-def _cellar(state: State, prompt: Prompt, legal: list[Move]) -> Move:
+def _cellar(view: View, prompt: Prompt, legal: list[Move]) -> Move:
     junk = [c for c in cards_of(legal, "discard") if badness(c)[0] < 2]
     return pick("discard", junk[0]) if junk else {"kind": "done"}
 
 
-def _chapel(state: State, prompt: Prompt, legal: list[Move]) -> Move:
+def _chapel(view: View, prompt: Prompt, legal: list[Move]) -> Move:
     junk = [c for c in cards_of(legal, "trash") if c in ("curse", "estate")]
     return pick("trash", junk[0]) if junk else {"kind": "done"}
 
 
-def _trash_worst(state: State, prompt: Prompt, legal: list[Move]) -> Move | None:
+def _trash_worst(view: View, prompt: Prompt, legal: list[Move]) -> Move | None:
     cards = cards_of(legal, "trash")
     return pick("trash", min(cards, key=badness)) if cards else None
 
 
-def _mine(state: State, prompt: Prompt, legal: list[Move]) -> Move:
+def _mine(view: View, prompt: Prompt, legal: list[Move]) -> Move:
     cards = cards_of(legal, "trash")
     for card in ("silver", "copper"):
         if card in cards:
@@ -160,23 +160,23 @@ def _mine(state: State, prompt: Prompt, legal: list[Move]) -> Move:
     return {"kind": "skip"} if has(legal, "skip") else pick("trash", cards[0])
 
 
-def _library(state: State, prompt: Prompt, legal: list[Move]) -> Move:
-    return {"kind": "set_aside" if state["turn"]["actions"] == 0 else "keep"}
+def _library(view: View, prompt: Prompt, legal: list[Move]) -> Move:
+    return {"kind": "set_aside" if view["turn"]["actions"] == 0 else "keep"}
 
 
-def _throne(state: State, prompt: Prompt, legal: list[Move]) -> Move | None:
+def _throne(view: View, prompt: Prompt, legal: list[Move]) -> Move | None:
     cards = cards_of(legal, "play")
     return pick("play", max(cards, key=action_priority)) if cards else None
 
 
-def _sentry(state: State, prompt: Prompt, legal: list[Move]) -> Move:
+def _sentry(view: View, prompt: Prompt, legal: list[Move]) -> Move:
     card = cards_of(legal, "trash")[0]
     if card in ("curse", "estate", "copper"):
         return pick("trash", card)
     return pick("discard" if card in VICTORIES else "topdeck", card)
 
 
-def _topdeck_best(state: State, prompt: Prompt, legal: list[Move]) -> Move:
+def _topdeck_best(view: View, prompt: Prompt, legal: list[Move]) -> Move:
     cards = cards_of(legal, "topdeck")
     good = [c for c in cards if c not in VICTORIES and c not in ("curse", "copper")]
     if good:
@@ -184,14 +184,14 @@ def _topdeck_best(state: State, prompt: Prompt, legal: list[Move]) -> Move:
     return {"kind": "skip"} if has(legal, "skip") else pick("topdeck", min(cards, key=badness))
 
 
-def _spy(state: State, prompt: Prompt, legal: list[Move]) -> Move:
-    frame = state["pending"][-1]
-    junk = badness(frame["card"])[0] < 3
-    mine = frame["seat"] == prompt.seat
+def _spy(view: View, prompt: Prompt, legal: list[Move]) -> Move:
+    revealed = view["spy_reveal"]
+    junk = badness(revealed["card"])[0] < 3
+    mine = revealed["seat"] == prompt.seat
     return {"kind": "discard" if junk == mine else "put_back"}
 
 
-def _thief(state: State, prompt: Prompt, legal: list[Move]) -> Move:
+def _thief(view: View, prompt: Prompt, legal: list[Move]) -> Move:
     cards = cards_of(legal, "trash")
     if cards:
         return pick("trash", max(cards, key=lambda c: COST[c]))
@@ -199,7 +199,7 @@ def _thief(state: State, prompt: Prompt, legal: list[Move]) -> Move:
     return pick("gain", gains[0]) if gains and gains[0] != "copper" else {"kind": "skip"}
 
 
-POLICY: dict[str, Callable[[State, Prompt, list[Move]], Move | None]] = {
+POLICY: dict[str, Callable[[View, Prompt, list[Move]], Move | None]] = {
     "moat": lambda st, p, legal: legal[0],  # "reveal" comes first when it is possible
     "militia": _discard_worst,
     "poacher": _discard_worst,
@@ -225,18 +225,19 @@ POLICY: dict[str, Callable[[State, Prompt, list[Move]], Move | None]] = {
 
 
 def strategy(buy_rule: Buy, card: str | None = None) -> Bot:
-    def bot(state: State, prompt: Prompt, draw: Draw) -> Move:
+    def bot(view: View, prompt: Prompt, draw: Draw) -> Move:
         if prompt.kind != "turn":
-            return answer(state, prompt)
-        rule = buy_rule if card is None or card in state["kingdom"] else bmu_buy
-        return turn_move(state, prompt, rule)
+            return answer(view, prompt)
+        rule = buy_rule if card is None or card in view["kingdom"] else bmu_buy
+        return turn_move(view, prompt, rule)
     return bot
 
 
-def _fewer_than(card: str, per: int | None = None, most: int = 2) -> Callable[[list[str]], bool]:
-    def wanted(cards: list[str]) -> bool:
-        count = cards.count(card)
-        return count * per < len(cards) if per else count < most
+def _fewer_than(card: str, per: int | None = None,
+                most: int = 2) -> Callable[[dict[str, int]], bool]:
+    def wanted(owned: dict[str, int]) -> bool:
+        count = owned.get(card, 0)
+        return count * per < sum(owned.values()) if per else count < most
     return wanted
 
 

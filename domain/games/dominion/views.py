@@ -5,7 +5,8 @@ Hidden: other seats' hands (their size is shown), every deck's order and content
 shown; nobody, the owner included, sees the order), cards looked at privately (Sentry,
 Library's draw) except by the looker, the discard pile below its top card and its size (the
 seed: "버린 카드가 몇 장인지 셀 수 없습니다", you may not count your discards; so the cards
-each player owns are not tallied either, as the tally would give the count away). Public: the
+each player owns are not tallied for others, as the tally would give the count away; a seat's
+own view tallies its own cards, which it knows from its own gains and trashes). Public: the
 top card of each discard pile, every deck's size (counting it "is always allowed"), cards in
 play, revealed and set-aside cards, the trash, the Supply counts and each player's victory
 points. Cards are named by id only, never by a per-copy id. After the game is over
@@ -21,7 +22,6 @@ from domain.kernel import Chance, Decision, default_redact
 
 from .cards import ORDER, name
 from .flow import next_step
-from .moves import apply_chance, apply_move
 from .state import State, owned, victory_points
 
 # Moves whose card goes face down onto the deck: only the mover learns which card it was.
@@ -48,9 +48,10 @@ def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str
         "victory_points": victory_points(player),
         "turns": player["turns"],
     }
-    if over:
+    if mine:
         view["owned"] = dict(sorted(Counter(owned(player)).items(),
                                     key=lambda kv: ORDER[kv[0]]))
+    if over:
         view["discard_size"] = len(discard)
         view["deck_top_first"] = list(reversed(player["deck"]))
         view["discard"] = list(discard)
@@ -72,6 +73,9 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         "waiting_for": ("a shuffle" if isinstance(step, Chance) and st["kingdom"] is not None
                         else "the kingdom draw" if isinstance(step, Chance) else None),
     }
+    spy = st["pending"][-1] if st["pending"] else None
+    if spy is not None and spy["op"] == "spy" and spy["card"] is not None:
+        data["spy_reveal"] = {"seat": spy["seat"], "card": spy["card"]}  # revealed to all
     if isinstance(step, Decision) and seat is not None:
         prompt = step.prompt_for(seat)
         if prompt is not None:
@@ -92,12 +96,9 @@ def redact(st: State, event: dict[str, Any], viewer: int | None) -> dict[str, An
     return event
 
 
-def describe(st: State, event: dict[str, Any], viewer: int | None) -> str:
-    """Every public thing the event caused, and the private ones ``viewer`` may know."""
-    if event["type"] == "move":
-        after = apply_move(st, event["seat"], event["move"])
-    else:
-        after = apply_chance(st, event["outcome"])
+def describe(st: State, after: State, event: dict[str, Any], viewer: int | None) -> str:
+    """Every public thing the event caused (the notes of the state after it), and the private
+    ones ``viewer`` may know."""
     lines = [render(entry, viewer) for entry in after["notes"]]
     if not lines and event["type"] == "move":
         kind = str(event["move"].get("kind", "")).replace("_", " ")

@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.games.dominion import RULES
 from domain.games.dominion.state import new_turn
-from domain.kernel import Chance, Decision, Over, Prompt, play_chance, play_move
+from domain.kernel import Chance, Decision, Over, Prompt, ask_bot, play_chance, play_move
 
 State = dict[str, Any]
 BASIC = ["cellar", "market", "militia", "mine", "moat", "remodel", "smithy", "village",
@@ -84,3 +84,17 @@ def top_first(state: State, seat: int = 0) -> list[str]:
 
 def end_turn(state: State) -> State:
     return act(state, {"kind": "end_turn"})
+
+
+def describe_event(state: State, event: dict[str, Any], viewer: int | None) -> str:
+    """The log line of ``event`` at ``state`` for ``viewer`` (the state after computed)."""
+    if event["type"] == "chance":
+        after = RULES.apply_chance(state, event["outcome"])
+    else:
+        after = RULES.apply_move(state, event["seat"], event["move"])
+    return RULES.describe(state, after, event, viewer)
+
+
+def bot_move(name: str, state: State, draw: Any = lambda n: 0) -> dict[str, Any]:
+    """The bot's answer to the state's first prompt, from that seat's view only."""
+    return ask_bot(RULES, RULES.bots[name], state, prompt(state), draw)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from domain.games.dominion import RULES
+import random
 
-from .helpers import act, pick, play, prompt, scenario
+from domain.games.dominion import RULES
+from domain.kernel import ask_bot
+
+from .helpers import act, bot_move, pick, play, prompt, scenario
 
 K = ["militia", "bandit", "moat", "library", "smithy", "witch", "village", "market", "cellar",
      "chapel"]
-
-
-def bot_move(name, state):
-    return RULES.bots[name](state, prompt(state), lambda n: 0)
 
 
 def test_big_money_plays_all_treasures_then_buys_by_its_rule():
@@ -79,6 +78,38 @@ def test_bandit_victim_bot_trashes_its_cheaper_treasure():
 def test_random_bot_picks_among_the_legal_moves_with_its_draw():
     state = scenario(["copper"], deck=["copper"] * 5)
 
-    move = RULES.bots["random"](state, prompt(state), lambda n: n - 1)
+    move = bot_move("random", state, lambda n: n - 1)
 
     assert move == {"kind": "end_turn"}
+
+
+def test_a_bot_is_handed_its_seats_view_without_other_hands_or_any_deck_order():
+    state = scenario(["militia", "copper"], deck=["gold", "province", "copper"], kingdom=K)
+    state = {**state, "players": [state["players"][0],
+                                  {**state["players"][1], "hand": ["witch", "moat", "gold"]}]}
+    seen: list[dict] = []
+
+    def spy(view, asked, draw):
+        seen.append(view)
+        return asked.legal_moves[0]
+
+    ask_bot(RULES, spy, state, prompt(state), lambda n: 0)
+
+    mine, theirs = seen[0]["players"]
+    assert theirs["hand"] is None and "deck" not in theirs and "deck_top_first" not in mine
+    assert "owned" in mine and "owned" not in theirs
+
+
+def test_every_bot_chooses_the_same_whatever_the_others_hold_and_the_decks_order():
+    state = scenario(["militia", "silver", "copper", "copper", "estate"],
+                     deck=["gold", "province", "copper", "silver", "estate"], kingdom=K)
+    other = state["players"][1]
+    swapped = {**state, "players": [
+        {**state["players"][0], "deck": list(reversed(state["players"][0]["deck"]))},
+        {**other, "hand": ["witch", "moat", "gold", "gold", "curse"][:len(other["hand"])],
+         "deck": list(reversed(other["deck"]))}]}
+    for name in RULES.bots:
+        for seed in range(3):
+            draw = random.Random(seed).randrange
+            again = random.Random(seed).randrange
+            assert bot_move(name, state, draw) == bot_move(name, swapped, again), name

@@ -9,7 +9,7 @@ import pytest
 from domain.games.dominion import RULES
 from domain.kernel import Chance, Over, canonical_json, derive_outcome
 
-from .helpers import act, pick, play, scenario
+from .helpers import act, describe_event, pick, play, scenario
 
 K = ["sentry", "artisan", "library", "militia", "moat", "village", "smithy", "market",
      "cellar", "chapel"]
@@ -76,8 +76,8 @@ def test_sentry_looks_are_private_and_its_put_back_is_hidden_from_others():
     assert other["players"][0]["looking_at"] is None
     assert RULES.redact(state, event, 1)["move"]["card"] is None
     assert RULES.redact(state, event, 0)["move"]["card"] == "gold"
-    assert "Gold" not in RULES.describe(state, event, 1)
-    assert "Gold" in RULES.describe(state, event, 0)
+    assert "Gold" not in describe_event(state, event, 1)
+    assert "Gold" in describe_event(state, event, 0)
 
 
 def test_a_chapel_trash_is_public():
@@ -86,7 +86,7 @@ def test_a_chapel_trash_is_public():
     event = {"type": "move", "seat": 0, "move": pick("trash", "estate")}
 
     assert RULES.redact(state, event, 1) == event
-    assert "trashed Estate" in RULES.describe(state, event, 1)
+    assert "trashed Estate" in describe_event(state, event, 1)
 
 
 def test_artisan_put_back_is_hidden_from_others():
@@ -95,15 +95,15 @@ def test_artisan_put_back_is_hidden_from_others():
     event = {"type": "move", "seat": 0, "move": pick("topdeck", "gold")}
 
     assert RULES.redact(state, event, None)["move"]["card"] is None
-    assert "Gold" not in RULES.describe(state, event, None)
+    assert "Gold" not in describe_event(state, event, None)
 
 
 def test_draws_are_described_by_count_to_others_and_by_name_to_the_drawer():
     state = scenario(["smithy"], deck=["gold", "gold", "gold"], kingdom=K)
     event = {"type": "move", "seat": 0, "move": play("smithy")}
 
-    assert "drew 3 cards" in RULES.describe(state, event, 1)
-    assert "drew Gold, Gold, Gold" in RULES.describe(state, event, 0)
+    assert "drew 3 cards" in describe_event(state, event, 1)
+    assert "drew Gold, Gold, Gold" in describe_event(state, event, 0)
 
 
 def test_shuffle_outcomes_are_hidden_from_everyone_during_the_game():

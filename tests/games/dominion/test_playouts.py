@@ -12,7 +12,7 @@ from domain.games.dominion import RULES
 from domain.games.dominion.bots import POLICY, answer
 from domain.games.dominion.cards import KINGDOM
 from domain.games.dominion.state import owned
-from domain.kernel import Chance, Over, canonical_json, derive_outcome, round_trip
+from domain.kernel import Chance, Over, ask_bot, canonical_json, derive_outcome, round_trip
 
 MAX_STEPS = 20_000
 
@@ -44,7 +44,7 @@ def run_game(seed: int, seats: int, options: dict, bots: list, check_every: int 
             state = RULES.apply_chance(state, derive_outcome(step.spec, rng.randbytes(8), "t"))
         else:
             prompt = step.prompts[0]
-            move = bots[prompt.seat](state, prompt, rng.randrange)
+            move = ask_bot(RULES, bots[prompt.seat], state, prompt, rng.randrange)
             assert move in prompt.legal_moves, (prompt, move)
             state = RULES.apply_move(state, prompt.seat, move)
         if frozen is not None:
