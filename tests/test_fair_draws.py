@@ -6,10 +6,11 @@ import hashlib
 import hmac
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.kernel import DrawStream, check_outcome, derive_outcome
+from domain.kernel import KINDS, DrawStream, GameError, check_outcome, derive_outcome
 
 SEED = bytes(31) + b"\x01"
 GAME = "00000000-0000-4000-8000-000000000000"
@@ -52,6 +53,88 @@ def test_the_published_vectors_hold():
     assert derive_outcome({"kind": "pick", "n": 16, "k": 5}, SEED, f"{GAME}:8") == [
         3, 12, 6, 10, 9]
     assert derive_outcome({"kind": "roll", "faces": [1, 2, 3, 4, 5, 6]}, SEED, f"{GAME}:9") == 3
+    assert derive_outcome({"kind": "dice", "n": 5, "faces": FACES}, SEED, f"{GAME}:10") == [
+        "crit", "shield", "crit", "rage", "rage"]
+    assert derive_outcome({"kind": "draw", "n": 100}, SEED, f"{GAME}:11") == 45
+
+
+FACES = ["axe", "shield", "blank", "blank", "rage", "crit"]
+
+
+def reference_outcome(spec: dict, seed: bytes, context: str):
+    """Every kind, written from replays/README.md alone."""
+    words = reference_words(seed, context)
+    if spec["kind"] == "shuffle":
+        return reference_shuffle(seed, context, spec["n"])
+    if spec["kind"] == "roll":
+        return spec["faces"][reference_below(words, len(spec["faces"]))]
+    if spec["kind"] == "dice":
+        return [spec["faces"][reference_below(words, len(spec["faces"]))]
+                for _ in range(spec["n"])]
+    if spec["kind"] == "draw":
+        return reference_below(words, spec["n"])
+    a = list(range(spec["n"]))
+    for i in range(spec["k"]):
+        j = i + reference_below(words, spec["n"] - i)
+        a[i], a[j] = a[j], a[i]
+    return a[: spec["k"]]
+
+
+@given(st.binary(min_size=32, max_size=32), st.integers(1, 10_000), st.integers(1, 40),
+       st.data())
+def test_every_kind_matches_an_independent_implementation(seed, seq, n, data):
+    context = f"{GAME}:{seq}"
+    k = data.draw(st.integers(0, n))
+    for spec in ({"kind": "shuffle", "n": n}, {"kind": "pick", "n": n, "k": k},
+                 {"kind": "roll", "faces": FACES}, {"kind": "dice", "n": k, "faces": FACES},
+                 {"kind": "draw", "n": n}):
+        assert derive_outcome(spec, seed, context) == reference_outcome(spec, seed, context)
+
+
+def test_every_registered_kind_has_a_vector_and_a_reference():
+    assert set(KINDS) == {"shuffle", "roll", "pick", "dice", "draw"}
+
+
+def test_a_lazy_draw_picks_each_card_of_a_deck_equally_often():
+    counts = Counter(derive_outcome({"kind": "draw", "n": 10}, SEED, f"{GAME}:{seq}")
+                     for seq in range(20_000))
+    assert all(1_800 < counts[i] < 2_200 for i in range(10))
+
+
+def test_dice_roll_each_face_equally_often_and_independently():
+    rolls = [derive_outcome({"kind": "dice", "n": 2, "faces": [0, 1, 2]}, SEED, f"d:{seq}")
+             for seq in range(9_000)]
+    pairs = Counter(tuple(r) for r in rolls)
+    assert len(pairs) == 9 and all(800 < count < 1_200 for count in pairs.values())
+
+
+@pytest.mark.parametrize(("spec", "outcome"), [
+    ({"kind": "roll", "faces": [0, 1]}, True),
+    ({"kind": "roll", "faces": [1, 2]}, 1.0),
+    ({"kind": "draw", "n": 5}, True),
+    ({"kind": "draw", "n": 5}, 2.0),
+    ({"kind": "draw", "n": 5}, 5),
+    ({"kind": "pick", "n": 5, "k": 2}, [1, True]),
+    ({"kind": "shuffle", "n": 3}, [0, 1, 2.0]),
+    ({"kind": "dice", "n": 2, "faces": [1, 2]}, [1, 3]),
+    ({"kind": "dice", "n": 2, "faces": [1, 2]}, [1]),
+])
+def test_an_outcome_of_another_json_type_or_range_is_not_possible(spec, outcome):
+    with pytest.raises(GameError):
+        check_outcome(spec, outcome)
+
+
+@pytest.mark.parametrize("spec", [
+    {"kind": "coin"}, {"n": 3}, "shuffle", None, {"kind": "shuffle", "n": 4.0},
+    {"kind": "shuffle", "n": True}, {"kind": "shuffle", "n": -1}, {"kind": "shuffle"},
+    {"kind": "pick", "n": 3, "k": 4}, {"kind": "roll", "faces": []},
+    {"kind": "roll", "faces": "abc"}, {"kind": "dice", "n": 2}, {"kind": "draw", "n": 0},
+])
+def test_a_malformed_spec_is_a_game_error_never_a_crash(spec):
+    with pytest.raises(GameError):
+        derive_outcome(spec, SEED, "g:1")
+    with pytest.raises(GameError):
+        check_outcome(spec, 0)
 
 
 @given(st.binary(min_size=32, max_size=32), st.integers(1, 10_000), st.integers(1, 60))
@@ -65,7 +148,8 @@ def test_shuffles_match_an_independent_implementation(seed, seq, n):
 def test_every_outcome_is_a_possible_outcome_of_its_spec(seed, n, data):
     k = data.draw(st.integers(0, n))
     for spec in ({"kind": "shuffle", "n": n}, {"kind": "pick", "n": n, "k": k},
-                 {"kind": "roll", "faces": list(range(n))}):
+                 {"kind": "roll", "faces": list(range(n))},
+                 {"kind": "dice", "n": k, "faces": list(range(n))}, {"kind": "draw", "n": n}):
         check_outcome(spec, derive_outcome(spec, seed, "g:1"))
 
 

@@ -10,12 +10,16 @@ from .canonical import (
     sha256_hex,
 )
 from .chance import (
+    KINDS,
+    ChanceKind,
     ChanceSpec,
     DrawStream,
     bot_context,
     chance_context,
     check_outcome,
     derive_outcome,
+    dice_spec,
+    draw_spec,
     new_commitment,
     pick_spec,
     roll_spec,
@@ -48,8 +52,9 @@ from .options import validate_options
 
 __all__ = [
     "GENESIS_HASH", "canonical_json", "hash_value", "json_equal", "round_trip", "sha256_hex",
-    "ChanceSpec", "DrawStream", "bot_context", "chance_context", "check_outcome",
-    "derive_outcome", "new_commitment", "pick_spec", "roll_spec", "shuffle_spec",
+    "KINDS", "ChanceKind", "ChanceSpec", "DrawStream", "bot_context", "chance_context",
+    "check_outcome", "derive_outcome", "dice_spec", "draw_spec", "new_commitment",
+    "pick_spec", "roll_spec", "shuffle_spec",
     "Bot", "Chance", "Decision", "Draw", "GameInfo", "Move", "OptionSpec", "Over", "Prompt",
     "GameRules", "Rules", "State", "Step", "Traits", "abandonment", "ask_bot",
     "default_redact", "play_chance", "play_move", "resignation",
