@@ -13,9 +13,9 @@ from typing import Any
 
 from domain.kernel import Prompt
 
+from .actions import SKIP, _drop, picks
 from .cards import TREASURES, VICTORIES, by_order, name
-from .effects import SKIP, _drop, picks
-from .engine import GO, SHUFFLE, WAIT, pop, push, register, take_top
+from .engine import GO, SHUFFLE, WAIT, pop, push, take_top
 from .state import Frame, State, discard, gain, note, others, trash
 
 Move = dict[str, Any]
@@ -46,9 +46,6 @@ def answer_react(st: State, frame: Frame, move: Move) -> None:
     frame["i"] += 1  # asked once per Attack: revealing never loops
 
 
-register("react", run_react, ask_react, answer_react)
-
-
 # ---- the attack itself, after the reactions and the attacker's draw ----
 
 def run_attack(st: State, frame: Frame) -> bool:
@@ -69,9 +66,6 @@ def run_attack(st: State, frame: Frame) -> bool:
     elif card == "bandit":
         gain(st, seat, "gold")
     return GO
-
-
-register("attack", run_attack)
 
 
 def reveal(st: State, frame: Frame) -> bool:
@@ -109,9 +103,12 @@ def ask_militia(st: State, frame: Frame) -> Prompt:
                   picks("discard", hand))
 
 
-register("militia",
-         lambda st, f: WAIT if len(st["players"][f["seat"]]["hand"]) > 3 else _drop(st),
-         ask_militia, lambda st, f, m: discard(st, f["seat"], "hand", m["card"]))
+def run_militia(st: State, frame: Frame) -> bool:
+    return WAIT if len(st["players"][frame["seat"]]["hand"]) > 3 else _drop(st)
+
+
+def answer_militia(st: State, frame: Frame, move: Move) -> None:
+    discard(st, frame["seat"], "hand", move["card"])
 
 
 # ---- Bureaucrat: put a Victory card from hand onto the deck, or reveal the hand ----
@@ -147,9 +144,6 @@ def answer_bureaucrat(st: State, frame: Frame, move: Move) -> None:
     _topdeck_victory(st, frame["seat"], move["card"])
 
 
-register("bureaucrat", run_bureaucrat, ask_bureaucrat, answer_bureaucrat)
-
-
 # ---- Bandit: trash a revealed Treasure other than Copper (the victim's choice) ----
 
 def bandit_targets(frame: Frame) -> list[str]:
@@ -179,9 +173,9 @@ def answer_bandit(st: State, frame: Frame, move: Move) -> None:
     pop(st)
 
 
-register("bandit", run_bandit,
-         lambda st, f: Prompt(f["seat"], "bandit", "Trash one of your revealed Treasures",
-                              picks("trash", bandit_targets(f))), answer_bandit)
+def ask_bandit(st: State, frame: Frame) -> Prompt:
+    return Prompt(frame["seat"], "bandit", "Trash one of your revealed Treasures",
+                  picks("trash", bandit_targets(frame)))
 
 
 # ---- Spy (1st ed.): the attacker decides for each revealed card, own included ----
@@ -218,9 +212,6 @@ def answer_spy(st: State, frame: Frame, move: Move) -> None:
         st["players"][seat]["aside"].remove(card)
         st["players"][seat]["deck"].append(card)
         note(st, seat, "put back onto the deck", [card])
-
-
-register("spy", run_spy, ask_spy, answer_spy)
 
 
 # ---- Thief (1st ed.): the attacker picks the Treasure to trash and may gain it ----
@@ -270,4 +261,3 @@ def answer_thief(st: State, frame: Frame, move: Move) -> None:
     pop(st)
 
 
-register("thief", run_thief, ask_thief, answer_thief)

@@ -1,6 +1,6 @@
 """The card catalogue, loaded once from ``cards.toml``, and the fast lookup tables the engine
 uses in its hot path (cost, coin value, type sets). Card effects beyond the plain bonuses are
-code: ``effects.EFFECTS`` and ``attacks.ATTACKS``, keyed by the same card ids."""
+code: ``effects.EFFECTS``, keyed by the same card ids."""
 
 from __future__ import annotations
 
@@ -50,7 +50,6 @@ TREASURES = frozenset(cid for cid, c in CARDS.items() if "treasure" in c.types)
 VICTORIES = frozenset(cid for cid, c in CARDS.items() if "victory" in c.types)
 ATTACK_CARDS = frozenset(cid for cid, c in CARDS.items() if "attack" in c.types)
 
-BASE = ("copper", "silver", "gold", "estate", "duchy", "province", "curse")
 KINGDOM = tuple(cid for cid, c in CARDS.items() if c.kingdom)
 POOLS: dict[str, tuple[str, ...]] = {
     "second": tuple(cid for cid in KINGDOM if "second" in CARDS[cid].editions),
@@ -70,3 +69,9 @@ def by_order(cards: Iterable[str]) -> list[str]:
 
 def name(cid: str) -> str:
     return CARDS[cid].name
+
+
+def card_catalogue() -> dict[str, object]:
+    """Every card's public data, for clients (the catalog's ``extra``)."""
+    return {cid: {"name": c.name, "cost": c.cost, "types": list(c.types),
+                  "editions": list(c.editions), "text": c.text} for cid, c in CARDS.items()}

@@ -10,9 +10,9 @@ from typing import Any
 
 from domain.kernel import Prompt
 
+from .actions import SKIP, _drop, hand_of, picks, waits_on
 from .cards import ACTIONS, TREASURES, name
-from .effects import SKIP, _drop, hand_of, picks, waits_on
-from .engine import SHUFFLE, WAIT, pop, register, resolve, take_top
+from .engine import SHUFFLE, WAIT, pop, push, take_top
 from .state import Frame, State, discard, empty_piles, note, trash
 
 Move = dict[str, Any]
@@ -35,9 +35,8 @@ def answer_harbinger(st: State, frame: Frame, move: Move) -> None:
         note(st, frame["seat"], "put onto the deck", [move["card"]])
 
 
-register("harbinger",
-         lambda st, f: waits_on(st["players"][f["seat"]]["discard"]) or _drop(st),
-         ask_harbinger, answer_harbinger)
+def run_harbinger(st: State, frame: Frame) -> bool:
+    return waits_on(st["players"][frame["seat"]]["discard"]) or _drop(st)
 
 
 # ---- Vassal: discard the top card; if an Action, you may play it ----
@@ -73,10 +72,8 @@ def answer_vassal(st: State, frame: Frame, move: Move) -> None:
         player["discard"].pop()  # the Vassal's card is still the top of the pile
         player["play"].append(frame["card"])
         note(st, seat, "played", [frame["card"]])
-        resolve(st, seat, frame["card"])  # uses no Action
-
-
-register("vassal", run_vassal, ask_vassal, answer_vassal)
+        # Resolved next, using no Action.
+        push(st, {"op": "resolve", "seat": seat, "card": frame["card"], "again": False})
 
 
 # ---- Library: draw to 7, setting aside Actions you choose to skip ----
@@ -124,9 +121,6 @@ def answer_library(st: State, frame: Frame, move: Move) -> None:
         note(st, seat, "drew", [card], secret=True)
 
 
-register("library", run_library, ask_library, answer_library)
-
-
 # ---- Sentry: look at the top 2; trash, discard or put back each, in the order chosen ----
 
 def run_sentry(st: State, frame: Frame) -> bool:
@@ -166,9 +160,6 @@ def answer_sentry(st: State, frame: Frame, move: Move) -> None:
         note(st, seat, "put back onto the deck", [card], secret=True)
 
 
-register("sentry", run_sentry, ask_sentry, answer_sentry)
-
-
 # ---- Adventurer (1st ed.): reveal until 2 Treasures ----
 
 def run_adventurer(st: State, frame: Frame) -> bool:
@@ -193,9 +184,6 @@ def run_adventurer(st: State, frame: Frame) -> bool:
     return _drop(st)
 
 
-register("adventurer", run_adventurer)
-
-
 # ---- Chancellor (1st ed.): you may put your deck into your discard pile ----
 
 def ask_chancellor(st: State, frame: Frame) -> Prompt:
@@ -214,9 +202,8 @@ def answer_chancellor(st: State, frame: Frame, move: Move) -> None:
         note(st, frame["seat"], "put the deck into the discard pile")
 
 
-register("chancellor",
-         lambda st, f: waits_on(st["players"][f["seat"]]["deck"]) or _drop(st),
-         ask_chancellor, answer_chancellor)
+def run_chancellor(st: State, frame: Frame) -> bool:
+    return waits_on(st["players"][frame["seat"]]["deck"]) or _drop(st)
 
 
 # ---- Artisan: put a card from your hand onto your deck (after gaining to hand) ----
@@ -234,8 +221,8 @@ def answer_artisan(st: State, frame: Frame, move: Move) -> None:
     note(st, frame["seat"], "put onto the deck from hand", [move["card"]], secret=True)
 
 
-register("artisan_topdeck", lambda st, f: waits_on(hand_of(st, f)) or _drop(st),
-         ask_artisan, answer_artisan)
+def run_artisan_topdeck(st: State, frame: Frame) -> bool:
+    return waits_on(hand_of(st, frame)) or _drop(st)
 
 
 # ---- Poacher: discard a card per empty Supply pile ----
@@ -255,8 +242,5 @@ def ask_poacher(st: State, frame: Frame) -> Prompt:
 def answer_poacher(st: State, frame: Frame, move: Move) -> None:
     discard(st, frame["seat"], "hand", move["card"])
     frame["n"] -= 1
-
-
-register("poacher", run_poacher, ask_poacher, answer_poacher)
 
 

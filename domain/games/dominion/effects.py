@@ -1,215 +1,158 @@
-"""The kingdom cards that are not Attacks: each card's special effect (``SPECIAL``, keyed by
-card id) and the frames it pushes, with the choice each frame asks. Every "you may" is the
-player's choice (a ``skip`` move), never the engine's. Rulings cite the seed (Korean) and
-``shared/rules/dominion.md``."""
+"""The one mapping of Dominion's rules: each card's effect beyond its plain bonuses
+(``EFFECTS``, keyed by card id, from cards.toml's ids), and each pending frame's op to how it
+runs, asks and takes an answer (``OPS``, for the kernel's stack). A reader finds any card's
+rule from here in one step. ``resolve`` plays a card: plain bonuses, then its effect, then
+its draw ("+N Cards" happens first, as printed, since the stack's top runs first) and, for an
+Attack, the Moat reactions above that.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from domain.kernel import Prompt
+from domain.kernel.stack import GO, Op
 
-from .cards import ACTIONS, COST, TREASURES, by_order
-from .engine import GO, WAIT, draw, pop, push, register
-from .state import Frame, State, discard, gain, gainable, note, trash
+from . import actions, attacks, deck_effects
+from .actions import push_gain
+from .cards import ATTACK_CARDS, CARDS
+from .engine import draw, pop, push, run_draw, run_end_turn
+from .state import Frame, State, note, others
 
-Move = dict[str, Any]
-SKIP: Move = {"kind": "skip"}
-DONE: Move = {"kind": "done"}
-
-
-def first_edition(st: State) -> bool:
-    """Mine, Moneylender and Throne Room use the first-edition wording (not optional)."""
-    return bool(st["options"]["edition"] == "first")
+Effect = Callable[[State, int, bool], None]  # (st, seat, again): pushes the card's frames
 
 
-def picks(kind: str, cards: list[str]) -> list[Move]:
-    return [{"kind": kind, "card": c} for c in by_order(cards)]
+def _frame(op: str, **extra: object) -> Callable[[State, int, bool], None]:
+    def special(st: State, seat: int, again: bool) -> None:
+        # Fresh lists each time: frames are changed in place while they run.
+        push(st, {"op": op, "seat": seat,
+                  **{k: (list(v) if isinstance(v, list) else v) for k, v in extra.items()}})
+    return special
 
 
-def hand_of(st: State, frame: Frame) -> list[str]:
-    hand: list[str] = st["players"][frame["seat"]]["hand"]
-    return hand
+def _attack(card: str) -> Callable[[State, int, bool], None]:
+    return _frame("attack", card=card)
 
 
-def waits_on(cards: list[str]) -> bool:
-    return WAIT if cards else GO
+def _workshop(st: State, seat: int, again: bool) -> None:
+    push_gain(st, seat, 4)
 
 
-# ---- gain a card from the Supply (Workshop, Feast, Remodel, Mine, Artisan) ----
-
-def push_gain(st: State, seat: int, limit: int, to: str = "discard",
-              treasure: bool = False) -> None:
-    push(st, {"op": "gain", "seat": seat, "max": limit, "to": to, "treasure": treasure})
+def _artisan(st: State, seat: int, again: bool) -> None:
+    push(st, {"op": "artisan_topdeck", "seat": seat})
+    push_gain(st, seat, 5, to="hand")
 
 
-def run_gain(st: State, frame: Frame) -> bool:
-    if gainable(st, frame["max"], frame["treasure"]):
-        return WAIT
-    pop(st)  # nothing in the Supply costs that little: the gain does nothing
+def _feast(st: State, seat: int, again: bool) -> None:
+    # Throne Room on Feast: "사용한 연회 카드 1장만 제거하고 2장의 카드를 얻습니다" — the
+    # second play finds Feast already gone from play, so it only gains.
+    played = st["players"][seat]["play"]
+    if not again and "feast" in played:
+        played.reverse()
+        played.remove("feast")  # the Feast just played: the last one in play
+        played.reverse()
+        st["trash"].append("feast")
+        note(st, seat, "trashed", ["feast"])
+    push_gain(st, seat, 5)
+
+
+def _council_room(st: State, seat: int, again: bool) -> None:
+    # "나머지 플레이어는 카드를 뽑기 싫어도 뽑아야만 합니다", in turn order after the +4 Cards.
+    for other in reversed(others(st, seat)):
+        draw(st, other, 1)
+
+
+def _merchant(st: State, seat: int, again: bool) -> None:
+    # Each Merchant play adds $1 to the first Silver played this turn; once a Silver has been
+    # played, a later Merchant gives nothing.
+    if not st["turn"]["silver"]:
+        st["turn"]["merchants"] += 1
+
+
+EFFECTS: dict[str, Effect] = {
+    "cellar": _frame("cellar", count=0),
+    "chapel": _frame("chapel", left=4),
+    "harbinger": _frame("harbinger"),
+    "vassal": _frame("vassal", card=None),
+    "library": _frame("library", set=[]),
+    "throne_room": _frame("throne"),
+    "remodel": _frame("remodel"),
+    "mine": _frame("mine"),
+    "moneylender": _frame("moneylender"),
+    "sentry": _frame("sentry", left=2),
+    "adventurer": _frame("adventurer", found=0, set=[]),
+    "chancellor": _frame("chancellor"),
+    "poacher": _frame("poacher", n=None),
+    "workshop": _workshop,
+    "artisan": _artisan,
+    "feast": _feast,
+    "council_room": _council_room,
+    "merchant": _merchant,
+    **{card: _attack(card) for card in ("militia", "witch", "bureaucrat", "bandit", "spy",
+                                        "thief")},
+}
+
+
+def resolve(st: State, seat: int, card: str, again: bool = False) -> None:
+    """Do what ``card`` says: its plain bonuses now, then (in printed order) its draw, its
+    special effect; an Attack first lets each attacked player reveal a Reaction.
+    ``again`` is True for the second play of a Throne Room (the card may no longer be in
+    play: Feast)."""
+    spec = CARDS[card]
+    turn = st["turn"]
+    turn["actions"] += spec.actions
+    turn["buys"] += spec.buys
+    turn["coins"] += spec.coins
+    effect = EFFECTS.get(card)
+    if effect is not None:
+        effect(st, seat, again)
+    if spec.cards:
+        draw(st, seat, spec.cards)
+    if card in ATTACK_CARDS:
+        # Moat: "공격 카드가 사용되었을 때 ... 해자 카드를 보여준 뒤 ... 공격을 피할 수 있습니다".
+        if "moat" in st["kingdom"]:
+            push(st, {"op": "react", "seat": seat, "targets": others(st, seat), "i": 0,
+                      "immune": []})
+        else:
+            turn["immune"] = []
+
+
+def run_resolve(st: State, frame: Frame) -> bool:
+    pop(st)
+    resolve(st, frame["seat"], frame["card"], frame["again"])
     return GO
 
 
-def ask_gain(st: State, frame: Frame) -> Prompt:
-    what = "a Treasure" if frame["treasure"] else "a card"
-    return Prompt(frame["seat"], "gain", f"Gain {what} costing up to ${frame['max']}",
-                  picks("gain", gainable(st, frame["max"], frame["treasure"])))
-
-
-def answer_gain(st: State, frame: Frame, move: Move) -> None:
-    pop(st)
-    gain(st, frame["seat"], move["card"], frame["to"])
-
-
-register("gain", run_gain, ask_gain, answer_gain)
-
-
-# ---- Cellar: discard any number, then draw that many ----
-
-def ask_cellar(st: State, frame: Frame) -> Prompt:
-    return Prompt(frame["seat"], "cellar", "Discard cards to draw as many (Cellar)",
-                  [*picks("discard", hand_of(st, frame)), DONE])
-
-
-def answer_cellar(st: State, frame: Frame, move: Move) -> None:
-    if move["kind"] == "discard":
-        discard(st, frame["seat"], "hand", move["card"])
-        frame["count"] += 1
-        if hand_of(st, frame):
-            return
-    pop(st)
-    # "먼저 몇 장을 버릴 지 정한 뒤에, 카드를 뽑아야 합니다": the discards are already in the
-    # discard pile, so a reshuffle during this draw includes them.
-    if frame["count"]:
-        draw(st, frame["seat"], frame["count"])
-
-
-register("cellar", lambda st, f: waits_on(hand_of(st, f)) or _drop(st), ask_cellar,
-         answer_cellar)
-
-
-def _drop(st: State) -> bool:
-    pop(st)
-    return GO
-
-
-# ---- Chapel: trash up to 4 ----
-
-def run_chapel(st: State, frame: Frame) -> bool:
-    if frame["left"] and hand_of(st, frame):
-        return WAIT
-    return _drop(st)
-
-
-def ask_chapel(st: State, frame: Frame) -> Prompt:
-    return Prompt(frame["seat"], "chapel", f"Trash up to {frame['left']} more cards (Chapel)",
-                  [*picks("trash", hand_of(st, frame)), DONE])
-
-
-def answer_chapel(st: State, frame: Frame, move: Move) -> None:
-    if move["kind"] == "done":
-        pop(st)
-        return
-    trash(st, frame["seat"], "hand", move["card"])
-    frame["left"] -= 1
-
-
-register("chapel", run_chapel, ask_chapel, answer_chapel)
-
-
-# ---- Throne Room ----
-
-def ask_throne(st: State, frame: Frame) -> Prompt:
-    moves = picks("play", [c for c in hand_of(st, frame) if c in ACTIONS])
-    if not first_edition(st):
-        moves.append(SKIP)  # second edition: "You may play an Action card ... twice"
-    return Prompt(frame["seat"], "throne_room", "Choose an Action card to play twice", moves)
-
-
-def answer_throne(st: State, frame: Frame, move: Move) -> None:
-    pop(st)
-    if move["kind"] == "skip":
-        return
-    seat, card = frame["seat"], move["card"]
-    player = st["players"][seat]
-    player["hand"].remove(card)
-    player["play"].append(card)
-    note(st, seat, "played twice", [card])
-    # The first play is finished before the second starts ("알현실 – 알현실 – 다른 행동 카드").
-    push(st, {"op": "resolve", "seat": seat, "card": card, "again": True})
-    push(st, {"op": "resolve", "seat": seat, "card": card, "again": False})
-
-
-register("throne",
-         lambda st, f: waits_on([c for c in hand_of(st, f) if c in ACTIONS]) or _drop(st),
-         ask_throne, answer_throne)
-
-
-# ---- Remodel and Mine: trash from hand, then gain ----
-
-def ask_remodel(st: State, frame: Frame) -> Prompt:
-    return Prompt(frame["seat"], "remodel", "Trash a card from your hand (Remodel)",
-                  picks("trash", hand_of(st, frame)))
-
-
-def answer_remodel(st: State, frame: Frame, move: Move) -> None:
-    pop(st)
-    trash(st, frame["seat"], "hand", move["card"])
-    push_gain(st, frame["seat"], COST[move["card"]] + 2)
-
-
-register("remodel", lambda st, f: waits_on(hand_of(st, f)) or _drop(st), ask_remodel,
-         answer_remodel)
-
-
-def mine_treasures(st: State, frame: Frame) -> list[str]:
-    return [c for c in hand_of(st, frame) if c in TREASURES]
-
-
-def ask_mine(st: State, frame: Frame) -> Prompt:
-    moves = picks("trash", mine_treasures(st, frame))
-    if not first_edition(st):
-        moves.append(SKIP)
-    return Prompt(frame["seat"], "mine", "Trash a Treasure to gain a better one (Mine)", moves)
-
-
-def answer_mine(st: State, frame: Frame, move: Move) -> None:
-    pop(st)
-    if move["kind"] == "trash":
-        trash(st, frame["seat"], "hand", move["card"])
-        push_gain(st, frame["seat"], COST[move["card"]] + 3, to="hand", treasure=True)
-
-
-register("mine", lambda st, f: waits_on(mine_treasures(st, f)) or _drop(st), ask_mine,
-         answer_mine)
-
-
-# ---- Moneylender ----
-
-def run_moneylender(st: State, frame: Frame) -> bool:
-    if "copper" not in hand_of(st, frame):
-        return _drop(st)  # "동 카드가 손에 없다면 돈 3의 보너스도 받을 수 없습니다"
-    if first_edition(st):
-        pop(st)
-        _lend(st, frame["seat"])
-        return GO
-    return WAIT
-
-
-def ask_moneylender(st: State, frame: Frame) -> Prompt:
-    return Prompt(frame["seat"], "moneylender", "Trash a Copper for +$3?",
-                  [{"kind": "trash", "card": "copper"}, SKIP])
-
-
-def answer_moneylender(st: State, frame: Frame, move: Move) -> None:
-    pop(st)
-    if move["kind"] == "trash":
-        _lend(st, frame["seat"])
-
-
-def _lend(st: State, seat: int) -> None:
-    trash(st, seat, "hand", "copper")
-    st["turn"]["coins"] += 3
-
-
-register("moneylender", run_moneylender, ask_moneylender, answer_moneylender)
+OPS: dict[str, Op[State]] = {
+    "draw": Op(run_draw),
+    "resolve": Op(run_resolve),
+    "end_turn": Op(run_end_turn),
+    "gain": Op(actions.run_gain, actions.ask_gain, actions.answer_gain),
+    "cellar": Op(actions.run_cellar, actions.ask_cellar, actions.answer_cellar),
+    "chapel": Op(actions.run_chapel, actions.ask_chapel, actions.answer_chapel),
+    "throne": Op(actions.run_throne, actions.ask_throne, actions.answer_throne),
+    "remodel": Op(actions.run_remodel, actions.ask_remodel, actions.answer_remodel),
+    "mine": Op(actions.run_mine, actions.ask_mine, actions.answer_mine),
+    "moneylender": Op(actions.run_moneylender, actions.ask_moneylender,
+                      actions.answer_moneylender),
+    "harbinger": Op(deck_effects.run_harbinger, deck_effects.ask_harbinger,
+                    deck_effects.answer_harbinger),
+    "vassal": Op(deck_effects.run_vassal, deck_effects.ask_vassal, deck_effects.answer_vassal),
+    "library": Op(deck_effects.run_library, deck_effects.ask_library,
+                  deck_effects.answer_library),
+    "sentry": Op(deck_effects.run_sentry, deck_effects.ask_sentry, deck_effects.answer_sentry),
+    "adventurer": Op(deck_effects.run_adventurer),
+    "chancellor": Op(deck_effects.run_chancellor, deck_effects.ask_chancellor,
+                     deck_effects.answer_chancellor),
+    "artisan_topdeck": Op(deck_effects.run_artisan_topdeck, deck_effects.ask_artisan,
+                          deck_effects.answer_artisan),
+    "poacher": Op(deck_effects.run_poacher, deck_effects.ask_poacher,
+                  deck_effects.answer_poacher),
+    "react": Op(attacks.run_react, attacks.ask_react, attacks.answer_react),
+    "attack": Op(attacks.run_attack),
+    "militia": Op(attacks.run_militia, attacks.ask_militia, attacks.answer_militia),
+    "bureaucrat": Op(attacks.run_bureaucrat, attacks.ask_bureaucrat,
+                     attacks.answer_bureaucrat),
+    "bandit": Op(attacks.run_bandit, attacks.ask_bandit, attacks.answer_bandit),
+    "spy": Op(attacks.run_spy, attacks.ask_spy, attacks.answer_spy),
+    "thief": Op(attacks.run_thief, attacks.ask_thief, attacks.answer_thief),
+}

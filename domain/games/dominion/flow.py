@@ -7,12 +7,27 @@ only reads what ``run`` left, so it is cheap.
 
 from __future__ import annotations
 
-from domain.kernel import Chance, Decision, Over, Prompt, Step, pick_spec, shuffle_spec
+from collections.abc import Mapping
+from typing import Any
 
-from . import specials  # noqa: F401  (registers every card's frames)
-from .cards import ACTIONS, CARDS, COST, POOLS, by_order
-from .engine import GO, OPS, draw, pop, push, register
-from .state import Frame, State, empty_piles, new_turn, victory_points
+from domain.kernel import (
+    BadOptions,
+    Chance,
+    Decision,
+    Over,
+    Prompt,
+    Step,
+    pick_spec,
+    shuffle_spec,
+    validate_options,
+)
+from domain.kernel.stack import pending_prompt, run_pending
+
+from .cards import ACTIONS, CARDS, COST, FIRST_GAME, POOLS, by_order
+from .effects import OPS
+from .engine import draw, push
+from .info import OPTIONS
+from .state import State, empty_piles, new_player, new_turn, note, supply_for, victory_points
 
 Move = dict[str, object]
 END_TURN: Move = {"kind": "end_turn"}
@@ -24,12 +39,14 @@ BASIC_TREASURES = ("copper", "silver", "gold")
 
 
 def run(st: State) -> None:
-    """Advance until a choice, a shuffle or the end is needed."""
-    pending = st["pending"]
-    while st["result"] is None and st["shuffle"] is None:
-        if pending:
-            frame = pending[-1]
-            if OPS[frame["op"]].run(st, frame):
+    """Advance until a choice, a shuffle or the end is needed: the pending effects first
+    (the kernel's stack), then the clean-up of a finished turn."""
+    def halted() -> bool:
+        return st["result"] is not None or st["shuffle"] is not None
+
+    while not halted():
+        if st["pending"]:
+            if run_pending(st, st["pending"], OPS, halted):
                 return
         elif st["turn"]["phase"] == "cleanup":
             cleanup(st)
@@ -49,12 +66,8 @@ def next_step(st: State) -> Step:
     if seat is not None:
         n = len(st["players"][seat]["discard"])
         return Chance(shuffle_spec(n, what=f"deck of seat {seat}"))
-    pending = st["pending"]
-    if pending:
-        frame = pending[-1]
-        asker = OPS[frame["op"]].prompt
-        assert asker is not None, f"frame {frame['op']} is not a choice"
-        return Decision((asker(st, frame),))
+    if st["pending"]:
+        return Decision((pending_prompt(st, st["pending"], OPS),))
     return Decision((turn_prompt(st),))
 
 
@@ -119,12 +132,28 @@ def finish(st: State, reason: str) -> None:
     st["result"] = {"scores": scores, "winners": winners, "reason": reason, "turns": turns}
 
 
-def run_end_turn(st: State, frame: Frame) -> bool:
-    pop(st)
-    seat = (frame["seat"] + 1) % st["seats"]
-    st["players"][seat]["turns"] += 1
-    st["turn"] = new_turn(seat)
-    return GO
+def setup(options: Mapping[str, Any], seats: int) -> State:
+    opts = validate_options(OPTIONS, options)
+    if not isinstance(seats, int) or not 2 <= seats <= 4:
+        raise BadOptions("Dominion is for 2 to 4 players.")
+    if opts["kingdom"] is not None and (options or {}).get("kingdom_choice") == "random":
+        raise BadOptions("Give either an explicit kingdom or kingdom_choice random, not both.")
+    players = [new_player() for _ in range(seats)]
+    players[0]["turns"] = 1  # seat 0 starts: the lot for the first player is the seating
+    st: State = {"options": opts, "seats": seats, "kingdom": None, "supply": {}, "trash": [],
+                 "players": players, "turn": new_turn(0), "pending": [], "shuffle": None,
+                 "result": None, "notes": []}
+    if opts["kingdom"] is not None:
+        start(st, by_order(opts["kingdom"]))
+    elif opts["kingdom_choice"] == "first_game":
+        start(st, by_order(FIRST_GAME))
+    return st
 
 
-register("end_turn", run_end_turn)
+def start(st: State, kingdom: list[str]) -> None:
+    """Lay out the Supply for ``kingdom`` and deal: each player shuffles and draws 5."""
+    st["kingdom"] = kingdom
+    st["supply"] = supply_for(kingdom, st["seats"])
+    st["pending"] = [{"op": "draw", "seat": s, "n": 5} for s in reversed(range(st["seats"]))]
+    note(st, 0, "set out the kingdom", list(kingdom))
+    run(st)

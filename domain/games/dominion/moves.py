@@ -6,22 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel.stack import answer_pending
+
 from .cards import COST, POOLS, TREASURES, VALUE, by_order
-from .engine import OPS, resolve
-from .flow import run
-from .state import State, gain, note, supply_for, working
+from .effects import OPS, resolve
+from .flow import run, start
+from .state import State, gain, note, working
 
 Move = dict[str, Any]
 
 
 def apply_move(state: State, seat: int, move: Move) -> State:
     st = working(state)
-    pending = st["pending"]
-    if pending:
-        frame = pending[-1]
-        answer = OPS[frame["op"]].answer
-        assert answer is not None
-        answer(st, frame, move)
+    if st["pending"]:
+        answer_pending(st, st["pending"], OPS, move)
     else:
         turn_move(st, seat, move)
     run(st)
@@ -45,15 +43,6 @@ def apply_chance(state: State, outcome: Any) -> State:
     note(st, seat, "shuffled the discard pile into a new deck", [])
     run(st)
     return st
-
-
-def start(st: State, kingdom: list[str]) -> None:
-    """Lay out the Supply for ``kingdom`` and deal: each player shuffles and draws 5."""
-    st["kingdom"] = kingdom
-    st["supply"] = supply_for(kingdom, st["seats"])
-    st["pending"] = [{"op": "draw", "seat": s, "n": 5} for s in reversed(range(st["seats"]))]
-    note(st, 0, "set out the kingdom", list(kingdom))
-    run(st)
 
 
 def turn_move(st: State, seat: int, move: Move) -> None:
