@@ -20,7 +20,7 @@ may assume what it is given is legal, and an illegal input raises before anythin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
@@ -75,7 +75,7 @@ class Over:
     by co-operative games only: ``"win"`` when the seats won together, ``"loss"`` when they
     lost together."""
 
-    scores: list[float] | None
+    scores: Sequence[float] | None
     winners: list[int]
     reason: str
     details: dict[str, Any] | None = None

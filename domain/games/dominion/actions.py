@@ -11,7 +11,7 @@ from domain.kernel import Prompt
 
 from .cards import ACTIONS, COST, TREASURES, by_order
 from .engine import GO, WAIT, draw, pop, push
-from .state import Frame, State, discard, gain, gainable, note, trash
+from .state import Frame, State, Zone, discard, gain, gainable, note, trash
 
 Move = dict[str, Any]
 SKIP: Move = {"kind": "skip"}
@@ -38,7 +38,7 @@ def waits_on(cards: list[str]) -> bool:
 
 # ---- gain a card from the Supply (Workshop, Feast, Remodel, Mine, Artisan) ----
 
-def push_gain(st: State, seat: int, limit: int, to: str = "discard",
+def push_gain(st: State, seat: int, limit: int, to: Zone = "discard",
               treasure: bool = False) -> None:
     push(st, {"op": "gain", "seat": seat, "max": limit, "to": to, "treasure": treasure})
 

@@ -16,7 +16,7 @@ from domain.kernel import Prompt
 from .actions import SKIP, _drop, picks
 from .cards import TREASURES, VICTORIES, by_order, name
 from .engine import GO, SHUFFLE, WAIT, pop, push, take_top
-from .state import Frame, State, discard, gain, note, others, trash
+from .state import Frame, State, card_of, discard, gain, note, others, trash
 
 Move = dict[str, Any]
 
@@ -50,7 +50,7 @@ def answer_react(st: State, frame: Frame, move: Move) -> None:
 
 def run_attack(st: State, frame: Frame) -> bool:
     pop(st)
-    seat, card = frame["seat"], frame["card"]
+    seat, card = frame["seat"], card_of(frame)
     victims = [o for o in others(st, seat) if o not in st["turn"]["immune"]]
     if card == "witch":
         for victim in victims:  # in turn order: matters when the Curses run out
@@ -199,13 +199,13 @@ def reveal_one(st: State, frame: Frame) -> bool:
 
 def ask_spy(st: State, frame: Frame) -> Prompt:
     whose = "your" if frame["seat"] == frame["by"] else f"seat {frame['seat']}'s"
-    return Prompt(frame["by"], "spy", f"Discard {whose} revealed {name(frame['card'])} or put "
+    return Prompt(frame["by"], "spy", f"Discard {whose} revealed {name(card_of(frame))} or put "
                   "it back?", [{"kind": "discard"}, {"kind": "put_back"}])
 
 
 def answer_spy(st: State, frame: Frame, move: Move) -> None:
     pop(st)
-    seat, card = frame["seat"], frame["card"]
+    seat, card = frame["seat"], card_of(frame)
     if move["kind"] == "discard":
         discard_rest(st, frame)
     else:
@@ -245,8 +245,9 @@ def ask_thief(st: State, frame: Frame) -> Prompt:
     if frame["stage"] == "trash":
         return Prompt(frame["by"], "thief", f"Choose the Treasure seat {frame['seat']} trashes",
                       picks("trash", thief_targets(frame)))
-    return Prompt(frame["by"], "thief", f"Gain the trashed {name(frame['card'])}?",
-                  [{"kind": "gain", "card": frame["card"]}, SKIP])
+    card = card_of(frame)
+    return Prompt(frame["by"], "thief", f"Gain the trashed {name(card)}?",
+                  [{"kind": "gain", "card": card}, SKIP])
 
 
 def answer_thief(st: State, frame: Frame, move: Move) -> None:
@@ -254,9 +255,10 @@ def answer_thief(st: State, frame: Frame, move: Move) -> None:
         _thief_trash(st, frame, move["card"])
         return
     if move["kind"] == "gain":
-        st["trash"].remove(frame["card"])
-        st["players"][frame["by"]]["discard"].append(frame["card"])
-        note(st, frame["by"], "gained from the trash", [frame["card"]])
+        card = card_of(frame)
+        st["trash"].remove(card)
+        st["players"][frame["by"]]["discard"].append(card)
+        note(st, frame["by"], "gained from the trash", [card])
     discard_rest(st, frame)
     pop(st)
 

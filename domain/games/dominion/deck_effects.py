@@ -13,7 +13,7 @@ from domain.kernel import Prompt
 from .actions import SKIP, _drop, hand_of, picks, waits_on
 from .cards import ACTIONS, TREASURES, name
 from .engine import SHUFFLE, WAIT, pop, push, take_top
-from .state import Frame, State, discard, empty_piles, note, trash
+from .state import Frame, State, card_of, count_of, discard, empty_piles, note, trash
 
 Move = dict[str, Any]
 
@@ -59,7 +59,7 @@ def run_vassal(st: State, frame: Frame) -> bool:
 
 
 def ask_vassal(st: State, frame: Frame) -> Prompt:
-    card = frame["card"]
+    card = card_of(frame)
     return Prompt(frame["seat"], "vassal", f"Play the discarded {name(card)}?",
                   [{"kind": "play", "card": card}, SKIP])
 
@@ -70,10 +70,11 @@ def answer_vassal(st: State, frame: Frame, move: Move) -> None:
         seat = frame["seat"]
         player = st["players"][seat]
         player["discard"].pop()  # the Vassal's card is still the top of the pile
-        player["play"].append(frame["card"])
-        note(st, seat, "played", [frame["card"]])
+        card = card_of(frame)
+        player["play"].append(card)
+        note(st, seat, "played", [card])
         # Resolved next, using no Action.
-        push(st, {"op": "resolve", "seat": seat, "card": frame["card"], "again": False})
+        push(st, {"op": "resolve", "seat": seat, "card": card, "again": False})
 
 
 # ---- Library: draw to 7, setting aside Actions you choose to skip ----
@@ -231,7 +232,7 @@ def run_poacher(st: State, frame: Frame) -> bool:
     if frame["n"] is None:
         # Counted when the effect resolves (after its +1 Card); every empty Supply pile counts.
         frame["n"] = min(empty_piles(st), len(hand_of(st, frame)))
-    return WAIT if frame["n"] > 0 else _drop(st)
+    return WAIT if count_of(frame) > 0 else _drop(st)
 
 
 def ask_poacher(st: State, frame: Frame) -> Prompt:
@@ -241,6 +242,6 @@ def ask_poacher(st: State, frame: Frame) -> Prompt:
 
 def answer_poacher(st: State, frame: Frame, move: Move) -> None:
     discard(st, frame["seat"], "hand", move["card"])
-    frame["n"] -= 1
+    frame["n"] = count_of(frame) - 1
 
 

@@ -9,6 +9,7 @@ Attack, the Moat reactions above that.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 from domain.kernel.stack import GO, Op
 
@@ -16,20 +17,21 @@ from . import actions, attacks, deck_effects
 from .actions import push_gain
 from .cards import ATTACK_CARDS, CARDS
 from .engine import draw, pop, push, run_draw, run_end_turn
-from .state import Frame, State, note, others
+from .state import Frame, State, card_of, note, others
 
 Effect = Callable[[State, int, bool], None]  # (st, seat, again): pushes the card's frames
 
 
-def _frame(op: str, **extra: object) -> Callable[[State, int, bool], None]:
+def _frame(op: str, **extra: Any) -> Effect:
     def special(st: State, seat: int, again: bool) -> None:
         # Fresh lists each time: frames are changed in place while they run.
-        push(st, {"op": op, "seat": seat,
-                  **{k: (list(v) if isinstance(v, list) else v) for k, v in extra.items()}})
+        frame = cast(Frame, {"op": op, "seat": seat, **{
+            k: (list(v) if isinstance(v, list) else v) for k, v in extra.items()}})
+        push(st, frame)
     return special
 
 
-def _attack(card: str) -> Callable[[State, int, bool], None]:
+def _attack(card: str) -> Effect:
     return _frame("attack", card=card)
 
 
@@ -109,7 +111,7 @@ def resolve(st: State, seat: int, card: str, again: bool = False) -> None:
         draw(st, seat, spec.cards)
     if card in ATTACK_CARDS:
         # Moat: "공격 카드가 사용되었을 때 ... 해자 카드를 보여준 뒤 ... 공격을 피할 수 있습니다".
-        if "moat" in st["kingdom"]:
+        if "moat" in (st["kingdom"] or ()):
             push(st, {"op": "react", "seat": seat, "targets": others(st, seat), "i": 0,
                       "immune": []})
         else:
@@ -118,7 +120,7 @@ def resolve(st: State, seat: int, card: str, again: bool = False) -> None:
 
 def run_resolve(st: State, frame: Frame) -> bool:
     pop(st)
-    resolve(st, frame["seat"], frame["card"], frame["again"])
+    resolve(st, frame["seat"], card_of(frame), frame["again"])
     return GO
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.kernel.stack import GO, WAIT
 
-from .state import Frame, State, new_turn, note
+from .state import Frame, State, count_of, new_turn, note
 
 SHUFFLE = ""  # take_top's answer when the deck must first be reshuffled
 
@@ -41,7 +41,7 @@ def run_draw(st: State, frame: Frame) -> bool:
     seat = frame["seat"]
     player = st["players"][seat]
     deck = player["deck"]
-    n = frame["n"]
+    n = count_of(frame)
     while n > 0:
         if not deck:
             if player["discard"]:

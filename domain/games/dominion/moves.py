@@ -11,7 +11,7 @@ from domain.kernel.stack import answer_pending
 from .cards import COST, POOLS, TREASURES, VALUE, by_order
 from .effects import OPS, resolve
 from .flow import run, start
-from .state import State, gain, note, working
+from .state import Player, State, gain, note, working
 
 Move = dict[str, Any]
 
@@ -33,6 +33,7 @@ def apply_chance(state: State, outcome: Any) -> State:
         start(st, by_order(pool[i] for i in outcome))
         return st
     seat = st["shuffle"]
+    assert seat is not None  # a shuffle is the only other draw
     player = st["players"][seat]
     pile = player["discard"]
     # The shuffled discard pile becomes the deck (under whatever remains: nothing, since a
@@ -69,7 +70,7 @@ def turn_move(st: State, seat: int, move: Move) -> None:
         turn["phase"] = "cleanup"
 
 
-def play_treasure(st: State, player: dict[str, Any], card: str) -> None:
+def play_treasure(st: State, player: Player, card: str) -> None:
     """Playing a Treasure ends the action phase; the first Silver gets each Merchant's $1."""
     turn = st["turn"]
     turn["phase"] = "buy"

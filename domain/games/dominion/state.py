@@ -19,21 +19,93 @@ engine may then change it in place without touching the caller's state.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
 from .cards import CARDS, COST
 
-State = dict[str, Any]
-Frame = dict[str, Any]
+Zone = Literal["deck", "hand", "discard", "play", "aside", "look"]
 
 
-def new_turn(seat: int) -> dict[str, Any]:
+class Player(TypedDict):
+    deck: list[str]  # the top last
+    hand: list[str]
+    discard: list[str]  # the top last
+    play: list[str]
+    aside: list[str]  # set aside or revealed: public
+    look: list[str]  # looked at privately
+    turns: int
+
+
+class Turn(TypedDict):
+    seat: int
+    phase: str  # action, buy or cleanup
+    actions: int
+    buys: int
+    coins: int
+    merchants: int
+    silver: bool
+    bought: bool
+    immune: list[int]
+
+
+class Frame(TypedDict, total=False):
+    """A pending effect on the stack: ``op`` names it (``effects.OPS``); the other keys are
+    those its op uses."""
+
+    op: str
+    seat: int
+    by: int
+    card: str | None
+    again: bool
+    n: int | None
+    left: int
+    count: int
+    found: int
+    set: list[str]
+    stage: str
+    i: int
+    targets: list[int]
+    immune: list[int]
+    treasure: bool
+    max: int
+    to: Zone
+
+
+class Note(TypedDict, total=False):
+    seat: int
+    act: str
+    cards: list[str]
+    secret: bool
+
+
+class Result(TypedDict):
+    scores: list[int]
+    winners: list[int]
+    reason: str
+    turns: list[int]
+
+
+class State(TypedDict):
+    options: dict[str, Any]
+    seats: int
+    kingdom: list[str] | None  # None while a random pick is pending
+    supply: dict[str, int]
+    trash: list[str]
+    players: list[Player]
+    turn: Turn
+    pending: list[Frame]  # the top last
+    shuffle: int | None  # the seat whose discard pile must be shuffled
+    result: Result | None
+    notes: list[Note]  # what the last event did, for the log
+
+
+def new_turn(seat: int) -> Turn:
     """A turn's counters: 1 Action, 1 Buy, $0 ("+액션" cards add to these)."""
     return {"seat": seat, "phase": "action", "actions": 1, "buys": 1, "coins": 0,
             "merchants": 0, "silver": False, "bought": False, "immune": []}
 
 
-def new_player() -> dict[str, Any]:
+def new_player() -> Player:
     # The starting 7 Copper and 3 Estate begin as the discard pile, so the first draw of 5
     # shuffles them into the deck exactly as "잘 섞어 더미로 만들어" asks, through a Chance step.
     return {"deck": [], "hand": [], "discard": ["copper"] * 7 + ["estate"] * 3, "play": [],
@@ -63,13 +135,13 @@ def working(state: State) -> State:
     st["pending"] = [{k: (v[:] if type(v) is list else v) for k, v in f.items()}
                      for f in state["pending"]]
     st["notes"] = []
-    return st
+    return cast(State, st)
 
 
 def note(st: State, seat: int, act: str, cards: list[str] | None = None,
          secret: bool = False) -> None:
     """Record what happened for the log; a ``secret`` note's cards are for ``seat`` only."""
-    entry: dict[str, Any] = {"seat": seat, "act": act, "cards": cards or []}
+    entry: Note = {"seat": seat, "act": act, "cards": cards or []}
     if secret:
         entry["secret"] = True
     st["notes"].append(entry)
@@ -81,7 +153,7 @@ def others(st: State, seat: int) -> list[int]:
     return [(seat + i) % n for i in range(1, n)]
 
 
-def gain(st: State, seat: int, card: str, to: str = "discard") -> bool:
+def gain(st: State, seat: int, card: str, to: Zone = "discard") -> bool:
     """Gain ``card`` from the Supply to the discard pile (or ``hand``/``deck``); False if empty."""
     if st["supply"].get(card, 0) <= 0:
         return False
@@ -91,13 +163,13 @@ def gain(st: State, seat: int, card: str, to: str = "discard") -> bool:
     return True
 
 
-def trash(st: State, seat: int, zone: str, card: str) -> None:
+def trash(st: State, seat: int, zone: Zone, card: str) -> None:
     st["players"][seat][zone].remove(card)
     st["trash"].append(card)
     note(st, seat, "trashed", [card])
 
 
-def discard(st: State, seat: int, zone: str, card: str) -> None:
+def discard(st: State, seat: int, zone: Zone, card: str) -> None:
     st["players"][seat][zone].remove(card)
     st["players"][seat]["discard"].append(card)
     note(st, seat, "discarded", [card])
@@ -114,13 +186,27 @@ def empty_piles(st: State) -> int:
     return sum(1 for n in st["supply"].values() if n == 0)
 
 
-def owned(player: dict[str, Any]) -> list[str]:
+def owned(player: Player) -> list[str]:
     """Every card a player owns: deck, hand, discard, in play and set aside."""
     return (player["deck"] + player["hand"] + player["discard"] + player["play"]
             + player["aside"] + player["look"])
 
 
-def victory_points(player: dict[str, Any]) -> int:
+def victory_points(player: Player) -> int:
     cards = owned(player)
     gardens = len(cards) // 10
     return sum(gardens if c == "gardens" else CARDS[c].vp for c in cards)
+
+
+def card_of(frame: Frame) -> str:
+    """The card a frame has revealed or been given (once it has one)."""
+    card = frame["card"]
+    assert card is not None
+    return card
+
+
+def count_of(frame: Frame) -> int:
+    """How many a frame still has to do (once counted)."""
+    n = frame["n"]
+    assert n is not None
+    return n

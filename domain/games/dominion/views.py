@@ -22,7 +22,7 @@ from domain.kernel import Chance, Decision, default_redact
 
 from .cards import ORDER, name
 from .flow import next_step
-from .state import State, owned, victory_points
+from .state import Note, State, owned, victory_points
 
 # Moves whose card goes face down onto the deck: only the mover learns which card it was.
 SECRET_TOPDECKS = ("sentry", "artisan_topdeck")
@@ -115,7 +115,7 @@ def who(seat: int, viewer: int | None) -> str:
     return "You" if seat == viewer else f"Seat {seat}"
 
 
-def render(entry: dict[str, Any], viewer: int | None) -> str:
+def render(entry: Note, viewer: int | None) -> str:
     cards = entry["cards"]
     if entry["act"] == "set out the kingdom":
         return "The kingdom is " + ", ".join(name(c) for c in cards)
