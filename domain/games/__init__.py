@@ -18,8 +18,10 @@ from ..kernel import GameError, Rules
 
 # game -> {rules version: package}, oldest first; the last is current.
 RELEASES: dict[str, dict[str, str]] = {
-    "revolution": {"revolution-1": "domain.games.revolution"},
-    "dominion": {"1.0.0": "domain.games.dominion"},
+    "revolution": {"revolution-1": "domain.games.frozen.revolution_1",
+                   "revolution-2": "domain.games.revolution"},
+    "dominion": {"1.0.0": "domain.games.frozen.dominion_1_0_0",
+                 "2.0.0": "domain.games.dominion"},
 }
 _EXTRA: dict[str, dict[str, Rules]] = {}
 _LOADED: dict[tuple[str, str], Rules] = {}

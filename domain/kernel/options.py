@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .canonical import json_equal
 from .contract import OptionSpec
 from .errors import BadOptions
 
@@ -28,7 +29,7 @@ def _check(spec: OptionSpec, value: Any) -> Any:
     elif spec.kind == "int":
         _check_int(spec, value)
     elif spec.kind == "choice":
-        if value not in spec.choices:
+        if not any(json_equal(value, choice) for choice in spec.choices):
             choices = ", ".join(map(str, spec.choices))
             raise BadOptions(f"Option {spec.name} must be one of {choices}.")
     elif spec.kind == "list":
@@ -37,6 +38,8 @@ def _check(spec: OptionSpec, value: Any) -> Any:
 
 
 def _check_int(spec: OptionSpec, value: Any) -> None:
+    if value is None and spec.default is None:
+        return  # an optional number, not set
     if not isinstance(value, int) or isinstance(value, bool):
         raise BadOptions(f"Option {spec.name} must be a whole number.")
     if spec.minimum is not None and value < spec.minimum:
@@ -50,7 +53,7 @@ def _check_list(spec: OptionSpec, value: Any) -> None:
         return
     if not isinstance(value, list):
         raise BadOptions(f"Option {spec.name} must be a list.")
-    strangers = [v for v in value if v not in spec.choices]
+    strangers = [v for v in value if not any(json_equal(v, c) for c in spec.choices)]
     if strangers:
         raise BadOptions(f"Option {spec.name}: {', '.join(map(str, strangers))} not known.")
     if len(set(value)) != len(value):

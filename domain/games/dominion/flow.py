@@ -18,6 +18,7 @@ from domain.kernel import (
     Prompt,
     Step,
     pick_spec,
+    roll_spec,
     shuffle_spec,
     validate_options,
 )
@@ -59,6 +60,8 @@ def next_step(st: State) -> Step:
         result = st["result"]
         return Over(scores=result["scores"], winners=result["winners"], reason=result["reason"],
                     details={"turns": result["turns"]})
+    if st["first"] is None:
+        return Chance(roll_spec(list(range(st["seats"])), public=True, what="first player"))
     if st["kingdom"] is None:
         pool = POOLS[st["options"]["edition"]]
         return Chance(pick_spec(len(pool), 10, public=True, what="kingdom"))
@@ -138,16 +141,30 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
         raise BadOptions("Dominion is for 2 to 4 players.")
     if opts["kingdom"] is not None and (options or {}).get("kingdom_choice") == "random":
         raise BadOptions("Give either an explicit kingdom or kingdom_choice random, not both.")
-    players = [new_player() for _ in range(seats)]
-    players[0]["turns"] = 1  # seat 0 starts: the lot for the first player is the seating
-    st: State = {"options": opts, "seats": seats, "kingdom": None, "supply": {}, "trash": [],
-                 "players": players, "turn": new_turn(0), "pending": [], "shuffle": None,
-                 "result": None, "notes": []}
-    if opts["kingdom"] is not None:
-        start(st, by_order(opts["kingdom"]))
-    elif opts["kingdom_choice"] == "first_game":
-        start(st, by_order(FIRST_GAME))
+    if opts["first_seat"] is not None and opts["first_seat"] >= seats:
+        raise BadOptions(f"first_seat must be a seat of this game (0 to {seats - 1}).")
+    st: State = {"options": opts, "seats": seats, "first": None, "kingdom": None,
+                 "supply": {}, "trash": [], "players": [new_player() for _ in range(seats)],
+                 "turn": new_turn(0), "pending": [], "shuffle": None, "result": None,
+                 "notes": []}
+    if opts["first_seat"] is not None:
+        seat_first(st, opts["first_seat"])
     return st
+
+
+def seat_first(st: State, seat: int) -> None:
+    """The first player, drawn by lot ("제비뽑기로 시작 플레이어를 정합니다") or fixed by the
+    ``first_seat`` option; turn order then goes round the seating. A fixed kingdom is laid
+    out now; a random one is drawn next."""
+    st["first"] = seat
+    st["players"][seat]["turns"] = 1
+    st["turn"] = new_turn(seat)
+    note(st, seat, "goes first")
+    options = st["options"]
+    if options["kingdom"] is not None:
+        start(st, by_order(options["kingdom"]))
+    elif options["kingdom_choice"] == "first_game":
+        start(st, by_order(FIRST_GAME))
 
 
 def start(st: State, kingdom: list[str]) -> None:

@@ -16,7 +16,7 @@ from domain.kernel import GameInfo, OptionSpec, Traits
 
 from .cards import KINGDOM, card_catalogue
 
-VERSION = "1.0.0"
+VERSION = "2.0.0"
 
 OPTIONS = (
     OptionSpec("edition", "choice", "second",
@@ -27,6 +27,9 @@ OPTIONS = (
                "How the 10 kingdom cards are chosen when no explicit kingdom is given: the "
                "rulebook's first-game set, or 10 drawn at random from the edition's pool",
                choices=("first_game", "random")),
+    OptionSpec("first_seat", "int", None,
+               "A fixed first player, the seat that starts (for tournaments); by default "
+               "the first player is drawn by lot", minimum=0, maximum=3),
     OptionSpec("kingdom", "list", None,
                "An explicit list of 10 kingdom card ids (overrides kingdom_choice)",
                choices=KINGDOM, minimum=10, maximum=10),

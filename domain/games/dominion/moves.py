@@ -10,7 +10,7 @@ from domain.kernel.stack import answer_pending
 
 from .cards import COST, POOLS, TREASURES, VALUE, by_order
 from .effects import OPS, resolve
-from .flow import run, start
+from .flow import run, seat_first, start
 from .state import Player, State, gain, note, working
 
 Move = dict[str, Any]
@@ -28,6 +28,10 @@ def apply_move(state: State, seat: int, move: Move) -> State:
 
 def apply_chance(state: State, outcome: Any) -> State:
     st = working(state)
+    if st["first"] is None:
+        seat_first(st, outcome)
+        run(st)
+        return st
     if st["kingdom"] is None:
         pool = POOLS[st["options"]["edition"]]
         start(st, by_order(pool[i] for i in outcome))

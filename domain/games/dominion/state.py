@@ -88,6 +88,7 @@ class Result(TypedDict):
 class State(TypedDict):
     options: dict[str, Any]
     seats: int
+    first: int | None  # the first player, None until drawn
     kingdom: list[str] | None  # None while a random pick is pending
     supply: dict[str, int]
     trash: list[str]

@@ -70,8 +70,9 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         "turn": {k: turn[k] for k in ("seat", "phase", "actions", "buys", "coins")},
         "players": [player_view(st, i, seat, over) for i in range(st["seats"])],
         "to_act": step.seats if isinstance(step, Decision) else [],
-        "waiting_for": ("a shuffle" if isinstance(step, Chance) and st["kingdom"] is not None
-                        else "the kingdom draw" if isinstance(step, Chance) else None),
+        "first": st["first"],
+        # The draw the game waits for: the first player, the kingdom, or a seat's shuffle.
+        "waiting_for": f"a draw: {step.spec['what']}" if isinstance(step, Chance) else None,
     }
     spy = st["pending"][-1] if st["pending"] else None
     if spy is not None and spy["op"] == "spy" and spy["card"] is not None:

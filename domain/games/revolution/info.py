@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.kernel import GameInfo, OptionSpec, Traits
 
-VERSION = "revolution-1"
+VERSION = "revolution-2"
 
 INFO = GameInfo(
     name="revolution",

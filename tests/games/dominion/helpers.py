@@ -20,7 +20,8 @@ def scenario(hand: list[str], deck: list[str] | None = None, discard: list[str] 
              others: dict[int, dict[str, list[str]]] | None = None, **turn: Any) -> State:
     """Seat 0's turn with this ``hand``; ``deck`` is listed top card first. ``others`` gives
     other seats' zones the same way (hand, deck top first, discard). Supply as at setup."""
-    state = RULES.setup({"kingdom": kingdom or BASIC, "edition": edition}, seats)
+    state = RULES.setup({"kingdom": kingdom or BASIC, "edition": edition, "first_seat": 0},
+                        seats)
     players = []
     for seat in range(seats):
         zones = {"hand": hand, "deck": deck or [], "discard": discard or []} if seat == 0 \
@@ -98,3 +99,9 @@ def describe_event(state: State, event: dict[str, Any], viewer: int | None) -> s
 def bot_move(name: str, state: State, draw: Any = lambda n: 0) -> dict[str, Any]:
     """The bot's answer to the state's first prompt, from that seat's view only."""
     return ask_bot(RULES, RULES.bots[name], state, prompt(state), draw)
+
+
+def started(options: dict[str, Any] | None = None, seats: int = 2, first: int = 0) -> State:
+    """A new game whose lot for the first player drew ``first``."""
+    state = RULES.setup(options or {}, seats)
+    return play_chance(RULES, state, first)

@@ -9,7 +9,7 @@ import pytest
 from domain.games.dominion import RULES
 from domain.kernel import Chance, Over, canonical_json, derive_outcome
 
-from .helpers import act, describe_event, pick, play, scenario
+from .helpers import act, describe_event, pick, play, scenario, started
 
 K = ["sentry", "artisan", "library", "militia", "moat", "village", "smithy", "market",
      "cellar", "chapel"]
@@ -107,7 +107,7 @@ def test_draws_are_described_by_count_to_others_and_by_name_to_the_drawer():
 
 
 def test_shuffle_outcomes_are_hidden_from_everyone_during_the_game():
-    state = RULES.setup({}, 2)
+    state = started({}, 2)
     step = RULES.next(state)
     event = {"type": "chance", "spec": step.spec, "outcome": list(range(10))}
 

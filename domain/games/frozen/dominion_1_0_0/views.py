@@ -1,0 +1,127 @@
+"""What each seat may see (``view``), which parts of an event it may see (``redact``), and the
+log line it may read (``describe``).
+
+Hidden: other seats' hands (their size is shown), every deck's order and contents (its size is
+shown; nobody, the owner included, sees the order), cards looked at privately (Sentry,
+Library's draw) except by the looker, the discard pile below its top card and its size (the
+seed: "버린 카드가 몇 장인지 셀 수 없습니다", you may not count your discards; so the cards
+each player owns are not tallied for others, as the tally would give the count away; a seat's
+own view tallies its own cards, which it knows from its own gains and trashes). Public: the
+top card of each discard pile, every deck's size (counting it "is always allowed"), cards in
+play, revealed and set-aside cards, the trash, the Supply counts and each player's victory
+points. Cards are named by id only, never by a per-copy id. After the game is over
+everything is public.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from domain.kernel import Chance, Decision, default_redact
+
+from .cards import ORDER, name
+from .flow import next_step
+from .state import Note, State, owned, victory_points
+
+# Moves whose card goes face down onto the deck: only the mover learns which card it was.
+SECRET_TOPDECKS = ("sentry", "artisan_topdeck")
+
+
+def _sorted(cards: list[str]) -> list[str]:
+    return sorted(cards, key=ORDER.__getitem__)
+
+
+def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str, Any]:
+    player = st["players"][index]
+    mine = over or index == seat
+    discard = player["discard"]
+    view: dict[str, Any] = {
+        "hand": _sorted(player["hand"]) if mine else None,
+        "hand_size": len(player["hand"]),
+        "deck_size": len(player["deck"]),
+        "discard_top": discard[-1] if discard else None,
+        "in_play": list(player["play"]),
+        "set_aside": list(player["aside"]),
+        "looking_at": list(player["look"]) if mine else None,
+        "looking_at_size": len(player["look"]),
+        "victory_points": victory_points(player),
+        "turns": player["turns"],
+    }
+    if mine:
+        view["owned"] = dict(sorted(Counter(owned(player)).items(),
+                                    key=lambda kv: ORDER[kv[0]]))
+    if over:
+        view["discard_size"] = len(discard)
+        view["deck_top_first"] = list(reversed(player["deck"]))
+        view["discard"] = list(discard)
+    return view
+
+
+def view(st: State, seat: int | None) -> dict[str, Any]:
+    over = st["result"] is not None
+    step = next_step(st)
+    turn = st["turn"]
+    data: dict[str, Any] = {
+        "edition": st["options"]["edition"],
+        "kingdom": st["kingdom"],
+        "supply": dict(st["supply"]),
+        "trash": list(st["trash"]),
+        "turn": {k: turn[k] for k in ("seat", "phase", "actions", "buys", "coins")},
+        "players": [player_view(st, i, seat, over) for i in range(st["seats"])],
+        "to_act": step.seats if isinstance(step, Decision) else [],
+        "waiting_for": ("a shuffle" if isinstance(step, Chance) and st["kingdom"] is not None
+                        else "the kingdom draw" if isinstance(step, Chance) else None),
+    }
+    spy = st["pending"][-1] if st["pending"] else None
+    if spy is not None and spy["op"] == "spy" and spy["card"] is not None:
+        data["spy_reveal"] = {"seat": spy["seat"], "card": spy["card"]}  # revealed to all
+    if isinstance(step, Decision) and seat is not None:
+        prompt = step.prompt_for(seat)
+        if prompt is not None:
+            data["prompt"] = prompt.to_json()
+    if over:
+        data["result"] = st["result"]
+    return data
+
+
+def redact(st: State, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    if st["result"] is not None or event.get("type") != "move":
+        return default_redact(st, event, viewer)
+    move = event["move"]
+    pending = st["pending"]
+    if (viewer != event["seat"] and move.get("kind") == "topdeck" and pending
+            and pending[-1]["op"] in SECRET_TOPDECKS):
+        return {**event, "move": {**move, "card": None}}
+    return event
+
+
+def describe(st: State, after: State, event: dict[str, Any], viewer: int | None) -> str:
+    """Every public thing the event caused (the notes of the state after it), and the private
+    ones ``viewer`` may know."""
+    lines = [render(entry, viewer) for entry in after["notes"]]
+    if not lines and event["type"] == "move":
+        kind = str(event["move"].get("kind", "")).replace("_", " ")
+        lines = [f"{who(event['seat'], viewer)} chose to {kind}"]
+    if after["result"] is not None:
+        result = after["result"]
+        winners = " and ".join(f"seat {s}" for s in result["winners"])
+        lines.append(f"The game is over ({result['reason']}): scores "
+                     f"{result['scores']}, won by {winners}")
+    return ". ".join(lines) + "."
+
+
+def who(seat: int, viewer: int | None) -> str:
+    return "You" if seat == viewer else f"Seat {seat}"
+
+
+def render(entry: Note, viewer: int | None) -> str:
+    cards = entry["cards"]
+    if entry["act"] == "set out the kingdom":
+        return "The kingdom is " + ", ".join(name(c) for c in cards)
+    text = f"{who(entry['seat'], viewer)} {entry['act']}"
+    if not cards:
+        return text
+    if entry.get("secret") and viewer != entry["seat"]:
+        return f"{text} {len(cards)} card{'s' if len(cards) != 1 else ''}"
+    return f"{text} {', '.join(name(c) for c in cards)}"
