@@ -20,7 +20,7 @@ from .test_contract import registered
 # A game's scrambler lives in tests/games/<game>/scramble.py as ``scramble``; the toy games'
 # beside them.
 EXTRA: dict[str, Scrambler] = {"toy": toygame.scramble, "coop": toygame.scramble}
-GAMES_PER_VARIANT = 2
+GAMES_PER_VARIANT = 3
 POSITIONS_PER_GAME = 12
 
 
@@ -32,6 +32,14 @@ def scrambler(name: str) -> Scrambler:
     return found
 
 
+def variants(name: str) -> list[dict]:
+    """The option variants of the contract suite, and any the game's scramble module adds
+    (positions its hidden cards matter in, a kingdom of such cards say)."""
+    extra = [] if name in EXTRA else getattr(
+        importlib.import_module(f"tests.games.{name}.scramble"), "VARIANTS", [])
+    return [*option_variants(get_rules(name)), *extra]
+
+
 def hidden_games() -> list[str]:
     return [name for name in registered() if get_rules(name).info.traits.hidden_information]
 
@@ -41,7 +49,7 @@ def test_what_a_seat_may_not_know_changes_nothing_it_is_shown(name):
     rules = get_rules(name)
     scramble = scrambler(name)
     checked = 0
-    for options in option_variants(rules):
+    for options in variants(name):
         seats = rules.info.min_seats
         for game in range(GAMES_PER_VARIANT):
             rng = random.Random(f"{name}:{options}:{game}")

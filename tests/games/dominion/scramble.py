@@ -10,6 +10,15 @@ import random
 from typing import Any
 
 
+# Kingdoms of the cards whose prompts or moves could depend on a hidden hand or deck.
+VARIANTS = [
+    {"kingdom": ["library", "bureaucrat", "harbinger", "throne_room", "mine", "moneylender",
+                 "militia", "sentry", "artisan", "vassal"], "first_seat": 0},
+    {"kingdom": ["library", "bureaucrat", "throne_room", "mine", "moneylender", "bandit",
+                 "spy", "thief", "adventurer", "chancellor"], "edition": "first"},
+]
+
+
 def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
     if state["kingdom"] is None or state["pending"] or state["result"] is not None:
         return None
@@ -18,10 +27,15 @@ def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, 
         if index == seat:
             players.append(player)
             continue
+        # Half the time the hand stays (so its cards can be played the same in both) and
+        # only what nobody sees, the deck and the discard pile below its top, is dealt anew.
+        keep_hand = rng.random() < 0.5
         below = player["discard"][:-1]
-        cards = player["hand"] + player["deck"] + below
+        cards = ([] if keep_hand else player["hand"]) + player["deck"] + below
         rng.shuffle(cards)
-        hand, deck = len(player["hand"]), len(player["deck"])
-        players.append({**player, "hand": cards[:hand], "deck": cards[hand:hand + deck],
+        hand = 0 if keep_hand else len(player["hand"])
+        deck = len(player["deck"])
+        players.append({**player, "hand": player["hand"] if keep_hand else cards[:hand],
+                        "deck": cards[hand:hand + deck],
                         "discard": cards[hand + deck:] + player["discard"][-1:]})
     return {**state, "players": players}
