@@ -36,6 +36,13 @@ def waits_on(cards: list[str]) -> bool:
     return WAIT if cards else GO
 
 
+def or_skip(moves: list[Move], optional: bool) -> list[Move]:
+    """The choices, with ``skip`` where the card says "you may" or where there is nothing to
+    choose: a question about a hidden hand is asked even then, so that whether it is asked
+    tells the other players nothing (the rule Moat follows: rulings in README.md)."""
+    return [*moves, SKIP] if optional or not moves else moves
+
+
 # ---- gain a card from the Supply (Workshop, Feast, Remodel, Mine, Artisan) ----
 
 def push_gain(st: State, seat: int, limit: int, to: Zone = "discard",
@@ -114,9 +121,9 @@ def answer_chapel(st: State, frame: Frame, move: Move) -> None:
 # ---- Throne Room ----
 
 def ask_throne(st: State, frame: Frame) -> Prompt:
-    moves = picks("play", [c for c in hand_of(st, frame) if c in ACTIONS])
-    if not first_edition(st):
-        moves.append(SKIP)  # second edition: "You may play an Action card ... twice"
+    # Second edition: "You may play an Action card ... twice"; first edition: you must.
+    moves = or_skip(picks("play", [c for c in hand_of(st, frame) if c in ACTIONS]),
+                    not first_edition(st))
     return Prompt(frame["seat"], "throne_room", "Choose an Action card to play twice", moves)
 
 
@@ -135,7 +142,7 @@ def answer_throne(st: State, frame: Frame, move: Move) -> None:
 
 
 def run_throne(st: State, frame: Frame) -> bool:
-    return waits_on([c for c in hand_of(st, frame) if c in ACTIONS]) or _drop(st)
+    return WAIT  # asked even without an Action in hand (see or_skip)
 
 
 # ---- Remodel and Mine: trash from hand, then gain ----
@@ -160,9 +167,7 @@ def mine_treasures(st: State, frame: Frame) -> list[str]:
 
 
 def ask_mine(st: State, frame: Frame) -> Prompt:
-    moves = picks("trash", mine_treasures(st, frame))
-    if not first_edition(st):
-        moves.append(SKIP)
+    moves = or_skip(picks("trash", mine_treasures(st, frame)), not first_edition(st))
     return Prompt(frame["seat"], "mine", "Trash a Treasure to gain a better one (Mine)", moves)
 
 
@@ -174,24 +179,21 @@ def answer_mine(st: State, frame: Frame, move: Move) -> None:
 
 
 def run_mine(st: State, frame: Frame) -> bool:
-    return waits_on(mine_treasures(st, frame)) or _drop(st)
+    return WAIT  # asked even without a Treasure in hand (see or_skip)
 
 
 # ---- Moneylender ----
 
 def run_moneylender(st: State, frame: Frame) -> bool:
-    if "copper" not in hand_of(st, frame):
-        return _drop(st)  # "동 카드가 손에 없다면 돈 3의 보너스도 받을 수 없습니다"
-    if first_edition(st):
-        pop(st)
-        _lend(st, frame["seat"])
-        return GO
-    return WAIT
+    return WAIT  # asked even without a Copper in hand (see or_skip)
 
 
 def ask_moneylender(st: State, frame: Frame) -> Prompt:
+    # No Copper, no +$3: "동 카드가 손에 없다면 돈 3의 보너스도 받을 수 없습니다". The first
+    # edition's trash is not optional when there is a Copper.
+    copper = [{"kind": "trash", "card": "copper"}] if "copper" in hand_of(st, frame) else []
     return Prompt(frame["seat"], "moneylender", "Trash a Copper for +$3?",
-                  [{"kind": "trash", "card": "copper"}, SKIP])
+                  or_skip(copper, not first_edition(st)))
 
 
 def answer_moneylender(st: State, frame: Frame, move: Move) -> None:

@@ -114,16 +114,9 @@ def answer_militia(st: State, frame: Frame, move: Move) -> None:
 # ---- Bureaucrat: put a Victory card from hand onto the deck, or reveal the hand ----
 
 def run_bureaucrat(st: State, frame: Frame) -> bool:
-    seat = frame["seat"]
-    hand = st["players"][seat]["hand"]
-    kinds = by_order(c for c in hand if c in VICTORIES)
-    if len(kinds) > 1:
-        return WAIT
-    if kinds:
-        _topdeck_victory(st, seat, kinds[0])
-    else:
-        note(st, seat, "revealed a hand with no Victory card", sorted(hand))
-    return _drop(st)
+    # Every victim is asked, even with one kind of Victory card or none (then revealing the
+    # hand is the one move): whether a victim is asked must tell nobody what its hand holds.
+    return WAIT
 
 
 def _topdeck_victory(st: State, seat: int, card: str) -> None:
@@ -133,15 +126,24 @@ def _topdeck_victory(st: State, seat: int, card: str) -> None:
     note(st, seat, "revealed and put onto the deck", [card])
 
 
+REVEAL_HAND: Move = {"kind": "reveal_hand"}
+
+
 def ask_bureaucrat(st: State, frame: Frame) -> Prompt:
     hand = st["players"][frame["seat"]]["hand"]
-    return Prompt(frame["seat"], "bureaucrat", "Put a Victory card from your hand onto your deck",
-                  picks("topdeck", [c for c in hand if c in VICTORIES]))
+    victories = picks("topdeck", [c for c in hand if c in VICTORIES])
+    return Prompt(frame["seat"], "bureaucrat", "Put a Victory card from your hand onto your deck "
+                  "(or reveal a hand with none)", victories or [REVEAL_HAND])
 
 
 def answer_bureaucrat(st: State, frame: Frame, move: Move) -> None:
     pop(st)
-    _topdeck_victory(st, frame["seat"], move["card"])
+    seat = frame["seat"]
+    if move["kind"] == "reveal_hand":
+        note(st, seat, "revealed a hand with no Victory card",
+             sorted(st["players"][seat]["hand"]))
+    else:
+        _topdeck_victory(st, seat, move["card"])
 
 
 # ---- Bandit: trash a revealed Treasure other than Copper (the victim's choice) ----

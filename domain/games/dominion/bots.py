@@ -161,7 +161,9 @@ def _mine(view: View, prompt: Prompt, legal: list[Move]) -> Move:
 
 
 def _library(view: View, prompt: Prompt, legal: list[Move]) -> Move:
-    return {"kind": "set_aside" if view["turn"]["actions"] == 0 else "keep"}
+    if has(legal, "set_aside") and view["turn"]["actions"] == 0:
+        return {"kind": "set_aside"}
+    return {"kind": "keep"}
 
 
 def _throne(view: View, prompt: Prompt, legal: list[Move]) -> Move | None:
@@ -216,8 +218,9 @@ POLICY: dict[str, Callable[[View, Prompt, list[Move]], Move | None]] = {
     "artisan": _topdeck_best,
     "sentry": _sentry,
     "chancellor": lambda st, p, legal: legal[0],
-    "bureaucrat": lambda st, p, legal: pick("topdeck", min(cards_of(legal, "topdeck"),
-                                                            key=badness)),
+    "bureaucrat": lambda view, p, legal: (
+        pick("topdeck", min(cards_of(legal, "topdeck"), key=badness))
+        if has(legal, "topdeck") else legal[0]),
     "bandit": lambda st, p, legal: pick("trash", min(cards_of(legal, "trash"), key=badness)),
     "spy": _spy,
     "thief": _thief,

@@ -32,7 +32,8 @@ def answer_harbinger(st: State, frame: Frame, move: Move) -> None:
         player = st["players"][frame["seat"]]
         player["discard"].remove(move["card"])
         player["deck"].append(move["card"])
-        note(st, frame["seat"], "put onto the deck", [move["card"]])
+        # Face down onto the deck: only its player knows which card (as Sentry, Artisan).
+        note(st, frame["seat"], "put onto the deck", [move["card"]], secret=True)
 
 
 def run_harbinger(st: State, frame: Frame) -> bool:
@@ -84,17 +85,15 @@ def run_library(st: State, frame: Frame) -> bool:
     player = st["players"][seat]
     if player["look"]:
         return WAIT  # an Action was drawn: keep it or set it aside?
-    while len(player["hand"]) < 7:
+    if len(player["hand"]) < 7:
         card = take_top(st, seat)
         if card == SHUFFLE:
             return WAIT  # the set-aside cards stay out of this reshuffle ("치워둔 카드들은...")
-        if card is None:
-            break
-        if card in ACTIONS:
+        if card is not None:
+            # Every card drawn is looked at and its player asked (keep, or set aside an
+            # Action), so that whether they are asked tells the others nothing.
             player["look"].append(card)
             return WAIT
-        player["hand"].append(card)
-        note(st, seat, "drew", [card], secret=True)
     for card in frame["set"]:  # "모든 카드를 다 뽑은 뒤에 치워 둔 카드들을 버리도록 합니다"
         player["aside"].remove(card)
         player["discard"].append(card)
@@ -105,6 +104,9 @@ def run_library(st: State, frame: Frame) -> bool:
 
 def ask_library(st: State, frame: Frame) -> Prompt:
     card = st["players"][frame["seat"]]["look"][0]
+    if card not in ACTIONS:
+        return Prompt(frame["seat"], "library", f"You drew {name(card)}: keep it",
+                      [{"kind": "keep"}])
     return Prompt(frame["seat"], "library", f"You drew {name(card)}: set it aside or keep it?",
                   [{"kind": "set_aside"}, {"kind": "keep"}])
 

@@ -25,7 +25,7 @@ from .flow import next_step
 from .state import Note, State, owned, victory_points
 
 # Moves whose card goes face down onto the deck: only the mover learns which card it was.
-SECRET_TOPDECKS = ("sentry", "artisan_topdeck")
+SECRET_TOPDECKS = ("sentry", "artisan_topdeck", "harbinger")
 
 
 def _sorted(cards: list[str]) -> list[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-
 # Kingdoms of the cards whose prompts or moves could depend on a hidden hand or deck.
 VARIANTS = [
     {"kingdom": ["library", "bureaucrat", "harbinger", "throne_room", "mine", "moneylender",

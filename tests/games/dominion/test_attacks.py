@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from domain.games.dominion import RULES
+from domain.kernel import canonical_json
+
 from .helpers import act, is_chance, moves, pick, play, player, prompt, scenario, shuffle
 
 K = ["militia", "witch", "bureaucrat", "bandit", "moat", "village", "smithy", "market",
@@ -117,10 +120,12 @@ def test_bureaucrat_gains_a_silver_onto_the_deck_and_victims_topdeck_a_victory_c
     assert list(reversed(player(state, 1)["deck"])) == ["duchy", "gold"]
 
 
-def test_bureaucrat_victim_without_victory_cards_reveals_the_hand():
+def test_bureaucrat_victim_without_victory_cards_is_asked_and_reveals_the_hand():
     state = scenario(["bureaucrat"], deck=["copper"] * 5, kingdom=NO_MOAT)
-
     state = act(state, play("bureaucrat"))
+    assert prompt(state).seat == 1 and moves(state) == [{"kind": "reveal_hand"}]
+
+    state = act(state, {"kind": "reveal_hand"})
 
     assert any(n["act"].startswith("revealed a hand") for n in state["notes"])
     assert prompt(state).kind == "turn"
@@ -203,10 +208,27 @@ def test_thief_gaining_the_trashed_treasure_is_optional():
     assert player(state, 1)["discard"] == ["estate"]
 
 
-def test_bureaucrat_victim_with_one_kind_of_victory_card_is_not_asked():
+def test_bureaucrat_victim_is_asked_whatever_its_hand_so_others_learn_nothing_from_it():
+    """Whether the victim is asked may not tell the others how many kinds of Victory card it
+    holds (the Moat rule; dominion README, ruling on hidden questions)."""
+    seen = []
+    # One kind, two kinds, none: each worth 2 VP in all (victory points are public).
+    for hand, deck in ((["estate", "estate", "copper", "copper"], ["copper", "copper"]),
+                       (["duchy", "estate", "curse", "curse"], ["copper", "copper"]),
+                       (["copper"] * 4, ["estate", "estate"])):
+        state = scenario(["bureaucrat"], deck=["copper"] * 5, kingdom=NO_MOAT,
+                         others={1: {"hand": hand, "deck": deck}})
+        state = act(state, play("bureaucrat"))
+        step = RULES.next(state)
+        seen.append((step.seats, canonical_json(RULES.view(state, 0))))
+    assert seen[0] == seen[1] == seen[2] and seen[0][0] == [1]
+
+
+def test_bureaucrat_victim_with_one_kind_of_victory_card_puts_it_back():
     state = scenario(["bureaucrat"], deck=["copper"] * 5, kingdom=NO_MOAT,
                      others={1: {"hand": ["estate", "estate", "copper"]}})
-
     state = act(state, play("bureaucrat"))
+
+    state = act(state, pick("topdeck", "estate"))
 
     assert prompt(state).kind == "turn" and player(state, 1)["deck"] == ["estate"]

@@ -99,12 +99,14 @@ def test_mine_first_edition_must_trash_a_treasure():
     assert moves(state) == [pick("trash", "copper")]
 
 
-def test_mine_without_a_treasure_does_nothing():
+def test_mine_without_a_treasure_is_still_asked_and_does_nothing():
     state = scenario(["mine", "estate"], kingdom=K)
-
     state = act(state, play("mine"))
+    assert prompt(state).kind == "mine" and moves(state) == [SKIP]
 
-    assert prompt(state).kind == "turn"
+    state = act(state, SKIP)
+
+    assert prompt(state).kind == "turn" and player(state)["hand"] == ["estate"]
 
 
 def test_moneylender_second_edition_may_trash_a_copper_for_three():
@@ -117,18 +119,22 @@ def test_moneylender_second_edition_may_trash_a_copper_for_three():
     assert state["turn"]["coins"] == 3 and state["trash"] == ["copper"]
 
 
-def test_moneylender_first_edition_trashes_a_copper_without_asking():
+def test_moneylender_first_edition_must_trash_a_copper():
     state = scenario(["moneylender", "copper"], kingdom=K, edition="first")
-
     state = act(state, play("moneylender"))
+    assert moves(state) == [pick("trash", "copper")]  # not optional
+
+    state = act(state, pick("trash", "copper"))
 
     assert state["turn"]["coins"] == 3 and state["trash"] == ["copper"]
 
 
-def test_moneylender_without_copper_gives_nothing():
+def test_moneylender_without_copper_is_still_asked_and_gives_nothing():
     state = scenario(["moneylender", "silver"], kingdom=K)
-
     state = act(state, play("moneylender"))
+    assert moves(state) == [SKIP]
+
+    state = act(state, SKIP)
 
     assert state["turn"]["coins"] == 0 and prompt(state).kind == "turn"
 
@@ -193,7 +199,8 @@ def test_library_draws_to_seven_and_discards_set_aside_actions_afterwards():
     assert prompt(state).kind == "library"
     state = act(state, {"kind": "set_aside"})
     assert player(state)["aside"] == ["village"]
-    state = act(state, {"kind": "keep"})
+    assert moves(state) == [{"kind": "keep"}]  # silver: asked too, it can only be kept
+    state = act(state, *[{"kind": "keep"}] * 5)  # silver, smithy, gold, estate, duchy
 
     me = player(state)
     assert sorted(me["hand"]) == sorted(["copper", "copper", "silver", "smithy", "gold",
@@ -206,8 +213,9 @@ def test_library_set_aside_cards_miss_a_reshuffle_during_the_draw():
     state = scenario(["library"] + ["copper"] * 4, deck=["village", "silver"],
                      discard=["gold"], kingdom=K)
 
-    state = act(state, play("library"), {"kind": "set_aside"})
+    state = act(state, play("library"), {"kind": "set_aside"}, {"kind": "keep"})
     state = shuffle(state)
+    state = act(state, {"kind": "keep"})
 
     me = player(state)
     assert sorted(me["hand"]) == ["copper"] * 4 + ["gold", "silver"]

@@ -137,3 +137,37 @@ def test_moat_prompt_does_not_reveal_who_holds_a_moat():
     plain, with_moat = act(state, play("militia")), act(holder, play("militia"))
 
     assert RULES.view(plain, 2) == RULES.view(with_moat, 2)
+
+
+def _after_library(top: str) -> tuple:
+    """Seat 0 plays Library with ``top`` on its deck: what seat 1 is shown then."""
+    state = scenario(["library", "copper", "copper", "copper", "copper", "copper"],
+                     deck=[top, "copper", "copper"], kingdom=K)
+    before = state
+    state = act(state, play("library"))
+    event = {"type": "move", "seat": 0, "move": {"kind": "keep"}}
+    after = RULES.apply_move(state, 0, event["move"])
+    return (RULES.next(state).seats, canonical_json(RULES.view(state, 1)),
+            canonical_json(RULES.redact(state, event, 1)),
+            RULES.describe(state, after, event, 1),
+            describe_event(before, {"type": "move", "seat": 0, "move": play("library")}, 1))
+
+
+def test_library_shows_others_the_same_whether_an_action_or_not_was_drawn():
+    # Issue: opponents saw the owner asked, and a public keep, only for an Action.
+    assert _after_library("village") == _after_library("silver")
+    seats, *_ = _after_library("village")
+    assert seats == [0]
+
+
+def test_harbingers_card_put_onto_the_deck_is_hidden_from_everyone_else():
+    state = scenario(["harbinger"], deck=["copper"] * 3, discard=["moat", "estate"],
+                     kingdom=[*K[:9], "harbinger"])
+    state = act(state, play("harbinger"))
+    event = {"type": "move", "seat": 0, "move": pick("topdeck", "moat")}
+
+    for viewer in (1, None):
+        assert RULES.redact(state, event, viewer)["move"]["card"] is None
+        assert "Moat" not in describe_event(state, event, viewer)
+    assert "Moat" in describe_event(state, event, 0)
+    assert RULES.redact(state, event, 0)["move"]["card"] == "moat"

@@ -94,10 +94,13 @@ def test_throne_room_first_edition_must_choose_an_action():
     assert moves(state) == [play("smithy")]
 
 
-def test_throne_room_with_no_other_action_does_nothing():
+def test_throne_room_with_no_other_action_is_still_asked_and_does_nothing():
+    # Asked anyway (only "skip"), so the others do not learn the hand holds no Action.
     state = scenario(["throne_room", "copper"], deck=["copper"] * 5, kingdom=K)
-
     state = act(state, play("throne_room"))
+    assert prompt(state).kind == "throne_room" and moves(state) == [{"kind": "skip"}]
+
+    state = act(state, {"kind": "skip"})
 
     assert prompt(state).kind == "turn" and player(state)["hand"] == ["copper"]
 
