@@ -28,7 +28,8 @@ STAND_IN = "citizen"
 
 # The parts of the rules state that a seat's view shows as they are.
 SHOWN = ("options", "stage", "game_no", "starter", "turn", "wins", "points", "results",
-         "placements", "used", "board", "centre", "hands", "removed", "pending", "placed")
+         "placements", "used", "board", "centre", "hands", "removed", "pending", "placed",
+         "revealed")
 
 
 def random_bot(view: dict[str, Any], prompt: Prompt, draw: Draw) -> Move:

@@ -78,7 +78,7 @@ def _invert_squares(state: Match, squares: list[int]) -> list[int]:
 
 
 def _invert_options(state: Match, pending: Pending) -> list[Move]:
-    shape, square, seat = _shape(pending), pending["square"], pending["seat"]
+    shape, square, seat = _shape(pending), pending["square"], pending["facing"]
     if shape == "ray":
         moves = [{"kind": "invert", "direction": name,
                   "squares": _invert_squares(state, ray(square, absolute(seat, delta)))}
@@ -107,32 +107,36 @@ def _retrigger_options(state: Match, pending: Pending) -> list[Move]:
 
 
 def can_retrigger(state: Match, pending: Pending, square: int) -> bool:
-    """Ruling 8: an unshielded, unsuppressed active tile other than a Bard or Performer,
-    whose ability would have something to do for the re-triggering player."""
+    """Ruling 8: an unshielded, unsuppressed active tile whose ability would have something
+    to do for the re-triggering player. A Bard may re-trigger the Performer and the reverse:
+    no loop can follow (the one Bard reaches orthogonal squares, the one Performer diagonal
+    ones), but neither re-triggers the tile that re-triggered it."""
     tile = top_tile(state, square)
-    if tile is None or tile not in EFFECTS or TILES[tile].effect == "retrigger":
+    if tile is None or tile not in EFFECTS or tile == pending["tile"]:
         return False
     if not affectable(state, square) or is_suppressed(state, square):
         return False
-    return bool(EFFECTS[tile].options(state, retriggered(pending, tile, square)))
+    return bool(EFFECTS[tile].options(state, retriggered(state, pending, tile, square)))
 
 
-def retriggered(pending: Pending, tile: str, square: int) -> Pending:
-    """The pending ability of a re-triggered tile: the re-triggering player activates it."""
-    return {"tile": tile, "square": square, "seat": pending["seat"], "last": pending["last"],
+def retriggered(state: Match, pending: Pending, tile: str, square: int) -> Pending:
+    """The pending ability of a re-triggered tile: the re-triggering player chooses, and the
+    tile reads its directions from its own top ("이 타일의 위"), the side of the seat it is
+    upright for (ruling 8)."""
+    return {"tile": tile, "square": square, "seat": pending["seat"],
+            "facing": occupied(state, square)["up"], "last": pending["last"],
             "retrigger": True}
 
 
 def _resolve_retrigger(state: Match, pending: Pending, move: Move) -> None:
     square = move["square"]
-    state["pending"] = retriggered(pending, str(top_tile(state, square)), square)
+    state["pending"] = retriggered(state, pending, str(top_tile(state, square)), square)
 
 
 def _return_options(state: Match, pending: Pending) -> list[Move]:
-    # 마녀: one of the player's own allies, not the Witch itself (ruling 9).
+    # 마녀: one of the player's own allies, the Witch itself included (ruling 9).
     return [{"kind": "return", "square": s} for s in range(9)
-            if s != pending["square"] and affectable(state, s)
-            and occupied(state, s)["up"] == pending["seat"]]
+            if affectable(state, s) and occupied(state, s)["up"] == pending["seat"]]
 
 
 def _return(state: Match, pending: Pending, move: Move) -> None:

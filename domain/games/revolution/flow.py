@@ -33,6 +33,7 @@ from .state import (
     Pending,
     allies,
     board_full,
+    can_place,
     death_loser,
     draft_of,
     drafter,
@@ -42,10 +43,9 @@ from .state import (
     new_match,
     pending_of,
     placements,
-    starter_of,
     turn_of,
 )
-from .tiles import CITIZEN, NEUTRALS, TILES
+from .tiles import CITIZEN, TILES
 
 
 def setup(options: Mapping[str, Any], seats: int) -> Match:
@@ -67,6 +67,10 @@ def next_step(state: Match) -> Step:
         return match_result(state)
     if stage == "first":
         return Chance(roll_spec([0, 1], public=True, what="first player"))
+    if stage == "refill":
+        short = NEEDED[state["options"]["neutrals"]] - len(state["pool"])
+        return Chance(pick_spec(len(state["used"]), short, public=True,
+                                what="used neutral tiles to reuse"))
     if stage == "deal":
         return _deal_spec(state)
     if stage == "draft":
@@ -102,9 +106,27 @@ def _draft_decision(state: Match) -> Decision:
 
 def _ability_decision(state: Match) -> Decision:
     pending = pending_of(state)
-    name = TILES[pending["tile"]].name
     moves = [*ability_options(state, pending), {"kind": "skip"}]
-    return Decision((Prompt(pending["seat"], "ability", f"Use the {name}'s ability?", moves),))
+    return Decision((Prompt(pending["seat"], "ability", ability_text(pending), moves),))
+
+
+# What an ability's answer looks like, for its prompt (and so for an illegal answer's error).
+FORMS = {
+    "ray": 'answer {"kind": "invert", "direction": D, "squares": [...]} with D forward, '
+           "forward_right, right, back_right, back, back_left, left or forward_left, named "
+           "from the side the tile faces",
+    "orthogonal_or_diagonal": 'answer {"kind": "invert", "pattern": "orthogonal" or '
+                              '"diagonal", "squares": [...]}',
+}
+
+
+def ability_text(pending: Pending) -> str:
+    """The ability prompt: which tile on which square acts (a re-triggered one says so)."""
+    tile = TILES[pending["tile"]]
+    which = (f"the re-triggered {tile.name} on square {pending['square']}"
+             if pending.get("retrigger") else f"the {tile.name} on square {pending['square']}")
+    form = FORMS.get(tile.shape)
+    return f"Use {which}'s ability?" + (f" To invert, {form}; or skip." if form else "")
 
 
 def ability_options(state: Match, pending: Pending) -> list[Move]:
@@ -116,7 +138,8 @@ def after_placement(state: Match, seat: int, tile: str, square: int, last: bool)
     """Ask for the active ability just placed if it can act, else end the turn (in place).
     A tile next to a Shaman or Sorceress cannot use it (샤먼, 소서러)."""
     if tile in EFFECTS and not is_suppressed(state, square):
-        pending = Pending(tile=tile, square=square, seat=seat, last=last, retrigger=False)
+        pending = Pending(tile=tile, square=square, seat=seat, facing=seat, last=last,
+                          retrigger=False)
         if ability_options(state, pending):
             state["stage"], state["pending"] = "ability", pending
             return state
@@ -140,7 +163,7 @@ def begin_turn(state: Match, seat: int) -> Match:
         found = state["board"][square]
         if found is not None and found["down"] and found["up"] == seat:
             state["removed"].append(lift(state, square)["tile"])
-    if not placements(state, seat):
+    if not can_place(state, seat):
         return end_game(state, seat, "had no tile to place")
     return state
 
@@ -151,26 +174,22 @@ def end_game(state: Match, loser: int | None, reason: str) -> Match:
     if loser is None and board_full(state):
         loser = death_loser(state)
         reason = "had Death as an ally" if loser is not None else reason
-    if loser is None:
-        winner = None if counts[0] == counts[1] else int(counts[1] > counts[0])
-    else:
-        winner = 1 - loser
+    # Nine face-up squares (ruling 2) never split evenly, so a game always has a winner.
+    winner = int(counts[1] > counts[0]) if loser is None else 1 - loser
     # Points: each player scores their allies, 0 after losing by Death or for no tile.
     scores = [0 if seat == loser else counts[seat] for seat in (0, 1)]
     state["results"].append({"game": state["game_no"], "starter": state["starter"],
                              "winner": winner, "loser": loser, "allies": counts,
                              "scores": scores, "reason": reason, "neutrals": state["dealt"]})
-    if winner is not None:
-        state["wins"][winner] += 1
+    state["wins"][winner] += 1
     state["points"] = [state["points"][s] + scores[s] for s in (0, 1)]
     state["used"] += state["dealt"]
     if _match_decided(state):
         state["stage"], state["turn"] = "over", None
         return state
-    # The loser of a game starts the next one; after a draw the same player starts again.
-    starter = starter_of(state) if winner is None else 1 - winner
+    # The loser of a game starts the next one.
     state["game_no"] += 1
-    return start_game(state, starter)
+    return start_game(state, 1 - winner)
 
 
 def _match_decided(state: Match) -> bool:
@@ -181,14 +200,23 @@ def _match_decided(state: Match) -> bool:
 
 def start_game(state: Match, starter: int) -> Match:
     """Set up one game: own tiles back (3번 중...), neutrals not yet used, Citizen to the
-    first player (게임 준비 ⑥). Too few unused neutrals: the used ones return (옵션 규칙 ※)."""
+    first player (게임 준비 ⑥). Too few unused neutrals (옵션 규칙 ※, ruling 17): every
+    never-used one is dealt, and a public draw first picks the used ones that fill up."""
     state.update(empty_game())  # type: ignore[typeddict-item]  # GameParts is a part of Match
     state["starter"] = state["turn"] = starter
     needed = NEEDED[state["options"]["neutrals"]]
-    if len(state["pool"]) < needed:
-        state["pool"], state["used"] = list(NEUTRALS), []
     state["hands"][starter].append(CITIZEN)
-    state["stage"] = "deal" if needed else "play"
+    state["stage"] = "play" if not needed else "refill" if len(state["pool"]) < needed \
+        else "deal"
+    return state
+
+
+def refill(state: Match, outcome: list[int]) -> Match:
+    """The used tiles drawn to fill the pool up join the never-used ones (in place)."""
+    reused = [state["used"][i] for i in outcome]
+    state["used"] = [t for t in state["used"] if t not in reused]
+    state["pool"] = sorted([*state["pool"], *reused])
+    state["stage"] = "deal"
     return state
 
 

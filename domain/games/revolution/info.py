@@ -14,7 +14,7 @@ INFO = GameInfo(
     options=(
         OptionSpec("match", "choice", "best_of_three",
                    "best_of_three: the first to win two games wins the match; points: play "
-                   "a set number of games and add up each game's allies (승리 조건 옵션)",
+                   "a set number of games and add up each game's allies",
                    choices=("best_of_three", "points")),
         OptionSpec("games", "int", 3, "how many games a points match lasts",
                    minimum=1, maximum=200),

@@ -8,8 +8,18 @@ from typing import Any
 from domain.kernel import Move
 
 from .effects import EFFECTS
-from .flow import after_placement, finish_turn, start_game
-from .state import Match, cell, clone, draft_of, pending_of, starter_of, take_unused
+from .flow import after_placement, end_game, finish_turn, refill, start_game
+from .state import (
+    Match,
+    can_place,
+    cell,
+    clone,
+    draft_of,
+    pending_of,
+    squares_for,
+    starter_of,
+    take_unused,
+)
 from .tiles import TOWER
 
 
@@ -18,6 +28,8 @@ def apply_chance(state: Match, outcome: Any) -> Match:
     new = clone(state)
     if new["stage"] == "first":
         return start_game(new, int(outcome))
+    if new["stage"] == "refill":
+        return refill(new, outcome)
     tiles = [new["pool"][i] for i in outcome]
     new["pool"] = [t for t in new["pool"] if t not in tiles]
     new["dealt"] = [*new["dealt"], *tiles]
@@ -44,6 +56,8 @@ def apply_move(state: Match, seat: int, move: Move) -> Match:
     """A placement, a draft pick, or the choice for a pending ability."""
     new = clone(state)
     kind = move["kind"]
+    if kind == "place" and "hidden" in move:
+        return _reveal(new, seat, move["hidden"])
     if kind == "place":
         return _place(new, seat, move["tile"], move["square"])
     if kind == "take":
@@ -59,9 +73,26 @@ def apply_move(state: Match, seat: int, move: Move) -> Match:
     return finish_turn(new)
 
 
+def _reveal(state: Match, seat: int, index: int) -> Match:
+    """Secret random: turn up one's own face-down tile to place it now (ruling 13). A Tower
+    with no face-up ally to stand on cannot be placed: it stays in the player's area, face
+    up, and the player places another tile, or loses with none (ruling 12)."""
+    tile = state["hidden"][seat].pop(index)
+    if squares_for(state, seat, tile):
+        state["revealed"] = tile
+        return state
+    state["hands"][seat].append(tile)
+    if not can_place(state, seat):
+        return end_game(state, seat, "had no tile to place")
+    return state
+
+
 def _place(state: Match, seat: int, tile: str, square: int) -> Match:
     """Put the tile upright for its placer; a Tower goes on top of an ally (타워)."""
-    take_unused(state, seat, tile)
+    if state["revealed"] == tile:
+        state["revealed"] = None
+    else:
+        take_unused(state, seat, tile)
     board = state["board"]
     # 중요: the tile that fills the last square does not [파괴] (ruling 3).
     last = tile != TOWER and all(board[s] is not None for s in range(9) if s != square)

@@ -27,7 +27,8 @@ class Pending(TypedDict, total=False):
 
     tile: str
     square: int
-    seat: int
+    seat: int  # who chooses: the placer, or the player of the re-triggering Bard/Performer
+    facing: int  # whose side its directions are read from: the seat it is upright for
     last: bool
     retrigger: bool
 
@@ -61,6 +62,7 @@ class GameParts(TypedDict):
     draft: Draft | None
     pending: Pending | None
     placed: int
+    revealed: str | None  # a face-down tile just turned up, to be placed now (secret random)
 
 
 class Match(GameParts):
@@ -130,7 +132,7 @@ def empty_game() -> GameParts:
     """The per-game parts of the state, with each player's own seven tiles (게임 준비 ③)."""
     return {"board": [None] * 9, "centre": [], "hands": [list(t) for t in FACTION_TILES],
             "hidden": [[], []], "set_aside": [[], []], "removed": [], "dealt": [],
-            "draft": None, "pending": None, "placed": 0}
+            "draft": None, "pending": None, "placed": 0, "revealed": None}
 
 
 def clone(state: Match) -> Match:
@@ -210,26 +212,51 @@ def death_loser(state: Match) -> int | None:
 
 
 def board_full(state: Match) -> bool:
-    """All nine squares hold a tile, face-down tiles included (ruling 2)."""
-    return all(c is not None for c in state["board"])
+    """All nine squares hold a face-up tile after the effects (ruling 2): a face-down tile
+    does not fill its square, so the game goes on until it is removed and replaced."""
+    return all(face_up(state, square) is not None for square in range(9))
 
 
 def unused(state: Match, seat: int) -> list[str]:
-    """The tiles ``seat`` may place: its own area (open and face down) and the centre."""
-    return [*state["hands"][seat], *state["hidden"][seat], *state["centre"]]
+    """The tiles ``seat`` may place by name: its own area (open, and face down unless it
+    does not know them) and the centre."""
+    hidden = [] if owner_blind(state) else state["hidden"][seat]
+    return [*state["hands"][seat], *hidden, *state["centre"]]
 
 
 def placements(state: Match, seat: int) -> list[dict[str, Any]]:
     """Every legal placement. On a game's first turn only the Citizen (게임 시작); a Tower
-    only on one of the placer's face-up allies (타워); anything else on an empty square."""
-    tiles = [CITIZEN] if state["placed"] == 0 else sorted(set(unused(state, seat)))
+    only on one of the placer's face-up allies (타워); anything else on an empty square. In
+    secret random a face-down tile is chosen by its place and turned up first (ruling 13):
+    then only it may be placed."""
+    if state["revealed"] is not None:
+        return squares_for(state, seat, state["revealed"])
+    known = sorted(set(unused(state, seat)))
+    if state["placed"] == 0:
+        known = [CITIZEN]
+    moves = [move for tile in known for move in squares_for(state, seat, tile)]
+    if state["placed"] and owner_blind(state):
+        moves += [{"kind": "place", "hidden": i} for i in range(len(state["hidden"][seat]))]
+    return moves
+
+
+def squares_for(state: Match, seat: int, tile: str) -> list[dict[str, Any]]:
     empty = [s for s in range(9) if state["board"][s] is None]
     own = [s for s in range(9) if (c := face_up(state, s)) is not None and c["up"] == seat]
-    moves = []
-    for tile in tiles:
-        for square in own if tile == TOWER else empty:
-            moves.append({"kind": "place", "tile": tile, "square": square})
-    return moves
+    return [{"kind": "place", "tile": tile, "square": square}
+            for square in (own if tile == TOWER else empty)]
+
+
+def owner_blind(state: Match) -> bool:
+    """Secret random: a player does not know its own face-down tiles ("그것을 모르는 상태로")."""
+    return bool(state["options"]["neutrals"] == "secret_random")
+
+
+def can_place(state: Match, seat: int) -> bool:
+    """Whether ``seat`` has a tile it can place, its face-down ones included (ruling 12)."""
+    tiles = [CITIZEN] if state["placed"] == 0 else [
+        *state["hands"][seat], *state["hidden"][seat], *state["centre"]]
+    return any(squares_for(state, seat, tile) for tile in tiles)
 
 
 def take_unused(state: Match, seat: int, tile: str) -> None:

@@ -11,8 +11,8 @@ from typing import Any
 from domain.kernel import Decision, Over
 
 from .flow import is_secret, next_step
-from .state import GameResult, Match, draft_of, drafter, occupied, pending_of
-from .tiles import SQUARE_NAMES, TILES
+from .state import GameResult, Match, draft_of, drafter, occupied, owner_blind, pending_of
+from .tiles import TILES
 
 Event = dict[str, Any]
 
@@ -24,10 +24,13 @@ def view(state: Match, seat: int | None) -> dict[str, Any]:
     step = next_step(state)
     shown: dict[str, Any] = {key: state[key] for key in (
         "options", "stage", "game_no", "starter", "turn", "wins", "points", "results",
-        "placements", "used", "board", "centre", "hands", "removed", "pending", "placed")}
+        "placements", "used", "board", "centre", "hands", "removed", "pending", "placed",
+        "revealed")}
     shown.update(
         game="revolution", you=seat, factions=["regality", "religion"],
-        hidden=[h if over or s == seat else None for s, h in enumerate(state["hidden"])],
+        # Secret random: nobody knows a face-down tile, its owner included (ruling 13).
+        hidden=[h if over or (s == seat and not owner_blind(state)) else None
+                for s, h in enumerate(state["hidden"])],
         hidden_counts=[len(h) for h in state["hidden"]],
         set_aside=[a if over or s == seat else None for s, a in enumerate(state["set_aside"])],
         set_aside_counts=[len(a) for a in state["set_aside"]],
@@ -86,6 +89,8 @@ def describe(state: Match, after: Match, event: Event, viewer: int | None) -> st
         secret = state["stage"] != "over" and not event["spec"].get("public", False)
         named = _own_draws(state, event["outcome"], viewer) if secret else event["outcome"]
         line = _describe_chance(state, named, viewer)
+    elif shown["move"]["kind"] == "place" and "hidden" in shown["move"]:
+        line = _describe_reveal(state, after, shown["seat"])
     else:
         line = _describe_move(state, shown["seat"], shown["move"], viewer)
     return line + "".join(_game_end(r) for r in after["results"][len(state["results"]):])
@@ -108,6 +113,10 @@ def _names(tiles: list[str]) -> str:
 def _describe_chance(state: Match, outcome: list[Any] | Any, viewer: int | None) -> str:
     if state["stage"] == "first":
         return f"Seat {outcome} goes first."
+    if state["stage"] == "refill":
+        reused = [state["used"][i] for i in outcome]
+        return (f"Too few neutral tiles were never used: every one of them is dealt, with "
+                f"{_names(reused)} turned over to be used again.")
     mode = state["options"]["neutrals"]
     drawn: list[str | None] = [None if i is None else state["pool"][i] for i in outcome]
     mine = [t for t in drawn if t is not None]
@@ -135,10 +144,22 @@ def _describe_move(state: Match, seat: int, move: dict[str, Any], viewer: int | 
     if kind == "keep":
         return _describe_keep(state, seat, move, viewer)
     pending = pending_of(state)
-    actor = f"Seat {seat}'s {TILES[pending['tile']].name}"
+    # A re-triggered tile acts for its own seat's side; the re-triggering seat chose.
+    owner = pending.get("facing", seat)
+    actor = f"Seat {owner}'s {TILES[pending['tile']].name}"
+    if pending.get("retrigger"):
+        actor = f"{actor} on square {pending['square']}, re-triggered by seat {seat},"
     if kind == "skip":
         return f"{actor} does not use its ability."
     return f"{actor} {_describe_effect(state, seat, move)}."
+
+
+def _describe_reveal(state: Match, after: Match, seat: int) -> str:
+    tile = after["revealed"] or after["hands"][seat][-1]
+    line = f"Seat {seat} turns up a face-down tile: the {TILES[tile].name}"
+    if after["revealed"] is None:
+        line += ", a Tower with no ally to stand on, which stays in its area"
+    return line + "."
 
 
 def _describe_keep(state: Match, seat: int, move: dict[str, Any], viewer: int | None) -> str:
@@ -159,8 +180,8 @@ def _describe_effect(state: Match, seat: int, move: dict[str, Any]) -> str:
     if kind == "invert":
         return "inverts " + ", ".join(f"{_at(state, s)} {_square(s)}" for s in move["squares"])
     if kind == "move_tile":
-        return (f"moves {_at(state, move['from'])} from {_square(move['from'])[3:]} "
-                f"to {_square(move['to'])[3:]}")
+        return (f"moves {_at(state, move['from'])} from square {move['from']} "
+                f"to square {move['to']}")
     if kind == "recover":
         return f"takes the {TILES[move['tile']].name} from the removed tiles"
     other = 1 - seat
@@ -174,4 +195,6 @@ def _at(state: Match, square: int) -> str:
 
 
 def _square(square: int) -> str:
-    return f"on the {SQUARE_NAMES[square]} square"
+    """A square as moves name it: its number, 0 to 8 row by row from the top as seat 0 sees
+    the board (seat 1 sits at the top), the same for every reader."""
+    return f"on square {square}"

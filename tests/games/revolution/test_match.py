@@ -72,12 +72,20 @@ def test_a_points_match_can_end_in_a_draw():
     assert over(state).winners == [0, 1]
 
 
-def test_used_neutral_tiles_are_turned_over_and_reused_when_too_few_remain():
+def test_too_few_unused_neutrals_deal_every_never_used_one_and_fill_up_from_the_used():
+    # Ruling 17: "중립 타일이 부족한 경우, 사용된 타일을 뒤집어 플레이 다시 사용하십시오".
     state = scenario(FULL_BUT_8, hands=[["king"], ["monk"]], turn=1, match="points", games=9)
-    state.update(pool=["tower", "witch", "sage"], used=[t for t in NEUTRALS
-                                                         if t not in ("tower", "witch", "sage")])
+    used = [t for t in NEUTRALS if t not in ("tower", "witch", "sage")]
+    state.update(pool=["tower", "witch", "sage"], used=used)
     state = place(state, 1, "monk", 8)
-    assert state["pool"] == NEUTRALS and state["used"] == []
+    step = RULES.next(state)
+    assert step.spec == {"kind": "pick", "n": 13, "k": 2, "public": True,
+                         "what": "used neutral tiles to reuse"}
+    state = RULES.apply_chance(state, [0, 5])
+    assert state["pool"] == sorted(["tower", "witch", "sage", used[0], used[5]])
+    assert len(state["used"]) == 11 and used[0] not in state["used"]
+    state = RULES.apply_chance(state, [4, 3, 2, 1, 0])
+    assert sorted(state["centre"]) == sorted(["tower", "witch", "sage", used[0], used[5]])
 
 
 def test_after_the_match_every_view_shows_everything():

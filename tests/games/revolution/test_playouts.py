@@ -68,8 +68,10 @@ def secret_playout(options: dict, seed: int) -> None:
                 shown = {k: v for k, v in RULES.view(after, seat).items()
                          if k not in ("results", "used")}
                 assert not leaks(canonical_json(shown), secret), (seat, shown)
-                if after["game_no"] != state["game_no"]:
-                    continue  # a new game: its pool is not what the event spoke of
+                if after["game_no"] != state["game_no"] or state["stage"] == "refill":
+                    # A new game: its pool is not what the event spoke of. A refill names
+                    # used tiles, public, turned over to be used again (ruling 17).
+                    continue
                 assert not leaks(RULES.describe(state, after, event, seat), secret)
                 assert not leaks(canonical_json(RULES.redact(state, event, seat)), secret)
         state = after

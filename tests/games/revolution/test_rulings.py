@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from domain.games.revolution import RULES
+from domain.kernel import IllegalMove
 
 from .scenario import asked, describe_event, moves, place, play, scenario, tile_at, up_at
 
@@ -28,13 +31,19 @@ def test_a_destroyed_enemy_is_removed_as_soon_as_the_enemy_turn_begins():
         moves(state)
 
 
-def test_a_face_down_tile_fills_its_square_at_the_end_and_counts_for_nobody():
-    # Ruling 2: the game ends with a face-down tile on the board; it is nobody's ally.
-    board = FULL_BUT_8 | {0: ("castle", 0, "down"), 1: ("castle", 0, "down")}
+def test_the_game_goes_on_until_nine_face_up_tiles_fill_the_board():
+    # Ruling 2: a face-down tile does not fill its square. Seat 1's Temple on 0 lies face
+    # down when seat 0 fills the last empty square: the game goes on; seat 1's turn removes
+    # the Temple, and seat 1's tile on 0 then ends the game with nine face-up tiles.
+    board = FULL_BUT_8 | {0: ("temple", 1, "down")}
     state = scenario(board, hands=[["king"], ["monk"]])
     state = place(state, 0, "king", 8)
+    assert state["results"] == [] and asked(state) == (1, "place")
+    assert moves(state) == [{"kind": "place", "tile": "monk", "square": 0}]
+    state = place(state, 1, "monk", 0)
     result = state["results"][0]
-    assert (result["allies"], result["winner"]) == ([3, 4], 1)
+    assert (result["allies"], result["winner"], result["reason"]) == (
+        [4, 5], 1, "the board is full")
 
 
 def test_a_tower_stack_counts_once_for_the_towers_side():
@@ -108,13 +117,17 @@ def test_a_shield_also_blocks_suppression_witch_fairy_and_retrigger():
     assert asked(place(state, 0, "bard", 5)) == (1, "place")
 
 
-def test_bard_cannot_retrigger_a_bard_performer_or_suppressed_tile():
-    # Ruling 8: the Performer (1) is not a target, nor the Hierophant (3) beside the Shaman
-    # (6); the Samurai (5), which could banish the Temple (2), is.
+def test_bard_may_retrigger_the_performer_but_not_a_suppressed_tile():
+    # Ruling 8: the Hierophant (3) beside the Shaman (6) is not a target; the Samurai (5),
+    # which could banish the Temple (2), is, and so is the Performer (1), which could
+    # re-trigger that Samurai (diagonal to it).
     state = scenario({1: ("performer", 1), 3: ("hierophant", 1), 6: ("shaman", 1),
                       5: ("samurai", 1), 2: ("temple", 1)}, centre=["bard"],
                      hands=[["king"], ["monk"]])
     state = place(state, 0, "bard", 4)
+    assert moves(state) == [{"kind": "retrigger", "square": 1},
+                            {"kind": "retrigger", "square": 5}, {"kind": "skip"}]
+    state = play(state, 0, {"kind": "retrigger", "square": 1})
     assert moves(state) == [{"kind": "retrigger", "square": 5}, {"kind": "skip"}]
 
 
@@ -125,24 +138,35 @@ def test_a_bard_beside_a_shaman_cannot_activate():
     assert asked(state) == (1, "place")
 
 
-def test_a_retriggered_queen_names_directions_from_the_bard_players_side():
+def test_a_retriggered_cardinal_reads_directions_from_its_own_top():
+    # Ruling 8: "이 타일의 위" (this tile's top): seat 1's Cardinal on 1 faces seat 0, so its
+    # left is square 2 (seat 0's right), though seat 0's Bard re-triggers it.
     state = scenario({1: ("cardinal", 1), 0: ("temple", 1), 2: ("monk", 0)},
                      centre=["bard"], hands=[["king"], ["bishop"]])
     state = place(state, 0, "bard", 4)
     state = play(state, 0, {"kind": "retrigger", "square": 1})
-    assert {"kind": "invert", "direction": "left", "squares": [0]} in moves(state)
-    state = play(state, 0, {"kind": "invert", "direction": "left", "squares": [0]})
+    assert asked(state) == (0, "ability")
+    assert {"kind": "invert", "direction": "right", "squares": [0]} in moves(state)
+    assert {"kind": "invert", "direction": "left", "squares": [0]} not in moves(state)
+    event = {"type": "move", "seat": 0,
+             "move": {"kind": "invert", "direction": "right", "squares": [0]}}
+    line = describe_event(state, event, None)
+    assert line.startswith("Seat 1's Cardinal on square 1, re-triggered by seat 0,")
+    assert "square 0" in line
+    state = play(state, 0, event["move"])
     assert up_at(state, 0) == 0
 
 
-def test_witch_returns_any_unshielded_ally_but_not_itself():
-    # Ruling 9: the inverted Temple (now seat 0's ally) goes to seat 0's unused tiles.
+def test_witch_returns_any_unshielded_ally_itself_included():
+    # Ruling 9: the inverted Temple (now seat 0's ally) may go to seat 0's unused tiles, or
+    # the Witch itself ("전장에 있는 아군의 타일 1장" makes no exception).
     state = scenario({0: ("temple", 0), 1: ("monk", 0), 2: ("castle", 1)}, centre=["witch"],
                      hands=[["king"], ["bishop"]])
     state = place(state, 0, "witch", 4)
-    assert moves(state) == [{"kind": "return", "square": 0}, {"kind": "skip"}]
-    state = play(state, 0, {"kind": "return", "square": 0})
-    assert state["hands"][0] == ["king", "temple"]
+    assert moves(state) == [{"kind": "return", "square": 0}, {"kind": "return", "square": 4},
+                            {"kind": "skip"}]
+    state = play(state, 0, {"kind": "return", "square": 4})
+    assert state["hands"][0] == ["king", "witch"] and state["board"][4] is None
 
 
 def test_hermit_cannot_take_set_aside_tiles():
@@ -181,24 +205,20 @@ def test_queen_inverts_the_whole_ray_princess_all_four_dragon_all_eight():
     assert {"kind": "invert", "direction": "forward", "squares": [3, 0]} in moves(state)
 
 
-def test_a_tied_game_is_a_draw_and_best_of_three_replays_it_with_the_same_starter():
+def test_nine_face_up_tiles_never_tie_and_the_loser_starts_the_next_game():
     # Ruling 11: Castles (seat 0) on 0-3, Temples (seat 1) on 4-7; the Monk on 8 makes it
-    # 4 to 5. With the Temple on 7 face down it is 4 to 4: a draw, replayed.
+    # 4 to 5. Nine face-up squares split unevenly, so every game has a winner.
     board = {s: ("castle", 0) if s < 4 else ("temple", 1) for s in range(8)}
     state = scenario(board, hands=[["wizard"], ["monk"]], turn=1)
     state["starter"] = 1
     state = place(state, 1, "monk", 8)
     result = state["results"][0]
     assert (result["allies"], result["winner"], state["wins"]) == ([4, 5], 1, [0, 1])
-    tied = scenario(board | {7: ("castle", 0, "down")}, hands=[["wizard"], ["monk"]], turn=1)
-    tied["starter"] = 1
-    tied = place(tied, 1, "monk", 8)
-    assert (tied["results"][0]["winner"], tied["wins"], tied["starter"]) == (None, [0, 0], 1)
-    assert tied["game_no"] == 2
+    assert state["game_no"] == 2 and state["starter"] == 0
 
 
-def test_death_face_down_or_under_a_tower_has_no_effect():
-    board = FULL_BUT_8 | {0: ("death", 0, "down"), 5: ("tower", 1, ("death", 1))}
+def test_death_under_a_tower_has_no_effect():
+    board = FULL_BUT_8 | {5: ("tower", 1, ("death", 1))}
     state = scenario(board, hands=[["king"], ["monk"]])
     state = place(state, 0, "king", 8)
     assert state["results"][0]["reason"] == "the board is full"
@@ -213,14 +233,34 @@ def test_a_player_with_only_a_tower_and_no_ally_loses_the_game():
                                                                      "had no tile to place")
 
 
-def test_the_owner_sees_its_face_down_tiles_and_the_opponent_only_their_number():
-    # Ruling 13.
+def test_secret_random_tiles_are_unknown_to_their_owner_too():
+    # Ruling 13: "그것을 모르는 상태로" (without knowing them).
     state = scenario(hidden=[["dragon", "tower"], ["ninja", "sage"]], neutrals="secret_random")
     mine, theirs = RULES.view(state, 0), RULES.view(state, 1)
-    assert mine["hidden"] == [["dragon", "tower"], None] and mine["hidden_counts"] == [2, 2]
-    assert theirs["hidden"] == [None, ["ninja", "sage"]]
-    assert {"kind": "place", "tile": "tower", "square": 0} not in mine["prompt"]["legal_moves"]
-    assert {"kind": "place", "tile": "dragon", "square": 4} in mine["prompt"]["legal_moves"]
+    assert mine["hidden"] == [None, None] and mine["hidden_counts"] == [2, 2]
+    assert theirs["hidden"] == [None, None]
+    legal = mine["prompt"]["legal_moves"]
+    assert {"kind": "place", "hidden": 0} in legal and {"kind": "place", "hidden": 1} in legal
+    assert not any(m.get("tile") in ("dragon", "tower") for m in legal)
+
+
+def test_a_face_down_tile_is_turned_up_then_placed_and_everyone_learns_it():
+    state = scenario(hidden=[["dragon", "tower"], ["ninja", "sage"]], neutrals="secret_random")
+    event = {"type": "move", "seat": 0, "move": {"kind": "place", "hidden": 0}}
+    assert describe_event(state, event, 1) == "Seat 0 turns up a face-down tile: the Dragon."
+    state = play(state, 0, event["move"])
+    assert state["revealed"] == "dragon" and RULES.view(state, 1)["revealed"] == "dragon"
+    assert {m["tile"] for m in moves(state)} == {"dragon"}
+    state = place(state, 0, "dragon", 4)
+    assert tile_at(state, 4) == "dragon" and state["hidden"][0] == ["tower"]
+
+
+def test_a_face_down_tower_with_no_ally_to_stand_on_stays_turned_up_in_its_area():
+    state = scenario(hidden=[["tower"], []], neutrals="secret_random", hands=[["king"], []])
+    state = play(state, 0, {"kind": "place", "hidden": 0})
+    assert state["hands"][0] == ["king", "tower"] and state["revealed"] is None
+    assert asked(state) == (0, "place")
+    assert {m["tile"] for m in moves(state)} == {"king"}
 
 
 def test_a_pirated_tower_uncovers_its_tile_when_removed():
@@ -242,3 +282,21 @@ def test_a_tower_may_stack_on_a_shielded_ally_which_then_loses_its_shield_to_the
                      hands=[["king"], ["bishop"]])
     state = place(state, 0, "tower", 0)
     assert (tile_at(state, 0), state["board"][0]["under"]["tile"]) == ("tower", "wizard")
+
+
+def test_an_illegal_invert_answer_names_the_accepted_forms():
+    state = scenario({1: ("temple", 1), 0: ("castle", 1)}, centre=["queen"],
+                     hands=[["king"], ["monk"]])
+    state = place(state, 0, "queen", 4)
+    with pytest.raises(IllegalMove) as refused:
+        play(state, 0, {"kind": "invert", "direction": "north", "squares": [1]})
+    assert "forward_right" in refused.value.message and '"direction"' in refused.value.message
+    assert "the Queen on square 4" in refused.value.message
+
+
+def test_log_lines_name_squares_as_moves_do_for_every_reader():
+    state = scenario({0: ("temple", 1)})
+    event = {"type": "move", "seat": 0, "move": {"kind": "place", "tile": "king",
+                                                  "square": 1}}
+    for viewer in (0, 1, None):
+        assert "on square 1" in describe_event(state, event, viewer)

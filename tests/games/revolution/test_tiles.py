@@ -173,7 +173,8 @@ def test_sage_shields_its_orthogonal_neighbours_from_every_effect():
 def test_witch_returns_one_of_your_allies_to_your_unused_tiles():
     state = scenario({0: ("temple", 0), 1: ("castle", 1)}, centre=["witch"])
     state = place(state, 0, "witch", 4)
-    assert moves(state) == [{"kind": "return", "square": 0}, {"kind": "skip"}]
+    assert moves(state) == [{"kind": "return", "square": 0}, {"kind": "return", "square": 4},
+                            {"kind": "skip"}]
     state = play(state, 0, {"kind": "return", "square": 0})
     assert state["board"][0] is None and "temple" in state["hands"][0]
 
