@@ -8,7 +8,7 @@ all of them kept, since sizes are public). Then s must not be able to tell P fro
   waits for the same seats (``waiting_for``), or for a draw with the same spec, or is over
   with the same result;
 * a move legal in both, after which s's view is the same in both (nothing public tells them
-  apart), reads the same to s (event and log line), and after it and the same draws, while
+  apart), reads the same to s (its redacted event), and after it and the same draws, while
   s's view is still the same, the first point holds again: whether a seat is asked next
   does not depend on hidden cards (a Library keeping an Action, a Bureaucrat's victim),
   while a card shown to everyone (a Bandit's reveal) may of course change what follows.
@@ -92,17 +92,15 @@ def check_position(rules: Rules, scramble: Scrambler, state: State, seat: int,
 def check_move(rules: Rules, p: State, q: State, mover: int, move: Move, seat: int,
                rng: random.Random) -> None:
     """The same move in both positions: while ``seat``'s view after it is the same (nothing
-    public tells the two apart), it reads the same and what follows looks the same."""
+    public tells the two apart), its event reads the same and what follows looks the same."""
     after_p, after_q = rules.apply_move(p, mover, move), rules.apply_move(q, mover, move)
     if canonical_json(rules.view(after_p, seat)) != canonical_json(rules.view(after_q, seat)):
         return  # the move revealed something to everyone: what follows may differ
     event = {"type": "move", "seat": mover, "move": move}
     assert canonical_json(rules.redact(p, event, seat)) == canonical_json(
         rules.redact(q, event, seat)), f"{move} reads differently to seat {seat}"
-    line_p = rules.describe(p, after_p, event, seat)
-    line_q = rules.describe(q, after_q, event, seat)
-    assert line_p == line_q, f"the log line of {move} tells seat {seat} more: {line_p!r} and " \
-                             f"{line_q!r}"
+    # Log lines are not compared: they may name cards revealed to everyone that the view no
+    # longer shows (a Bandit's reveal, discarded at once); each game's tests pin its lines.
     settled_p, settled_q = settle(rules, after_p, after_q, random.Random(rng.random()))
     if canonical_json(rules.view(settled_p, seat)) == canonical_json(
             rules.view(settled_q, seat)):

@@ -109,6 +109,17 @@ class FixedChoice(random.Random):
         return self.value
 
 
+class FixedChoice(random.Random):
+    """A generator whose choices are the given value (to force a scramble to differ)."""
+
+    def __init__(self, value: int) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def choice(self, seq):  # type: ignore[override]
+        return self.value
+
+
 def test_the_check_finds_a_log_line_that_names_another_seats_secret():
     # Seat 1 advancing by the roll: a careless log line adds the secret it did not use.
     def describe(before, after, event, viewer):
