@@ -98,39 +98,23 @@ def test_the_check_finds_a_prompt_that_depends_on_another_seats_secret():
         check_position(leaky, toygame.scramble, state, 0, FixedChoice(1))
 
 
-class FixedChoice(random.Random):
-    """A generator whose choices are the given value (to force a scramble to differ)."""
-
-    def __init__(self, value: int) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def choice(self, seq):  # type: ignore[override]
-        return self.value
-
-
-class FixedChoice(random.Random):
-    """A generator whose choices are the given value (to force a scramble to differ)."""
-
-    def __init__(self, value: int) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def choice(self, seq):  # type: ignore[override]
-        return self.value
-
-
-def test_the_check_finds_a_log_line_that_names_another_seats_secret():
-    # Seat 1 advancing by the roll: a careless log line adds the secret it did not use.
-    def describe(before, after, event, viewer):
-        if event["type"] == "move" and event["move"].get("by") == "roll":
-            return f"seat {event['seat']} rolls on, keeping {before['secret'][event['seat']]}"
-        return toygame.describe(before, after, event, viewer)
-
-    leaky = replace(toygame.RULES, describe=describe)
+def test_the_check_finds_an_event_whose_reading_depends_on_another_seats_secret():
+    # A careless redaction that attaches the secrets to every event it lets through.
+    leaky = replace(toygame.RULES, redact=lambda state, event, viewer: {
+        **toygame.redact(state, event, viewer), "peek": state["secret"]})
     state = {**toygame.setup({}, 2), "markers": [0, 1, 2, 3], "secret": [2, 2], "roll": 2,
              "turn": 1}
     assert check_position(toygame.RULES, toygame.scramble, state, 0, FixedChoice(2))
-    with pytest.raises(AssertionError, match="log line"):
-        check_position(leaky, lambda st, seat, rng: {**st, "secret": [2, 3]}, state, 0,
-                       FixedChoice(3))
+    with pytest.raises(AssertionError, match="reads differently"):
+        check_position(leaky, toygame.scramble, state, 0, FixedChoice(3))
+
+
+class FixedChoice(random.Random):
+    """A generator whose choices are the given value (to force a scramble to differ)."""
+
+    def __init__(self, value: int) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def choice(self, seq):  # type: ignore[override]
+        return self.value
