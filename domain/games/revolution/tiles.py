@@ -55,8 +55,6 @@ DIRECTIONS: dict[str, Delta] = {
     "forward": (-1, 0), "forward_right": (-1, 1), "right": (0, 1), "back_right": (1, 1),
     "back": (1, 0), "back_left": (1, -1), "left": (0, -1), "forward_left": (-1, -1),
 }
-SQUARE_NAMES = ("top left", "top", "top right", "left", "centre", "right",
-                "bottom left", "bottom", "bottom right")
 
 
 def absolute(seat: int, delta: Delta) -> Delta:
