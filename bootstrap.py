@@ -21,8 +21,10 @@ from domain.application import GameService
 
 
 def var_dir(environ: Mapping[str, str] = os.environ) -> Path:
+    """The folder of the embedded stores, private to its owner (it holds the secret and every
+    game's history)."""
     path = Path(environ.get("GAMEHALL_VAR", "var"))
-    path.mkdir(parents=True, exist_ok=True)
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
     return path
 
 
@@ -69,8 +71,20 @@ def new_token() -> str:
 
 def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
     """One long-lived service per process (build it after fork, close it at exit)."""
-    return GameService(store_env(environ), secret=master_secret(environ), clock=now,
-                       new_token=new_token)
+    env = store_env(environ)
+    if "SQLITE_DBNAME" in env:
+        make_private(Path(env["SQLITE_DBNAME"]))
+    return GameService(env, secret=master_secret(environ), clock=now, new_token=new_token)
+
+
+def make_private(database: Path) -> None:
+    """The SQLite store readable by its owner only, like the secret; SQLite gives its WAL
+    files the database's permissions."""
+    database.touch(mode=0o600, exist_ok=True)
+    for suffix in ("", "-wal", "-shm"):
+        found = database.with_name(database.name + suffix)
+        if found.exists():
+            found.chmod(0o600)
 
 
 def describe_store(environ: Mapping[str, str] = os.environ) -> str:

@@ -121,7 +121,11 @@ def http_problem(error: HTTPException) -> Response:
         detail = "The request does not match its schema: see errors."
     else:
         detail = error.description or error.name
-    return problem(status, code, detail, title=error.name, **extra)
+    response = problem(status, code, detail, title=error.name, **extra)
+    allowed = getattr(error, "valid_methods", None)
+    if status == 405 and allowed:  # RFC 9110: a 405 names the methods the resource takes
+        response.headers["Allow"] = ", ".join(allowed)
+    return response
 
 
 def api_problem(error: ApiError) -> Response:

@@ -30,6 +30,12 @@ class PlayerSchema(Strict):
     name = fields.String(validate=NAME, metadata={"description": "a human player's name"})
     bot = fields.String(validate=NAME, metadata={"description": "a bot from the catalog"})
 
+    @validates_schema
+    def a_human_or_a_bot(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "name" in data and "bot" in data:
+            raise ValidationError("A seat is a human ({name}) or a bot ({bot}), not both.",
+                                  "_schema")
+
 
 class CreateGameSchema(Strict):
     game = fields.String(required=True, validate=NAME, metadata={"example": "revolution"})
@@ -64,7 +70,8 @@ class ViewQuery(Strict):
                         metadata={"description": "the view after event N"})
     seat = fields.Integer(validate=validate.Range(min=0, max=15),
                           metadata={"description": "whose view (default: the token's seat, "
-                                    "or the board)"})
+                                    "or the board); a seat this game does not have answers "
+                                    "400"})
 
 
 class EventsQuery(Strict):

@@ -140,3 +140,12 @@ def test_export_says_which_store_it_read(var, capsys):
     cli.main(["replay", "export", game_id, "-o", str(var / "g.json")])
     assert f"reading the SQLite store {(var / 'var' / 'gamehall.sqlite').resolve()}" in \
         capsys.readouterr().err
+
+
+def test_the_var_folder_and_the_store_are_private_to_their_owner(var, capsys):
+    import stat
+
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "1"])
+    folder = var / "var"
+    for path in (folder, folder / "gamehall.sqlite", folder / "secret.key"):
+        assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0, path

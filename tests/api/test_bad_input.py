@@ -217,3 +217,15 @@ def test_no_move_body_ever_answers_a_server_error(client, body):
 def test_no_create_body_ever_answers_a_server_error(client, body):
     answer = client.post("/games", data=json.dumps(body), content_type="application/json")
     assert answer.status_code < 500
+
+
+def test_a_405_names_the_methods_the_resource_takes(client):
+    created = client.post("/games", json={"game": "toy", "players": [{"name": "a"}, {}]}).json
+    response = client.delete(f"/games/{created['game_id']}")
+    assert response.status_code == 405 and "GET" in response.headers["Allow"]
+
+
+def test_a_seat_that_is_both_a_human_and_a_bot_is_refused(client):
+    response = client.post("/games", json={"game": "toy", "players": [
+        {"name": "a", "bot": "random"}, {"name": "b"}]})
+    assert response.status_code == 400 and response.json["code"] == "invalid-request"
