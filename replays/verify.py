@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.games import get_rules
-from domain.history import EventType, record_hash
+from domain.history import FINISHED, EventType, Life, Status, begin, live, record_hash
 from domain.kernel import (
     GENESIS_HASH,
     Chance,
@@ -91,6 +91,7 @@ class _Verifier:
         self.prev = GENESIS_HASH
         self.result: dict[str, Any] | None = None
         self.seats = 0
+        self.life: Life | None = None
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -98,14 +99,60 @@ class _Verifier:
             if seq != index:
                 raise StepFailed(seq, f"expected event {index} here, found {seq!r}")
             self._check_chain(event)
+            self._check_life_cycle(event)
             try:
                 self._check_step(event)
             except GameError as error:
                 raise StepFailed(seq, f"the rules refuse this event: {error.message}") from None
+            self.life = (begin(event["payload"]) if seq == 1 else
+                         live(self._life(), event["type"], event["payload"]))
             if hash_value(self.state) != event["state_hash"]:
                 raise StepFailed(seq, "the state after this event does not match its state hash")
             self.prev = event["hash"]
         self._check_summary()
+
+    def _life(self) -> Life:
+        assert self.life is not None
+        return self.life
+
+    def _check_life_cycle(self, event: dict[str, Any]) -> None:
+        """Each event only where the service records it: created first and only first; seats
+        taken while the game waits, each open seat once; moves, draws, an end, a
+        resignation while it is played; an abandonment before it has ended; the seed
+        revealed once, after the end, and nothing after it."""
+        seq, kind, payload = event["seq"], event["type"], event["payload"]
+        if (seq == 1) != (kind == EventType.CREATED):
+            raise StepFailed(seq, "a history starts with its one created event")
+        if seq == 1:
+            return
+        life = self._life()
+        status, seats = life["status"], life["seats"]
+        if life["seed"] is not None:
+            raise StepFailed(seq, "nothing may follow the seed's reveal")
+        if (status == Status.ACTIVE and kind != EventType.ENDED
+                and isinstance(self._rules().next(self.state), Over)):
+            raise StepFailed(seq, "the rules had ended the game here: only its end may follow")
+        if kind == EventType.SEAT_TAKEN:
+            seat = payload.get("seat")
+            if (status != Status.WAITING or type(seat) is not int or not 0 <= seat < len(seats)
+                    or seats[seat]["name"] is not None or not isinstance(payload.get("name"),
+                                                                         str)):
+                raise StepFailed(seq, "a seat may be taken only while the game waits, and "
+                                      "only an open one")
+        elif kind in (EventType.MOVE_MADE, EventType.CHANCE_RESOLVED, EventType.ENDED,
+                      EventType.RESIGNED):
+            if status != Status.ACTIVE:
+                raise StepFailed(seq, f"a {kind} event while the game is {status}")
+            seat = payload.get("seat")
+            if kind in (EventType.MOVE_MADE, EventType.RESIGNED) and (
+                    type(seat) is not int or not 0 <= seat < len(seats)):
+                raise StepFailed(seq, "the event names a seat the game does not have")
+        elif kind == EventType.ABANDONED:
+            if status in FINISHED:
+                raise StepFailed(seq, "a game that has ended cannot be abandoned")
+        elif kind == EventType.SEED_REVEALED:
+            if status not in FINISHED:
+                raise StepFailed(seq, "the seed is revealed only once the game has ended")
 
     def _check_chain(self, event: dict[str, Any]) -> None:
         seq = event["seq"]

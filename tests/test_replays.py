@@ -138,3 +138,108 @@ def test_export_writes_one_document_a_line_and_one_csv_row_an_event(service):
     assert len(rows) == 1 + sum(len(d["events"]) for d in docs)
     move_row = next(r for r in rows if ",move_made," in r)
     assert ",secret," in move_row or ",advance," in move_row
+
+
+# ---- forgeries that recompute the hash chain: each caught at its own step ----
+
+
+def forged(doc, index, change):
+    """``doc`` with event ``index`` changed by ``change`` and every hash after it redone."""
+    forgery = copy.deepcopy(doc)
+    change(forgery["events"][index])
+    event = forgery["events"][index]
+    event["hash"] = event_hash(event["seq"], event["type"], event["payload"], event["at"],
+                               event["prev_hash"], event["state_hash"])
+    rehash_from(forgery, index + 1)
+    return forgery
+
+
+def inserted(doc, index, event):
+    """``doc`` with ``event`` inserted before event ``index``, renumbered and rehashed."""
+    forgery = copy.deepcopy(doc)
+    forgery["events"].insert(index, event)
+    for seq, item in enumerate(forgery["events"], start=1):
+        item["seq"] = seq
+    forgery["events"][0]["hash"] = event_hash(1, "created", forgery["events"][0]["payload"],
+                                              forgery["events"][0]["at"], "0" * 64,
+                                              forgery["events"][0]["state_hash"])
+    rehash_from(forgery, 1)
+    return forgery
+
+
+def human_game(service):
+    created, _ = service.create_game("toy", {}, [{"name": "ann"}, {"name": "bob"}])
+    service.play(created.id, 0, [{"kind": "secret", "n": 3}], "ann")
+    service.play(created.id, 1, [{"kind": "secret", "n": 3}], "bob")
+    while service.get(created.id).status == "active":
+        seat = service.get(created.id).step().prompts[0].seat
+        service.play(created.id, seat, [{"kind": "advance", "by": "secret"}], "x")
+    return build_document(service.records(created.id))
+
+
+def test_a_resignation_forged_over_the_rules_own_end_is_caught_there(service):
+    doc = human_game(service)
+    ended = first_event(doc, "ended")
+    loser = 1 - doc["result"]["winners"][0]
+
+    def resign_instead(event):
+        event["type"] = "resigned"
+        event["payload"] = {"seat": doc["result"]["winners"][0],
+                            "result": {"scores": None, "winners": [loser],
+                                       "reason": f"seat {doc['result']['winners'][0]} resigned"}}
+        event["seat"] = event["payload"]["seat"]
+
+    forgery = forged(doc, ended, resign_instead)
+    forgery["result"] = forgery["events"][ended]["payload"]["result"]
+    verdict = verify_document(forgery)
+    assert not verdict.valid and verdict.failed_step == ended + 1
+    assert "only its end may follow" in verdict.reason
+
+
+def test_a_second_seed_reveal_is_caught(service):
+    doc = human_game(service)
+    forgery = inserted(doc, len(doc["events"]), copy.deepcopy(doc["events"][-1]))
+    verdict = verify_document(forgery)
+    assert not verdict.valid and verdict.failed_step == len(doc["events"]) + 1
+
+
+def test_a_seat_taken_inserted_mid_game_is_caught(service):
+    doc = human_game(service)
+    seat_taken = {"seq": 0, "type": "seat_taken", "seat": 0,
+                  "payload": {"seat": 0, "name": "mallory"}, "at": doc["events"][5]["at"],
+                  "prev_hash": "", "state_hash": doc["events"][4]["state_hash"], "hash": "",
+                  "log": ""}
+    forgery = inserted(doc, 5, seat_taken)
+    verdict = verify_document(forgery)
+    assert not verdict.valid and verdict.failed_step == 6 and "seat may be taken" in verdict.reason
+
+
+def test_an_abandonment_inserted_mid_game_is_caught_at_the_next_event(service):
+    doc = human_game(service)
+    abandoned = {"seq": 0, "type": "abandoned", "seat": None,
+                 "payload": {"result": {"scores": None, "winners": [], "reason": "idle"}},
+                 "at": doc["events"][5]["at"], "prev_hash": "",
+                 "state_hash": doc["events"][4]["state_hash"], "hash": "", "log": ""}
+    forgery = inserted(doc, 5, abandoned)
+    verdict = verify_document(forgery)
+    assert not verdict.valid and verdict.failed_step == 7
+
+
+def test_an_events_seat_changed_is_caught(service):
+    doc = human_game(service)
+    index = first_event(doc, "move_made")
+    forgery = copy.deepcopy(doc)
+    forgery["events"][index]["seat"] = 1 - forgery["events"][index]["seat"]
+    verdict = verify_document(forgery)
+    assert not verdict.valid and verdict.failed_step == index + 1
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("commitment", "0" * 64), ("seats", [{"name": "eve", "bot": None}] * 2),
+    ("options", {"goal": 3}), ("game", "dominion"), ("rules_version", "toy-9"),
+    ("status", "abandoned"), ("result", {"scores": [0, 0], "winners": [], "reason": "x"}),
+])
+def test_a_header_field_changed_is_caught(service, field, value):
+    doc = human_game(service)
+    forgery = {**copy.deepcopy(doc), field: value}
+    assert not verify_document(forgery).valid
