@@ -11,14 +11,30 @@ import hashlib
 import json
 from typing import Any
 
+import orjson
+
 GENESIS_HASH = "0" * 64
 
 
 def canonical_json(value: Any) -> str:
     """The canonical text of a JSON-native value (dicts with string keys, lists, scalars)."""
-    return json.dumps(
-        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    )
+    return canonical_bytes(value).decode("utf-8")
+
+
+def canonical_bytes(value: Any) -> bytes:
+    """The canonical form as UTF-8 bytes, what every hash is taken over.
+
+    Written by orjson, several times faster than the standard library and byte for byte the
+    same for the values a history holds: strings, integers, booleans, null, lists and objects
+    (tested on every recorded game). Floats are not among them: no game keeps one, and a
+    float move is never legal (the form is RFC 8785's, which floats would complicate). A
+    value orjson refuses (a key that is not a string, an integer beyond 64 bits) takes the
+    standard library's path."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except (TypeError, orjson.JSONEncodeError):
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False).encode("utf-8")
 
 
 def json_equal(a: Any, b: Any) -> bool:
@@ -40,7 +56,7 @@ def sha256_hex(text: str | bytes) -> str:
 
 def hash_value(value: Any) -> str:
     """SHA-256 of a value's canonical JSON: the state hash and the event hash."""
-    return sha256_hex(canonical_json(value))
+    return hashlib.sha256(canonical_bytes(value)).hexdigest()
 
 
 def round_trip(value: Any) -> Any:

@@ -51,6 +51,16 @@ def check_step(rules: Rules, state: State) -> Decision | Chance | Over:
     return step
 
 
+def floats_in(value: Any) -> bool:
+    if isinstance(value, float):
+        return True
+    if isinstance(value, dict):
+        return any(floats_in(v) for v in value.values())
+    if isinstance(value, list):
+        return any(floats_in(v) for v in value)
+    return False
+
+
 def check_illegal_moves_change_nothing(rules: Rules, state: State, step: Decision,
                                        seats: int) -> None:
     """A move not offered, or a move by a seat not asked, raises and changes nothing."""
@@ -92,6 +102,7 @@ def playout(rules: Rules, options: dict[str, Any], seats: int, seed: int,
         if frozen is not None:
             assert canonical_json(previous) == frozen, "applying changed the input state"
             assert round_trip(state) == state, "the state does not round-trip canonical JSON"
+            assert not floats_in(state), "a state holds a float (the canonical form has none)"
             for seat in [None, *range(seats)]:
                 canonical_json(rules.view(state, seat))
         hashes.append(hash_value(state))
