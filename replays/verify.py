@@ -25,6 +25,7 @@ from domain.kernel import (
     Over,
     Rules,
     State,
+    Step,
     chance_context,
     derive_outcome,
     hash_value,
@@ -92,6 +93,7 @@ class _Verifier:
         self.result: dict[str, Any] | None = None
         self.seats = 0
         self.life: Life | None = None
+        self.step: Step | None = None
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -99,6 +101,10 @@ class _Verifier:
             if seq != index:
                 raise StepFailed(seq, f"expected event {index} here, found {seq!r}")
             self._check_chain(event)
+            # What the rules wait for here, computed once for every check of this event.
+            self.step = (self._rules().next(self.state)
+                         if self.life is not None and self.life["status"] == Status.ACTIVE
+                         else None)
             self._check_life_cycle(event)
             try:
                 self._check_step(event)
@@ -129,8 +135,7 @@ class _Verifier:
         status, seats = life["status"], life["seats"]
         if life["seed"] is not None:
             raise StepFailed(seq, "nothing may follow the seed's reveal")
-        if (status == Status.ACTIVE and kind != EventType.ENDED
-                and isinstance(self._rules().next(self.state), Over)):
+        if status == Status.ACTIVE and kind != EventType.ENDED and isinstance(self.step, Over):
             raise StepFailed(seq, "the rules had ended the game here: only its end may follow")
         if kind == EventType.SEAT_TAKEN:
             seat = payload.get("seat")
@@ -168,7 +173,8 @@ class _Verifier:
         if seq == 1:
             self._check_created(payload)
         elif kind == EventType.MOVE_MADE:
-            self.state = play_move(self._rules(), self.state, payload["seat"], payload["move"])
+            self.state = play_move(self._rules(), self.state, payload["seat"], payload["move"],
+                                   self.step)
         elif kind == EventType.CHANCE_RESOLVED:
             self._check_chance(seq, payload)
         elif kind == EventType.ENDED:
@@ -194,14 +200,14 @@ class _Verifier:
         self.state = self.rules.setup(payload["options"], self.seats)
 
     def _check_chance(self, seq: int, payload: dict[str, Any]) -> None:
-        step = self._rules().next(self.state)
+        step = self.step
         if not isinstance(step, Chance) or step.spec != payload["spec"]:
             raise StepFailed(seq, "the game did not ask for this draw here")
         expected = derive_outcome(step.spec, self.seed, chance_context(self.doc["game_id"], seq))
         if payload["outcome"] != expected:
             raise StepFailed(seq, f"the draw was {payload['outcome']!r}, but the seed gives "
                                   f"{expected!r}")
-        self.state = play_chance(self._rules(), self.state, payload["outcome"])
+        self.state = play_chance(self._rules(), self.state, payload["outcome"], step)
 
     def _check_given_up(self, seq: int, kind: str, payload: dict[str, Any]) -> None:
         """A resignation or abandonment carries the result the rules give for it."""
@@ -216,7 +222,7 @@ class _Verifier:
         self.result = result
 
     def _check_ended(self, seq: int, payload: dict[str, Any]) -> None:
-        step = self._rules().next(self.state)
+        step = self.step
         if not isinstance(step, Over):
             raise StepFailed(seq, "the game was recorded as over, but the rules say it is not")
         if payload["result"] != step.to_json():

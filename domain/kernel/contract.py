@@ -254,9 +254,11 @@ def ask_bot(rules: Rules, bot: Bot, state: State, prompt: Prompt, draw: Draw) ->
     return bot(rules.view(state, prompt.seat), prompt, draw)
 
 
-def play_move(rules: Rules, state: State, seat: int, move: Move) -> State:
-    """Apply ``seat``'s move if the game asks that seat and the move is among its legal moves."""
-    step = rules.next(state)
+def play_move(rules: Rules, state: State, seat: int, move: Move,
+              step: Step | None = None) -> State:
+    """Apply ``seat``'s move if the game asks that seat and the move is among its legal moves.
+    ``step`` is ``rules.next(state)`` where the caller has it already."""
+    step = rules.next(state) if step is None else step
     if isinstance(step, Over):
         raise GameOver("The game is over.")
     if isinstance(step, Chance):
@@ -272,9 +274,9 @@ def play_move(rules: Rules, state: State, seat: int, move: Move) -> State:
     return rules.apply_move(state, seat, move)
 
 
-def play_chance(rules: Rules, state: State, outcome: Any) -> State:
+def play_chance(rules: Rules, state: State, outcome: Any, step: Step | None = None) -> State:
     """Apply a chance outcome if the game is waiting for one and the outcome fits its spec."""
-    step = rules.next(state)
+    step = rules.next(state) if step is None else step
     if not isinstance(step, Chance):
         raise NotAChanceStep("The game is not waiting for a random draw.")
     check_outcome(step.spec, outcome)
