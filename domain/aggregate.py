@@ -213,15 +213,17 @@ class Game(Aggregate):
             raise SeatUnavailable(f"Seat {seat} is already taken by {self.seats[seat]['name']}.")
         self._record(self.SeatTaken, {"seat": seat, "name": name}, self.state, at)
 
-    def make_move(self, seat: int, move: dict[str, Any], by: str, at: datetime) -> None:
+    def make_move(self, seat: int, move: dict[str, Any], by: str, at: datetime,
+                  step: Step | None = None) -> None:
+        """``step``: the rules' next step at this state, where the caller has it already."""
         self._check_active()
-        new_state = play_move(self.rules, self.state, seat, move)
+        new_state = play_move(self.rules, self.state, seat, move, step)
         self._record(self.MoveMade, {"seat": seat, "move": move, "by": by}, new_state, at)
 
-    def resolve_chance(self, outcome: Any, at: datetime) -> None:
+    def resolve_chance(self, outcome: Any, at: datetime, step: Step | None = None) -> None:
         self._check_active()
-        step = self.step()
-        new_state = play_chance(self.rules, self.state, outcome)
+        step = self.step() if step is None else step
+        new_state = play_chance(self.rules, self.state, outcome, step)
         assert isinstance(step, Chance)
         self._record(self.ChanceResolved, {"spec": step.spec, "outcome": outcome}, new_state, at)
 

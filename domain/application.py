@@ -280,7 +280,8 @@ class GameService(Application[UUID]):
                 return
             if isinstance(step, Chance):
                 context = chance_context(str(game.id), game.version + 1)
-                game.resolve_chance(derive_outcome(step.spec, seed, context), self._clock())
+                game.resolve_chance(derive_outcome(step.spec, seed, context), self._clock(),
+                                    step)
                 continue
             if not self._play_bots(game, step, seed):
                 return
@@ -297,7 +298,8 @@ class GameService(Application[UUID]):
             stream = DrawStream(seed, bot_context(str(game.id), game.version + 1))
             move = ask_bot(game.rules, game.rules.bots[bot_name], game.state, prompt,
                            stream.below)
-            game.make_move(prompt.seat, move, game.seats[prompt.seat]["name"], self._clock())
+            game.make_move(prompt.seat, move, game.seats[prompt.seat]["name"], self._clock(),
+                           step)
             return True
         return False
 
