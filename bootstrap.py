@@ -20,10 +20,15 @@ from pathlib import Path
 from domain.application import GameService
 
 
+def var_path(environ: Mapping[str, str] = os.environ) -> Path:
+    """Where the embedded stores are kept (``GAMEHALL_VAR``), whether or not it exists."""
+    return Path(environ.get("GAMEHALL_VAR", "var"))
+
+
 def var_dir(environ: Mapping[str, str] = os.environ) -> Path:
-    """The folder of the embedded stores, private to its owner (it holds the secret and every
-    game's history)."""
-    path = Path(environ.get("GAMEHALL_VAR", "var"))
+    """The folder of the embedded stores, created private to its owner (it holds the secret
+    and every game's history)."""
+    path = var_path(environ)
     path.mkdir(mode=0o700, parents=True, exist_ok=True)
     return path
 
@@ -102,7 +107,7 @@ def open_existing_service(environ: Mapping[str, str] = os.environ) -> GameServic
     """The service over a store that already exists, for commands that read stored games:
     they never create a new ``var/`` (with a new secret) in whatever folder they run from."""
     if environ.get("GAMEHALL_STORE", "sqlite") == "sqlite" and not environ.get("SQLITE_DBNAME"):
-        folder = Path(environ.get("GAMEHALL_VAR", "var"))
+        folder = var_path(environ)
         if not (folder / "gamehall.sqlite").exists():
             raise SystemExit(f"gamehall: there is no game store at {folder.resolve()}: run this "
                              "where the service keeps its var/ folder, or set GAMEHALL_VAR")

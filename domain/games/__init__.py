@@ -53,6 +53,8 @@ def get_rules(name: str, version: str | None = None) -> Rules:
     """The rules of ``name`` at ``version`` (by default the current version, for new games).
 
     UnknownGame for a game not hosted; UnknownRulesVersion for a version never released."""
+    if version is not None and (name, version) in _LOADED:  # the hot path: every game step
+        return _LOADED[(name, version)]
     known = versions(name)
     wanted = known[-1] if version is None else version
     if wanted not in known:
