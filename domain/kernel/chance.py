@@ -103,6 +103,8 @@ class ChanceKind:
     keys: dict[str, str]  # key -> "count" (an int >= 0) or "faces" (a non-empty list)
     derive: Callable[[ChanceSpec, DrawStream], Any]
     possible: Callable[[ChanceSpec, Any], bool]
+    # What else a well-typed spec of this kind must satisfy: None, or why it does not.
+    flaw: Callable[[ChanceSpec], str | None] = lambda spec: None
 
 
 def _is_count(value: Any) -> bool:
@@ -144,13 +146,16 @@ KINDS: dict[str, ChanceKind] = {
                           lambda spec, out: _is_index_list(out, spec["n"], spec["n"])),
     "roll": ChanceKind({"faces": "faces"}, _roll, _is_face),
     "pick": ChanceKind({"n": "count", "k": "count"}, _pick,
-                       lambda spec, out: _is_index_list(out, spec["n"], spec["k"])),
+                       lambda spec, out: _is_index_list(out, spec["n"], spec["k"]),
+                       lambda spec: (f"Cannot pick {spec['k']} of {spec['n']}."
+                                     if spec["k"] > spec["n"] else None)),
     "dice": ChanceKind({"n": "count", "faces": "faces"},
                        lambda spec, stream: [_roll(spec, stream) for _ in range(spec["n"])],
                        lambda spec, out: type(out) is list and len(out) == spec["n"]
                        and all(_is_face(spec, face) for face in out)),
     "draw": ChanceKind({"n": "count"}, lambda spec, stream: stream.below(spec["n"]),
-                       lambda spec, out: type(out) is int and 0 <= out < spec["n"]),
+                       lambda spec, out: type(out) is int and 0 <= out < spec["n"],
+                       lambda spec: "Cannot draw from an empty deck." if spec["n"] < 1 else None),
 }
 
 
@@ -166,10 +171,9 @@ def kind_of(spec: Any) -> ChanceKind:
         if not fits:
             wanted = "a whole number >= 0" if form == "count" else "a non-empty list"
             raise GameError(f"A {spec['kind']} spec needs {key!r} as {wanted}, not {value!r}.")
-    if spec["kind"] == "pick" and spec["k"] > spec["n"]:
-        raise GameError(f"Cannot pick {spec['k']} of {spec['n']}.")
-    if spec["kind"] == "draw" and spec["n"] < 1:
-        raise GameError("Cannot draw from an empty deck.")
+    flaw = kind.flaw(spec)
+    if flaw is not None:
+        raise GameError(flaw)
     return kind
 
 
