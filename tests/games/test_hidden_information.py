@@ -10,10 +10,10 @@ from dataclasses import replace
 import pytest
 
 from domain.games import get_rules
-from domain.kernel import Chance, Decision, Over, Prompt, derive_outcome
+from domain.kernel import Chance, Decision, Over, Prompt, Rules, derive_outcome
 from tests import toygame
 
-from .hidden import Scrambler, check_position
+from .hidden import Scrambler, Shown, check_position, everything
 from .playout import option_variants
 from .test_contract import registered
 
@@ -32,6 +32,15 @@ def scrambler(name: str) -> Scrambler:
     return found
 
 
+def shown_of(name: str) -> Shown:
+    """The game's ``shown`` (``hidden.py``), beside its scrambler."""
+    if name in EXTRA:
+        return everything
+    found: Shown = getattr(importlib.import_module(f"tests.games.{name}.scramble"), "shown",
+                           everything)
+    return found
+
+
 def variants(name: str) -> list[dict]:
     """The option variants of the contract suite, and any the game's scramble module adds
     (positions its hidden cards matter in, a kingdom of such cards say)."""
@@ -47,31 +56,38 @@ def hidden_games() -> list[str]:
 @pytest.mark.parametrize("name", hidden_games())
 def test_what_a_seat_may_not_know_changes_nothing_it_is_shown(name):
     rules = get_rules(name)
-    scramble = scrambler(name)
-    checked = 0
-    for options in variants(name):
-        seats = rules.info.min_seats
-        for game in range(GAMES_PER_VARIANT):
-            rng = random.Random(f"{name}:{options}:{game}")
-            state = rules.setup(options, seats)
-            positions = 0
-            for count in range(20_000):
-                step = rules.next(state)
-                if isinstance(step, Over):
-                    break
-                if isinstance(step, Chance):
-                    outcome = derive_outcome(step.spec, rng.randbytes(32), f"h:{count}")
-                    state = rules.apply_chance(state, outcome)
-                    continue
-                assert isinstance(step, Decision)
-                if positions < POSITIONS_PER_GAME and rng.random() < 0.3:
-                    for seat in range(seats):
-                        checked += check_position(rules, scramble, state, seat, rng)
-                    positions += 1
-                prompt = step.prompts[rng.randrange(len(step.prompts))]
-                move = prompt.legal_moves[rng.randrange(len(prompt.legal_moves))]
-                state = rules.apply_move(state, prompt.seat, move)
+    checked = sum(check_playouts(rules, scrambler(name), shown_of(name), options)
+                  for options in variants(name))
     assert checked > 0, "the scrambler passed on every position"
+
+
+def check_playouts(rules: Rules, scramble: Scrambler, shown: Shown, options: dict,
+                   games: int = GAMES_PER_VARIANT) -> int:
+    """Random playouts of ``options``, checking positions along the way; how many were
+    checked (the scrambler may pass on some)."""
+    name, checked = rules.info.name, 0
+    seats = rules.info.min_seats
+    for game in range(games):
+        rng = random.Random(f"{name}:{options}:{game}")
+        state = rules.setup(options, seats)
+        positions = 0
+        for count in range(20_000):
+            step = rules.next(state)
+            if isinstance(step, Over):
+                break
+            if isinstance(step, Chance):
+                outcome = derive_outcome(step.spec, rng.randbytes(32), f"h:{count}")
+                state = rules.apply_chance(state, outcome)
+                continue
+            assert isinstance(step, Decision)
+            if positions < POSITIONS_PER_GAME and rng.random() < 0.3:
+                for seat in range(seats):
+                    checked += check_position(rules, scramble, state, seat, rng, shown)
+                positions += 1
+            prompt = step.prompts[rng.randrange(len(step.prompts))]
+            move = prompt.legal_moves[rng.randrange(len(prompt.legal_moves))]
+            state = rules.apply_move(state, prompt.seat, move)
+    return checked
 
 
 def test_the_check_finds_a_view_that_shows_another_seats_secret():

@@ -6,9 +6,12 @@ import random
 
 import pytest
 
+from domain.games import get_rules
 from domain.games.dominion import RULES
-from domain.kernel import Chance, Over, canonical_json, derive_outcome
+from domain.kernel import Chance, Over, Rules, canonical_json, derive_outcome
+from tests.games.hidden import check_choices_read_alike, check_move
 
+from . import scramble as dominion_scramble
 from .helpers import act, describe_event, pick, play, scenario, started
 
 K = ["sentry", "artisan", "library", "militia", "moat", "village", "smithy", "market",
@@ -171,3 +174,75 @@ def test_harbingers_card_put_onto_the_deck_is_hidden_from_everyone_else():
         assert "Moat" not in describe_event(state, event, viewer)
     assert "Moat" in describe_event(state, event, 0)
     assert RULES.redact(state, event, 0)["move"]["card"] == "moat"
+
+
+# ---- the generic check (tests/games/hidden.py) finds the leaks of version 1.0.0 ----
+# Each position is built twice, differing only in what seat 1 may not know; the check must
+# fail on 1.0.0, which leaked, and pass on the current rules, which do not.
+
+LEAKY = get_rules("dominion", "1.0.0")
+
+
+def in_version(rules: Rules, state: dict) -> dict:
+    """A position built by ``scenario`` (current rules) as the given version holds it."""
+    if rules is RULES:
+        return state
+    shape = rules.setup({"kingdom": state["kingdom"]}, state["seats"])
+    return {**{key: state[key] for key in shape}, "options": shape["options"]}
+
+
+@pytest.mark.parametrize(("rules", "leaks"), [(LEAKY, True), (RULES, False)])
+def test_the_generic_check_finds_a_library_that_stops_at_a_hidden_action(rules, leaks):
+    # Seat 0 plays Library with an Action on top of its deck, or a Copper: seat 1 sees
+    # neither card, so it must not see any difference in what follows.
+    def position(top: str) -> dict:
+        return in_version(rules, scenario(["library", "copper"], deck=[top, *["copper"] * 6],
+                                          kingdom=K))
+
+    check = lambda: check_move(rules, position("village"), position("copper"), 0,  # noqa: E731
+                               {"kind": "play", "card": "library"}, 1, random.Random(0),
+                               dominion_scramble.shown)
+    if leaks:
+        with pytest.raises(AssertionError, match="nothing different was shown"):
+            check()
+    else:
+        check()
+
+
+@pytest.mark.parametrize(("rules", "leaks"), [(LEAKY, True), (RULES, False)])
+def test_the_generic_check_finds_a_bureaucrat_victim_asked_only_with_two_kinds(rules, leaks):
+    def position(victim_hand: list[str], victim_deck: list[str]) -> dict:
+        return in_version(rules, scenario(["bureaucrat"], kingdom=K, others={
+            1: {"hand": victim_hand, "deck": victim_deck}}))
+
+    # Seat 0 (the attacker) must not tell an Estate and a Duchy in the victim's hand (an
+    # Estate below) from two Estates (a Duchy below) before the victim shows one. The victim
+    # is first asked whether to reveal a Moat (it has none: it declines, in both).
+    play = {"kind": "play", "card": "bureaucrat"}
+    p, q = (rules.apply_move(position(hand, deck), 0, play) for hand, deck in (
+        (["estate", "duchy", "copper"], ["copper", "estate"]),
+        (["estate", "estate", "copper"], ["copper", "duchy"])))
+    check = lambda: check_move(rules, p, q, 1, {"kind": "decline"}, 0,  # noqa: E731
+                               random.Random(0), dominion_scramble.shown)
+    if leaks:
+        with pytest.raises(AssertionError, match="being asked tells"):
+            check()
+    else:
+        check()
+
+
+@pytest.mark.parametrize(("rules", "leaks"), [(LEAKY, True), (RULES, False)])
+def test_the_generic_check_finds_a_harbinger_topdeck_named_to_others(rules, leaks):
+    state = in_version(rules, scenario(["harbinger"], deck=["copper"] * 3,
+                                       discard=["moat", "silver", "estate"], kingdom=K))
+    state = rules.apply_move(state, 0, {"kind": "play", "card": "harbinger"})
+    step = rules.next(state)
+    moves = step.prompts[0].legal_moves
+    assert {m.get("card") for m in moves} >= {"moat", "silver"}
+    check = lambda: check_choices_read_alike(rules, state, 0, moves, 1,  # noqa: E731
+                                             dominion_scramble.shown)
+    if leaks:
+        with pytest.raises(AssertionError, match="read differently"):
+            check()
+    else:
+        check()
