@@ -34,7 +34,6 @@ DEFAULTS: dict[str, Any] = {
     },
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "REPLAY_MAX_BYTES": 8 * 1024 * 1024,
-    "IDEMPOTENCY_TTL": 24 * 3600,
     "STREAM_KEEPALIVE": 10.0,
     "STREAM_MAX_SECONDS": 300.0,
     "CATCH_UP_ON_START": True,

@@ -97,8 +97,8 @@ DESCRIPTIONS = {
     403: "The token's seat may not do this (another seat's action or view).",
     404: "No such game, or no such seat.",
     409: "Conflicts with the game as it is now: stale expected_version (current_version "
-         "given), not your turn (not-your-turn), the game is over or not started, the seat is "
-         "taken, or the same Idempotency-Key is still being applied.",
+         "given), not your turn (not-your-turn), the game is over or not started, or the seat "
+         "is taken.",
     413: "The body is larger than the limit (64 KiB; 8 MiB for a replay document).",
     422: "The game refuses it: an illegal move (reason and legal_moves given), bad options, "
          "an unknown game or bot.",

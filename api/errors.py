@@ -14,7 +14,7 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
 | 404 | ``game-not-found``, ``seat-not-found``, ``not-found`` |
 | 405 | ``method-not-allowed`` |
 | 409 | ``stale-version``, ``not-your-turn``, ``game-over``, ``game-closed``,
-  ``seat-unavailable``, ``busy``, ``idempotency-in-progress`` |
+  ``seat-unavailable``, ``busy`` |
 | 413 | ``payload-too-large`` |
 | 500 | ``history-diverged`` (a stored game no longer reproduces: the store or the rules code
   changed underneath it), ``internal-error`` |
@@ -52,6 +52,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "seat-unavailable": 409,
     "stale-version": 409,
     "busy": 409,
+    "idempotency-key-reused": 422,
     "game-not-found": 404,
     "unknown-rules-version": 422,
     # The store's history of a game no longer reproduces under its rules: the server's fault,

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
-from flask import current_app, request
+from flask import request
 
 from domain.history import FINISHED
 from domain.kernel import IllegalMove, canonical_json
-from projections import IdempotencyBusy, IdempotencyMismatch, seat_view
+from projections import seat_view
 
 from .auth import caller_seat, forbid_other_seat
 from .blueprint import Blueprint
@@ -71,26 +70,35 @@ def moves(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     if body.get("seat") is not None:
         forbid_other_seat(seat, body["seat"], "move")
     key = idempotency_key()
-    if key is None:
-        return apply_moves(game_id, seat, body)
-    fingerprint = hashlib.sha256(canonical_json({"seat": seat, **body}).encode()).hexdigest()
-    return idempotent(f"{game_id}:{seat}:{key}", fingerprint,
-                      lambda: apply_moves(game_id, seat, body))
+    fingerprint = None if key is None else hashlib.sha256(
+        canonical_json({"seat": seat, **body}).encode()).hexdigest()
+    return apply_moves(game_id, seat, body, key, fingerprint)
 
 
-def apply_moves(game_id: UUID, seat: int, body: dict[str, Any]) -> dict[str, Any]:
+def apply_moves(game_id: UUID, seat: int, body: dict[str, Any], key: str | None,
+                fingerprint: str | None) -> dict[str, Any]:
+    """Play the request (once per idempotency key: a repeat answers as the first one did,
+    from the event store, whatever became of Redis meanwhile)."""
     h = hall()
     listed = body.get("moves") or [body["move"]]
     name = h.service.get(game_id).seats[seat]["name"]
+    expected = body.get("expected_version")
     try:
-        game = h.service.play(game_id, seat, listed, name, body.get("expected_version"))
+        if key is None or fingerprint is None:
+            game, repeated = h.service.play(game_id, seat, listed, name, expected), False
+        else:
+            game, repeated = h.service.play_once(game_id, seat, listed, name, key,
+                                                 fingerprint, expected)
     except IllegalMove:
         if len(listed) == 1:
             raise
         raise list_refusal(game_id, seat) from None
-    fields = h.projector.record(game)
-    return {"game_id": str(game_id), "version": game.version,
-            "view": fields[f"seat:{seat}"]}
+    if repeated:
+        h.projector.read(game_id)  # the first try may have died before writing the views
+        view = seat_view(game, seat)
+    else:
+        view = h.projector.record(game)[f"seat:{seat}"]
+    return {"game_id": str(game_id), "version": game.version, "view": view}
 
 
 def list_refusal(game_id: UUID, seat: int) -> ApiError:
@@ -116,28 +124,3 @@ def idempotency_key() -> str | None:
         raise ApiError(400, "invalid-request", "Idempotency-Key must be 1 to 200 printable "
                        "characters.")
     return key
-
-
-def idempotent(key: str, fingerprint: str,
-               apply: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """Apply once per key: a retry gets the stored answer (errors are not stored, since they
-    recorded nothing, so a retry after one is simply tried again)."""
-    store = hall().store
-    ttl = current_app.config["IDEMPOTENCY_TTL"]
-    try:
-        stored: dict[str, Any] | None = store.claim(key, fingerprint, ttl)
-    except IdempotencyMismatch:
-        raise ApiError(422, "idempotency-key-reused", "This Idempotency-Key was used for a "
-                       "different request.") from None
-    except IdempotencyBusy:
-        raise ApiError(409, "idempotency-in-progress", "A request with this Idempotency-Key "
-                       "is still being applied; retry shortly.") from None
-    if stored is not None:
-        return stored
-    try:
-        answer = MoveResultSchema().dump(apply())
-    except BaseException:
-        store.release(key)
-        raise
-    store.settle(key, fingerprint, answer, ttl)
-    return answer

