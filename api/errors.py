@@ -16,6 +16,8 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
 | 409 | ``stale-version``, ``not-your-turn``, ``game-over``, ``game-closed``,
   ``seat-unavailable``, ``busy`` |
 | 413 | ``payload-too-large`` |
+| 503 | ``unavailable`` (a store locked past its timeout, Redis down or out of connections;
+  with ``Retry-After``) |
 | 500 | ``history-diverged`` (a stored game no longer reproduces: the store or the rules code
   changed underneath it), ``internal-error`` |
 | 422 | ``illegal-move``, ``bad-options``, ``unknown-game``, ``unknown-rules-version``,
@@ -30,10 +32,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from eventsourcing.persistence import OperationalError
 from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException
 
 from domain.kernel import GameError, IllegalMove, NotYourTurn
+from projections import UNAVAILABLE
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -133,6 +137,20 @@ def api_problem(error: ApiError) -> Response:
     return problem(error.status, error.code, error.detail, **error.extra)
 
 
+# Retry-After for a request refused because the server is saturated (a store locked past its
+# timeout, Redis down or out of connections).
+RETRY_AFTER_SECONDS = 2
+
+
+def unavailable_problem(error: Exception) -> Response:
+    log.warning("unavailable: %s: %s", type(error).__name__, error)
+    response = problem(503, "unavailable", "The server is busy or one of its stores is "
+                       "unavailable. Retry after the given seconds (a move with the same "
+                       "Idempotency-Key, so that it is applied once).")
+    response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 def unexpected_problem(error: Exception) -> Response:
     log.exception("unexpected error", exc_info=error)
     return problem(500, "internal-error", "The server failed to answer; nothing was recorded "
@@ -144,6 +162,8 @@ def register(app: Flask) -> None:
     app.register_error_handler(ApiError, api_problem)
     app.register_error_handler(GameError, game_problem)
     app.register_error_handler(HTTPException, http_problem)
+    for unavailable in (*UNAVAILABLE, OperationalError):
+        app.register_error_handler(unavailable, unavailable_problem)
     app.register_error_handler(Exception, unexpected_problem)
 
 

@@ -24,7 +24,9 @@ class Hall:
     owned: list[Any] = field(default_factory=list)
 
     def close(self) -> None:
-        """Close what this hall opened (a service or Redis client it was given stays open)."""
+        """Close what this hall opened (a service or Redis client it was given stays open);
+        its Redis subscriber is always its own."""
+        self.store.hub.close()
         while self.owned:
             self.owned.pop().close()
 

@@ -5,13 +5,17 @@ temporary folder) on 127.0.0.1.
   Revolution games played at once (two human seats each; a client thread a game posts each
   asked seat's move, chosen from that seat's view);
 * export throughput: N finished bot-vs-bot games, then ``GET /replays/export`` as NDJSON and
-  CSV, in games per second.
+  CSV, in games per second;
+* held streams: 1,000 open ``/stream`` followers of one game, the latency of other requests
+  while they are open, and how many followers hear a move.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import selectors
+import socket
 import statistics
 import tempfile
 import threading
@@ -26,6 +30,7 @@ Say = Callable[[str], None]
 LEVELS = (1, 10, 100)
 SECONDS_A_LEVEL = 6.0
 EXPORT_GAMES = 40
+HELD_STREAMS = 1000
 
 
 def run(lines: Say) -> None:
@@ -36,6 +41,7 @@ def run(lines: Say) -> None:
         for games in LEVELS:
             move_rate(url, games, SECONDS_A_LEVEL, lines)
         export_rate(url, EXPORT_GAMES, lines)
+        held_streams(url, HELD_STREAMS, lines)
 
 
 class Driver(threading.Thread):
@@ -121,3 +127,60 @@ def export_rate(url: str, games: int, say: Say) -> None:
         say(f"  export {kind}: {games} games in {elapsed * 1e3:.0f} ms = "
             f"{games / elapsed:,.0f} games/s ({len(answer.body) / 1e6:.2f} MB)")
     lobby.close()
+
+
+def held_streams(url: str, count: int, say: Say) -> None:
+    """Open ``count`` followers of one game, time other requests meanwhile, then post a move
+    and count the followers that hear it."""
+    host, port = url.removeprefix("http://").rstrip("/").split(":")
+    lobby = Client(url)
+    created = lobby.post("/games", {"game": "revolution",
+                                    "players": [{"name": "a"}, {"name": "b"}]}).json
+    game_id = created["game_id"]
+    request = (f"GET /games/{game_id}/stream HTTP/1.1\r\nHost: {host}\r\n"
+               "Accept: text/event-stream\r\n\r\n").encode()
+    selector = selectors.DefaultSelector()
+    received: dict[socket.socket, bytes] = {}
+    for _ in range(count):
+        conn = socket.create_connection((host, int(port)))
+        conn.sendall(request)
+        conn.setblocking(False)
+        selector.register(conn, selectors.EVENT_READ)
+        received[conn] = b""
+    pump(selector, received, lambda: all(b" 200 " in data for data in received.values()), 30)
+    opened = sum(b" 200 " in data for data in received.values())
+    latencies = []
+    for _ in range(200):
+        started = time.perf_counter()
+        assert lobby.get(f"/games/{game_id}").status == 200
+        latencies.append(time.perf_counter() - started)
+    seat = created["game"]["waiting_for"][0]
+    player = Client(url, created["tokens"][str(seat)])
+    view = player.get(f"/games/{game_id}/view").json
+    answer = player.post(f"/games/{game_id}/moves", {"move": view["prompt"]["legal_moves"][0]})
+    mark = f"id: {answer.json['version']}".encode()
+    pump(selector, received, lambda: all(mark in data for data in received.values()), 15)
+    heard = sum(mark in data for data in received.values())
+    for conn in received:
+        selector.unregister(conn)
+        conn.close()
+    p99 = statistics.quantiles(latencies, n=100)[98]
+    say(f"  {count} streams held open: {opened} answered 200; GET /games/{{id}} meanwhile "
+        f"p50 {statistics.median(latencies) * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms; "
+        f"a move heard by {heard} of {count}")
+    player.close()
+    lobby.close()
+
+
+def pump(selector: selectors.BaseSelector, received: dict[socket.socket, bytes],
+         done: Callable[[], bool], seconds: float) -> None:
+    """Read what the followers' sockets have until ``done`` or the time is up."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        for key, _ in selector.select(timeout=0.2):
+            conn: Any = key.fileobj
+            try:
+                chunk = conn.recv(65536)
+            except BlockingIOError:
+                continue
+            received[conn] += chunk

@@ -4,8 +4,8 @@ kept in Redis (``store`` is the only module that talks to it) and rebuilt from t
 
 from .projector import Projector
 from .rebuild import catch_up, rebuild
-from .store import Subscription, ViewStore, connect
+from .store import UNAVAILABLE, Subscription, ViewStore, connect
 from .views import seat_view, summary
 
-__all__ = ["Projector", "catch_up", "rebuild", "Subscription", "ViewStore", "connect",
+__all__ = ["Projector", "catch_up", "rebuild", "Subscription", "ViewStore", "connect", "UNAVAILABLE",
            "seat_view", "summary"]

