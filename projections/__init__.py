@@ -7,5 +7,5 @@ from .rebuild import catch_up, rebuild
 from .store import UNAVAILABLE, Subscription, ViewStore, connect
 from .views import seat_view, summary
 
-__all__ = ["Projector", "catch_up", "rebuild", "Subscription", "ViewStore", "connect", "UNAVAILABLE",
-           "seat_view", "summary"]
+__all__ = ["Projector", "catch_up", "rebuild", "Subscription", "ViewStore", "connect",
+           "UNAVAILABLE", "seat_view", "summary"]
