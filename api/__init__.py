@@ -4,6 +4,7 @@ browsable docs at ``/docs``."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,7 +14,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from domain.games import load_all
 
-from . import archive, errors, follow, games, play
+from . import archive, errors, follow, games, limits, play
 from .hall import Hall, open_hall
 
 DEFAULTS: dict[str, Any] = {
@@ -47,6 +48,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     load_all()  # a registered game that does not import stops the service here, loudly
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
+    app.config.from_mapping(limits.DEFAULTS)
+    app.config.from_mapping(limits.from_environ(os.environ))
     app.config.from_mapping(config or {})
     api = Api(app)
     errors.register(app)
@@ -54,6 +57,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (games.blp, play.blp, follow.blp, archive.games_blp, archive.blp):
         api.register_blueprint(blueprint)
     app.extensions["gamehall"] = open_hall(app.config)
+    limits.install(app, app.extensions["gamehall"].store.client)
     if app.config["CATCH_UP_ON_START"]:
         from projections import catch_up
 

@@ -16,6 +16,7 @@ from .auth import caller_seat
 from .blueprint import Blueprint, parse_json
 from .errors import ApiError
 from .hall import Hall, hall
+from .limits import heavy
 from .schemas import ExportQuery, VerdictSchema
 
 games_blp = Blueprint("replay", __name__, url_prefix="/games",
@@ -49,7 +50,7 @@ def verify() -> dict[str, Any]:
     document = parse_json(request.get_data(cache=False))
     if not isinstance(document, dict):
         raise ApiError(400, "invalid-request", "A replay document is a JSON object.")
-    verdict: dict[str, Any] = verify_document(document).to_json()
+    verdict: dict[str, Any] = heavy().run(lambda: verify_document(document).to_json())
     return verdict
 
 

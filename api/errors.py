@@ -16,8 +16,9 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
 | 409 | ``stale-version``, ``not-your-turn``, ``game-over``, ``game-closed``,
   ``seat-unavailable``, ``busy`` |
 | 413 | ``payload-too-large`` |
-| 503 | ``unavailable`` (a store locked past its timeout, Redis down or out of connections;
-  with ``Retry-After``) |
+| 429 | ``rate-limited`` (with ``Retry-After``) |
+| 503 | ``unavailable`` (a store locked past its timeout, Redis down or out of connections,
+  every slot for heavy work taken; with ``Retry-After``) |
 | 500 | ``history-diverged`` (a stored game no longer reproduces: the store or the rules code
   changed underneath it), ``internal-error`` |
 | 422 | ``illegal-move``, ``bad-options``, ``unknown-game``, ``unknown-rules-version``,
@@ -38,6 +39,8 @@ from werkzeug.exceptions import HTTPException
 
 from domain.kernel import GameError, IllegalMove, NotYourTurn
 from projections import UNAVAILABLE
+
+from .limits import Saturated
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -66,7 +69,7 @@ STATUS_BY_CODE: dict[str, int] = {
 
 HTTP_CODES: dict[int, str] = {
     400: "invalid-request", 404: "not-found", 405: "method-not-allowed",
-    413: "payload-too-large", 415: "unsupported-media-type",
+    413: "payload-too-large", 415: "unsupported-media-type", 429: "rate-limited",
 }
 
 log = logging.getLogger(__name__)
@@ -162,7 +165,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(ApiError, api_problem)
     app.register_error_handler(GameError, game_problem)
     app.register_error_handler(HTTPException, http_problem)
-    for unavailable in (*UNAVAILABLE, OperationalError):
+    for unavailable in (*UNAVAILABLE, OperationalError, Saturated):
         app.register_error_handler(unavailable, unavailable_problem)
     app.register_error_handler(Exception, unexpected_problem)
 

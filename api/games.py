@@ -14,6 +14,7 @@ from .auth import caller_seat, forbid_other_seat
 from .blueprint import Blueprint
 from .errors import ApiError
 from .hall import hall
+from .limits import heavy
 from .schemas import (
     CatalogSchema,
     CreatedSchema,
@@ -46,7 +47,10 @@ def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     Each player is `{name}` (a human, given a token now), `{bot}` (played by the server) or
     `{}` (an open seat, joined later with POST /games/{id}/seats/{seat})."""
     h = hall()
-    game, tokens = h.service.create_game(body["game"], body["options"], body["players"])
+    # A game of bots only is played to its end here: on the bounded pool for heavy work.
+    bots_only = all(player.get("bot") is not None for player in body["players"])
+    game, tokens = h.service.create_game(body["game"], body["options"], body["players"],
+                                         compute=heavy().run if bots_only else None)
     fields = h.projector.record(game)
     answer = {"game_id": str(game.id), "tokens": {str(s): t for s, t in tokens.items()},
               "game": fields["summary"]}

@@ -17,6 +17,7 @@ import hashlib
 import hmac
 from collections.abc import Callable, Mapping
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -204,10 +205,13 @@ class GameService(Application[UUID]):
     # ---- commands ----
 
     def create_game(self, game: str, options: dict[str, Any] | None,
-                    players: list[dict[str, Any]],
-                    game_id: UUID | None = None) -> tuple[Game, dict[int, str]]:
+                    players: list[dict[str, Any]], game_id: UUID | None = None,
+                    compute: Callable[[Callable[[], None]], None] | None = None,
+                    ) -> tuple[Game, dict[int, str]]:
         """A new game and the tokens of the human seats named at creation (seat -> token).
-        ``game_id`` is for reproducible runs; by default a fresh UUID."""
+        ``game_id`` is for reproducible runs; by default a fresh UUID. ``compute`` runs the
+        automatic steps up to the first human decision (all of a game of bots), where the
+        caller wants that CPU-heavy part elsewhere (a bounded pool); it touches no store."""
         seats = [{"name": p.get("name"), "bot": p.get("bot")} for p in players]
         for seat in seats:
             if seat["bot"] is not None and seat["name"] is None:
@@ -219,7 +223,8 @@ class GameService(Application[UUID]):
                                 game_id=str(created.id))
         tokens = {i: self._issue(keys, i) for i, s in enumerate(players)
                   if s.get("name") is not None and s.get("bot") is None}
-        self._advance(created)
+        advance = partial(self._advance, created)
+        advance() if compute is None else compute(advance)
         self.save(created, keys)
         return created, tokens
 

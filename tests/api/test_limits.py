@@ -112,3 +112,71 @@ def service_with_game():
     created, _ = service.create_game("toy", {}, [{"name": "a"}, {"name": "b"}])
     yield service, created.id
     service.close()
+
+
+@pytest.fixture
+def limited(redis_client):
+    """An app with small limits, so a test can cross them."""
+    made = []
+
+    def make(**config):
+        redis_client.flushdb()
+        service = make_service()
+        app = create_app({"TESTING": True, "GAMEHALL_SERVICE": service,
+                          "GAMEHALL_REDIS": redis_client, **config})
+        made.append((app, service))
+        return app
+
+    yield make
+    for app, service in made:
+        close_app(app)
+        service.close()
+
+
+def test_a_client_over_its_rate_limit_gets_429_with_retry_after(limited):
+    client = limited(RATE_LIMIT_CLIENT="5 per minute").test_client()
+    answers = [client.get("/games") for _ in range(6)]
+    assert [a.status_code for a in answers] == [200] * 5 + [429]
+    refused = answers[-1]
+    assert refused.json["code"] == "rate-limited" and int(refused.headers["Retry-After"]) > 0
+
+
+def test_each_token_has_its_own_limit(limited):
+    client = limited(RATE_LIMIT_TOKEN="3 per minute").test_client()
+    body = create(client)
+    game_id, tokens = body["game_id"], body["tokens"]
+    first = [client.get(f"/games/{game_id}/view", headers=bearer(tokens["0"]))
+             for _ in range(4)]
+    assert [a.status_code for a in first] == [200, 200, 200, 429]
+    other = client.get(f"/games/{game_id}/view", headers=bearer(tokens["1"]))
+    assert other.status_code == 200  # another seat's token is not held back by the first's
+
+
+def test_creating_games_has_a_tighter_limit_than_reading(limited):
+    client = limited(RATE_LIMIT_CREATE="2 per minute").test_client()
+    assert [create_status(client) for _ in range(3)] == [201, 201, 429]
+    assert client.get("/games").status_code == 200
+
+
+def create_status(client) -> int:
+    return client.post("/games", json={"game": "toy", "players": [
+        {"name": "a"}, {"name": "b"}]}).status_code
+
+
+def test_heavy_work_beyond_its_slots_answers_503_and_records_nothing(limited):
+    app = limited(HEAVY_SLOTS=1, HEAVY_WAIT_SECONDS=0.05)
+    client = app.test_client()
+    slots = app.extensions["gamehall-heavy"]._slots
+    assert slots.acquire(timeout=1)  # another request holds the only slot
+    try:
+        bots = client.post("/games", json={"game": "toy", "players": [
+            {"bot": "random"}, {"bot": "first"}]})
+        verify = client.post("/replays/verify", json={"format": "gamehall-replay"})
+    finally:
+        slots.release()
+    assert bots.status_code == verify.status_code == 503
+    assert bots.headers["Retry-After"] and verify.headers["Retry-After"]
+    assert client.get("/games").json["games"] == []
+    again = client.post("/games", json={"game": "toy", "players": [
+        {"bot": "random"}, {"bot": "first"}]})
+    assert again.status_code == 201 and again.json["game"]["status"] == "over"
