@@ -31,6 +31,19 @@ class EventType(StrEnum):
     SEED_REVEALED = "seed_revealed"
 
 
+# Each event type's payload, key for key (replays/README.md: "Event types and payloads").
+PAYLOAD_KEYS: dict[str, frozenset[str]] = {
+    EventType.CREATED: frozenset({"game", "rules_version", "options", "seats", "commitment"}),
+    EventType.SEAT_TAKEN: frozenset({"seat", "name"}),
+    EventType.MOVE_MADE: frozenset({"seat", "move", "by"}),
+    EventType.CHANCE_RESOLVED: frozenset({"spec", "outcome"}),
+    EventType.ENDED: frozenset({"result"}),
+    EventType.RESIGNED: frozenset({"seat", "result"}),
+    EventType.ABANDONED: frozenset({"result"}),
+    EventType.SEED_REVEALED: frozenset({"seed"}),
+}
+
+
 class Status(StrEnum):
     WAITING = "waiting"      # some seat is still open
     ACTIVE = "active"

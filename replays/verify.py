@@ -14,10 +14,20 @@ It needs only ``domain.history``, the kernel and the game packages: no event sto
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from domain.games import get_rules
-from domain.history import FINISHED, EventType, Life, Status, begin, live, record_hash
+from domain.history import (
+    FINISHED,
+    PAYLOAD_KEYS,
+    EventType,
+    Life,
+    Status,
+    begin,
+    live,
+    record_hash,
+)
 from domain.kernel import (
     GENESIS_HASH,
     Chance,
@@ -29,12 +39,18 @@ from domain.kernel import (
     chance_context,
     derive_outcome,
     hash_value,
+    json_equal,
     new_commitment,
     play_chance,
     play_move,
 )
 
 from .document import FORMAT, FORMAT_VERSION, header
+
+# An event of a complete document, key for key (``log`` is its line, covered by no hash).
+EVENT_KEYS = frozenset({"seq", "type", "seat", "payload", "at", "log", "prev_hash",
+                        "state_hash", "hash"})
+MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 
 @dataclass(frozen=True)
@@ -65,7 +81,7 @@ def verify_document(doc: Any) -> Verdict:
         _Verifier(doc).run()
     except StepFailed as failure:
         return Verdict(False, count, failure.seq, failure.reason)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+    except MALFORMED as error:
         return Verdict(False, count, None, f"the document is malformed: {error!r}")
     return Verdict(True, count)
 
@@ -73,10 +89,10 @@ def verify_document(doc: Any) -> Verdict:
 def _check_header(doc: Any) -> None:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise StepFailed(None, f"not a {FORMAT} document")
-    if doc.get("format_version") != FORMAT_VERSION:
+    if not json_equal(doc.get("format_version"), FORMAT_VERSION):
         raise StepFailed(None, f"format version {doc.get('format_version')!r} is not "
                                f"{FORMAT_VERSION}")
-    if not doc.get("complete") or not doc.get("seed"):
+    if doc.get("complete") is not True or not isinstance(doc.get("seed"), str):
         raise StepFailed(None, "the document is not complete: the game is not over, so its "
                                "seed is not revealed and its draws cannot be checked yet")
     if not isinstance(doc.get("events"), list) or not doc["events"]:
@@ -97,25 +113,35 @@ class _Verifier:
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
-            seq = event.get("seq")
-            if seq != index:
-                raise StepFailed(seq, f"expected event {index} here, found {seq!r}")
-            self._check_chain(event)
-            # What the rules wait for here, computed once for every check of this event.
-            self.step = (self._rules().next(self.state)
-                         if self.life is not None and self.life["status"] == Status.ACTIVE
-                         else None)
-            self._check_life_cycle(event)
             try:
-                self._check_step(event)
-            except GameError as error:
-                raise StepFailed(seq, f"the rules refuse this event: {error.message}") from None
-            self.life = (begin(event["payload"]) if seq == 1 else
-                         live(self._life(), event["type"], event["payload"]))
-            if hash_value(self.state) != event["state_hash"]:
-                raise StepFailed(seq, "the state after this event does not match its state hash")
-            self.prev = event["hash"]
+                self._check_event(index, event)
+            except MALFORMED as error:  # a forged value the rules cannot even read
+                raise StepFailed(index, f"the event is malformed: {error!r}") from None
         self._check_summary()
+
+    def _check_event(self, index: int, event: Any) -> None:
+        """Every check of one event, in the order a forgery is first caught by."""
+        if not isinstance(event, dict) or not isinstance(event.get("payload"), dict):
+            raise StepFailed(index, "an event is an object with a payload object")
+        seq = event.get("seq")
+        if type(seq) is not int or seq != index:
+            raise StepFailed(index, f"expected event {index} here, found {seq!r}")
+        self._check_shape(event)
+        self._check_chain(event)
+        # What the rules wait for here, computed once for every check of this event.
+        self.step = (self._rules().next(self.state)
+                     if self.life is not None and self.life["status"] == Status.ACTIVE
+                     else None)
+        self._check_life_cycle(event)
+        try:
+            self._check_step(event)
+        except GameError as error:
+            raise StepFailed(seq, f"the rules refuse this event: {error.message}") from None
+        self.life = (begin(event["payload"]) if seq == 1 else
+                     live(self._life(), event["type"], event["payload"]))
+        if hash_value(self.state) != event["state_hash"]:
+            raise StepFailed(seq, "the state after this event does not match its state hash")
+        self.prev = event["hash"]
 
     def _life(self) -> Life:
         assert self.life is not None
@@ -159,13 +185,27 @@ class _Verifier:
             if status not in FINISHED:
                 raise StepFailed(seq, "the seed is revealed only once the game has ended")
 
+    def _check_shape(self, event: dict[str, Any]) -> None:
+        """The event's keys, its payload's keys for its type, and its time, exactly."""
+        seq, kind = event["seq"], event["type"]
+        if set(event) != EVENT_KEYS:
+            raise StepFailed(seq, f"an event has exactly the keys {sorted(EVENT_KEYS)}")
+        if kind not in PAYLOAD_KEYS:
+            raise StepFailed(seq, f"unknown event type {kind!r}")
+        if set(event["payload"]) != PAYLOAD_KEYS[kind]:
+            raise StepFailed(seq, f"a {kind} payload has exactly the keys "
+                                  f"{sorted(PAYLOAD_KEYS[kind])}")
+        if not isinstance(event["at"], str):
+            raise StepFailed(seq, "the event's time is not an ISO 8601 text")
+        datetime.fromisoformat(event["at"])  # ValueError: malformed
+
     def _check_chain(self, event: dict[str, Any]) -> None:
         seq = event["seq"]
         if event["prev_hash"] != self.prev:
             raise StepFailed(seq, "the previous-event hash does not match the event before it")
         if record_hash(event) != event["hash"]:
             raise StepFailed(seq, "the event's content does not match its hash (edited?)")
-        if event.get("seat") != event["payload"].get("seat"):  # not hashed: it repeats this
+        if not json_equal(event["seat"], event["payload"].get("seat")):  # it repeats this
             raise StepFailed(seq, "the event's seat is not the seat its payload names")
 
     def _check_step(self, event: dict[str, Any]) -> None:
@@ -182,7 +222,7 @@ class _Verifier:
         elif kind in (EventType.RESIGNED, EventType.ABANDONED):
             self._check_given_up(seq, kind, payload)
         elif kind == EventType.SEED_REVEALED:
-            if payload["seed"] != self.doc["seed"]:
+            if not json_equal(payload["seed"], self.doc["seed"]):
                 raise StepFailed(seq, "the revealed seed is not the document's seed")
         elif kind != EventType.SEAT_TAKEN:
             raise StepFailed(seq, f"unknown event type {kind!r}")
@@ -201,10 +241,10 @@ class _Verifier:
 
     def _check_chance(self, seq: int, payload: dict[str, Any]) -> None:
         step = self.step
-        if not isinstance(step, Chance) or step.spec != payload["spec"]:
+        if not isinstance(step, Chance) or not json_equal(step.spec, payload["spec"]):
             raise StepFailed(seq, "the game did not ask for this draw here")
         expected = derive_outcome(step.spec, self.seed, chance_context(self.doc["game_id"], seq))
-        if payload["outcome"] != expected:
+        if not json_equal(payload["outcome"], expected):
             raise StepFailed(seq, f"the draw was {payload['outcome']!r}, but the seed gives "
                                   f"{expected!r}")
         self.state = play_chance(self._rules(), self.state, payload["outcome"], step)
@@ -216,7 +256,7 @@ class _Verifier:
             expected = rules.resign(self.state, payload["seat"], self.seats)
         else:
             expected = rules.abandon(self.state, result["reason"])
-        if result != expected.to_json():
+        if not json_equal(result, expected.to_json()):
             raise StepFailed(seq, f"the recorded result is not the one the rules give for "
                                   f"this {kind} event")
         self.result = result
@@ -225,17 +265,17 @@ class _Verifier:
         step = self.step
         if not isinstance(step, Over):
             raise StepFailed(seq, "the game was recorded as over, but the rules say it is not")
-        if payload["result"] != step.to_json():
+        if not json_equal(payload["result"], step.to_json()):
             raise StepFailed(seq, "the recorded result is not the result the rules give")
         self.result = payload["result"]
 
     def _check_summary(self) -> None:
         if self.result is None:
             raise StepFailed(None, "the history has no end")
-        if self.doc.get("result") != self.result:
+        if not json_equal(self.doc.get("result"), self.result):
             raise StepFailed(None, "the document's result is not the one its events give")
         if self.doc["events"][-1]["type"] != EventType.SEED_REVEALED:
             raise StepFailed(None, "the history does not end with the seed's reveal")
         for field, value in header(self.doc["events"]).items():
-            if self.doc.get(field) != value:
+            if not json_equal(self.doc.get(field), value):
                 raise StepFailed(None, f"the document's {field} is not what its events say")

@@ -98,10 +98,11 @@ def test_a_state_hash_that_does_not_follow_from_the_events_is_found(service):
     assert verify_document(doc).failed_step == 5
 
 
-def test_a_missing_event_is_found(service):
+def test_a_missing_event_is_found_at_its_own_step(service):
     doc = bot_game_document(service)
     del doc["events"][3]
-    assert verify_document(doc).failed_step == 5
+    verdict = verify_document(doc)
+    assert verdict.failed_step == 4 and "expected event 4 here, found 5" in verdict.reason
 
 
 def test_a_document_of_a_game_in_play_cannot_be_verified_yet(service):

@@ -1,0 +1,207 @@
+"""The forgery matrix: ways to forge a finished game's replay document, each with the step a
+verifier must name (None: the document as a whole). Every forger here recomputes the whole
+hash chain afterwards, as one who wants the forgery to pass would.
+
+Left out on purpose, as no verifier can catch them: labels the rules never read and no hash
+can anchor once the chain is recomputed (seat names, a move's ``by``, event times, an
+abandonment's reason, the ``log`` lines). replays/README.md says so.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from domain.games import get_rules
+from domain.history import event_hash
+from domain.kernel import chance_context, derive_outcome
+
+Doc = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Forgery:
+    kind: str
+    doc: Doc
+    step: int | None  # the step a verifier must name
+
+
+def rehashed(doc: Doc) -> Doc:
+    """``doc`` renumbered and with its whole hash chain recomputed."""
+    previous = "0" * 64
+    for seq, event in enumerate(doc["events"], start=1):
+        event["seq"] = seq
+        event["prev_hash"] = previous
+        event["hash"] = event_hash(seq, event["type"], event["payload"], event["at"], previous,
+                                   event["state_hash"])
+        previous = event["hash"]
+    return doc
+
+
+def positions(doc: Doc) -> dict[str, int]:
+    """The index of the first event of each type."""
+    found: dict[str, int] = {}
+    for index, event in enumerate(doc["events"]):
+        found.setdefault(event["type"], index)
+    return found
+
+
+def edit(doc: Doc, index: int, change: Callable[[dict[str, Any]], None],
+         rehash: bool = True) -> Doc:
+    forgery = copy.deepcopy(doc)
+    change(forgery["events"][index])
+    return rehashed(forgery) if rehash else forgery
+
+
+def confusions(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """Values a JSON comparison that forgets types would take for ``value`` (a field at
+    ``path``; labels are left alone)."""
+    if type(value) is int:
+        yield "int as float", float(value)
+        if value in (0, 1):
+            yield "int as bool", bool(value)
+        yield "int as text", str(value)
+    elif type(value) is str:
+        yield "text changed", value + "x"
+    elif isinstance(value, list) and value:
+        yield "list reversed" if len(value) > 1 and value != value[::-1] else "list extended", (
+            value[::-1] if len(value) > 1 and value != value[::-1] else [*value, value[0]])
+        yield "list item confused", [next(confusions(value[0]))[1], *value[1:]] if list(
+            confusions(value[0])) else [*value, None]
+    elif isinstance(value, dict):
+        yield "extra key", {**value, "forged": 1}
+        for key in sorted(value):
+            if f"{path}.{key}" in LABELS:
+                continue
+            for name, other in confusions(value[key], f"{path}.{key}"):
+                yield f"{key}: {name}", {**value, key: other}
+                break
+
+
+def forgeries(name: str, doc: Doc) -> Iterator[Forgery]:
+    """Every forgery of the matrix that applies to ``doc`` (a finished game's document)."""
+    events, first = doc["events"], positions(doc)
+    last = len(events) - 1
+
+    def kind(text: str) -> str:
+        return f"{name}: {text}"
+
+    # ---- the document as a whole ----
+    for field, value in (("format", "other"), ("format_version", 2), ("format_version", 1.0),
+                         ("complete", False), ("seed", None), ("events", [])):
+        yield Forgery(kind(f"header {field}={value!r}"), {**copy.deepcopy(doc), field: value},
+                      None)
+    for field in ("game", "rules_version", "commitment", "status"):
+        yield Forgery(kind(f"header {field} changed"),
+                      {**copy.deepcopy(doc), field: doc[field] + "x"}, None)
+    yield Forgery(kind("header options changed"),
+                  {**copy.deepcopy(doc), "options": {**doc["options"], "forged": 1}}, None)
+    yield Forgery(kind("header seats renamed"), {**copy.deepcopy(doc), "seats": [
+        {**seat, "name": f"{seat['name']}x"} for seat in doc["seats"]]}, None)
+    yield Forgery(kind("header result changed"),
+                  {**copy.deepcopy(doc), "result": {**doc["result"], "forged": 1}}, None)
+    other_seed = format(int(doc["seed"], 16) ^ 1, "064x")
+    yield Forgery(kind("another seed"), {**copy.deepcopy(doc), "seed": other_seed}, 1)
+    yield Forgery(kind("seed not hex"), {**copy.deepcopy(doc), "seed": "zz"}, None)
+    yield Forgery(kind("the seed's reveal cut off"),
+                  rehashed({**copy.deepcopy(doc), "events": copy.deepcopy(events[:-1])}), None)
+    other_id = doc["game_id"][:-1] + ("0" if doc["game_id"][-1] != "0" else "1")
+    differs = [event["seq"] for event in events if event["type"] == "chance_resolved" and (
+        derive_outcome(event["payload"]["spec"], bytes.fromhex(doc["seed"]),
+                       chance_context(other_id, event["seq"])) != event["payload"]["outcome"])]
+    if differs:  # the draws are bound to the game: the first that comes out otherwise fails
+        yield Forgery(kind("another game id"), {**copy.deepcopy(doc), "game_id": other_id},
+                      differs[0])
+    yield Forgery(kind("created with a seat more"), edit(doc, 0, lambda e: e["payload"].update(
+        seats=[*e["payload"]["seats"], {"name": "eve", "bot": None}])), 1)
+
+    # ---- one event moved, lost, doubled or retyped ----
+    for type_, index in first.items():
+        step = index + 1
+        yield Forgery(kind(f"{type_} deleted"), rehashed(
+            {**copy.deepcopy(doc), "events": copy.deepcopy(events[:index] + events[index + 1:])}),
+            step if index < last else None)
+        yield Forgery(kind(f"{type_} doubled"), rehashed({**copy.deepcopy(doc), "events": [
+            copy.deepcopy(e) for e in events[:index + 1] + events[index:]]}), step + 1)
+        if index < last:
+            swapped = copy.deepcopy(events)
+            swapped[index], swapped[index + 1] = swapped[index + 1], swapped[index]
+            yield Forgery(kind(f"{type_} swapped with the next"),
+                          rehashed({**copy.deepcopy(doc), "events": swapped}), step)
+        for other in ("move_made", "ended", "abandoned", "seed_revealed", "created"):
+            if other != type_:
+                yield Forgery(kind(f"{type_} retyped {other}"),
+                              edit(doc, index, lambda e, t=other: e.update(type=t)), step)
+        yield Forgery(kind(f"{type_} seq off by one"),
+                      edit(doc, index, lambda e: e.update(seq=e["seq"] + 1), rehash=False), step)
+        yield Forgery(kind(f"{type_} seat changed"),
+                      edit(doc, index, lambda e: e.update(seat=7), rehash=False), step)
+        yield Forgery(kind(f"{type_} hash edited"), edit(
+            doc, index, lambda e: e.update(hash="f" * 64), rehash=False), step)
+        yield Forgery(kind(f"{type_} state hash replaced"), edit(
+            doc, index, lambda e: e.update(state_hash="e" * 64)), step)
+        yield Forgery(kind(f"{type_} extra key"), edit(
+            doc, index, lambda e: e.update(forged=True), rehash=False), step)
+        yield Forgery(kind(f"{type_} time not ISO 8601"), edit(
+            doc, index, lambda e: e.update(at="yesterday")), step)
+        # ---- its payload, field by field ----
+        for key in sorted(events[index]["payload"]):
+            if f"{type_}.{key}" in LABELS:
+                continue
+            for change, value in confusions(events[index]["payload"][key], f"{type_}.{key}"):
+                yield Forgery(kind(f"{type_}.{key}: {change}"), edit(
+                    doc, index, lambda e, k=key, v=value: _set_payload(e, k, v)), step)
+        yield Forgery(kind(f"{type_} payload extra key"), edit(
+            doc, index, lambda e: e["payload"].update(forged=1)), step)
+
+    # ---- events inserted where the service never records them ----
+    middle = first.get("move_made", 1)
+    yield from inserted(doc, kind, middle, _seat_taken(), middle + 1)
+    yield from inserted(doc, kind, middle, copy.deepcopy(events[0]), middle + 1)
+    yield from inserted(doc, kind, middle, copy.deepcopy(events[-1]), middle + 1)
+    ending = first.get("ended", first.get("resigned", first.get("abandoned")))
+    assert ending is not None
+    # An end the rules did not give is caught where it stands; a resignation or abandonment
+    # may come at any time, so the event after it is the one out of place.
+    plausible = events[ending]["type"] != "ended"
+    yield from inserted(doc, kind, middle, copy.deepcopy(events[ending]),
+                        middle + 1 + plausible)
+    yield from inserted(doc, kind, last, _resignation(doc), last + 1)
+    yield from inserted(doc, kind, last + 1, copy.deepcopy(events[-1]), last + 2)
+
+
+# A payload's fields that are labels (see the module's docstring). A seat field is changed
+# together with the event's own ``seat``, which repeats it, as a forger would.
+LABELS = {"move_made.by", "seat_taken.name", "created.seats", "abandoned.result.reason"}
+
+
+def _set_payload(event: dict[str, Any], key: str, value: Any) -> None:
+    event["payload"][key] = value
+    if key == "seat":
+        event["seat"] = value
+
+
+def inserted(doc: Doc, kind: Callable[[str], str], index: int, event: dict[str, Any],
+             step: int) -> Iterator[Forgery]:
+    forgery = copy.deepcopy(doc)
+    event = {**copy.deepcopy(event), "state_hash": forgery["events"][index - 1]["state_hash"]}
+    forgery["events"].insert(index, event)
+    yield Forgery(kind(f"{event['type']} inserted at {index + 1}"), rehashed(forgery), step)
+
+
+def _seat_taken() -> dict[str, Any]:
+    return {"seq": 0, "type": "seat_taken", "seat": 0, "payload": {"seat": 0, "name": "eve"},
+            "at": "2026-01-01T00:00:00+00:00", "log": "", "prev_hash": "", "state_hash": "",
+            "hash": ""}
+
+
+def _resignation(doc: Doc) -> dict[str, Any]:
+    """Seat 0 resigning just before the seed's reveal (after the game's end)."""
+    rules = get_rules(doc["game"], doc["rules_version"])
+    result = rules.resign(rules.setup(doc["options"], len(doc["seats"])), 0,
+                          len(doc["seats"])).to_json()
+    return {"seq": 0, "type": "resigned", "seat": 0, "payload": {"seat": 0, "result": result},
+            "at": "2026-01-01T00:00:00+00:00", "log": "", "prev_hash": "", "state_hash": "",
+            "hash": ""}

@@ -1,0 +1,172 @@
+"""A second verifier, written from replays/README.md alone (the proof that the page is a
+specification): its own canonical JSON, hashes, fair draws (``tests/test_fair_draws.py``),
+life cycle and header. From the project it takes only what the page says a verifier needs:
+the game's rules (``get_rules``: setup, next, apply_move, apply_chance, resign, abandon) and
+the kinds of step ``next`` answers. It answers (valid, failed step) like ``verify_document``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime
+from typing import Any
+
+from domain.games import get_rules
+from domain.kernel import Chance, Decision, Over
+from tests.test_fair_draws import reference_outcome
+
+EVENT_KEYS = {"seq", "type", "seat", "payload", "at", "log", "prev_hash", "state_hash", "hash"}
+PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment"},
+            "seat_taken": {"seat", "name"}, "move_made": {"seat", "move", "by"},
+            "chance_resolved": {"spec", "outcome"}, "ended": {"result"},
+            "resigned": {"seat", "result"}, "abandoned": {"result"}, "seed_revealed": {"seed"}}
+
+
+class Failed(Exception):
+    def __init__(self, step: int | None) -> None:
+        self.step = step
+
+
+def canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+
+
+def sha(text: str | bytes) -> str:
+    return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
+
+
+def same(a: Any, b: Any) -> bool:
+    return canonical(a) == canonical(b)  # JSON values, type included: 4.0 is not 4
+
+
+def verify(doc: Any) -> tuple[bool, int | None]:
+    try:
+        Reference(doc).run()
+    except Failed as failure:
+        return False, failure.step
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return False, None
+    return True, None
+
+
+class Reference:
+    def __init__(self, doc: Any) -> None:
+        if (not isinstance(doc, dict) or doc.get("format") != "gamehall-replay"
+                or not same(doc.get("format_version"), 1) or doc.get("complete") is not True
+                or not isinstance(doc.get("seed"), str) or not isinstance(doc.get("events"), list)
+                or not doc["events"]):
+            raise Failed(None)
+        self.doc, self.seed = doc, bytes.fromhex(doc["seed"])
+        self.prev, self.rules, self.state = "0" * 64, None, None
+        self.seats: list[dict[str, Any]] = []
+        self.status, self.result, self.revealed = "", None, None
+
+    def run(self) -> None:
+        for index, event in enumerate(self.doc["events"], start=1):
+            try:
+                self.event(index, event)
+            except Failed:
+                raise
+            except Exception:  # a value the rules cannot read, or refuse outright
+                raise Failed(index) from None
+        self.header()
+
+    def event(self, index: int, event: Any) -> None:
+        if (not isinstance(event, dict) or set(event) != EVENT_KEYS
+                or type(event["seq"]) is not int or event["seq"] != index
+                or not isinstance(event["payload"], dict)
+                or set(event["payload"]) != PAYLOADS.get(event["type"])
+                or not isinstance(event["at"], str)):
+            raise Failed(index)
+        datetime.fromisoformat(event["at"])
+        kind, payload = event["type"], event["payload"]
+        record = {"seq": index, "type": kind, "payload": payload, "at": event["at"],
+                  "prev_hash": event["prev_hash"], "state_hash": event["state_hash"]}
+        if (event["prev_hash"] != self.prev or sha(canonical(record)) != event["hash"]
+                or not same(event["seat"], payload.get("seat"))):
+            raise Failed(index)
+        if not self.allowed(index, kind, payload) or not self.apply(index, kind, payload):
+            raise Failed(index)
+        if sha(canonical(self.state)) != event["state_hash"]:
+            raise Failed(index)
+        self.prev = event["hash"]
+
+    def allowed(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
+        """The life cycle of the page's "Verification" paragraph."""
+        if (index == 1) != (kind == "created"):
+            return False
+        if index == 1:
+            return True
+        if self.revealed is not None:
+            return False  # nothing after the seed's reveal
+        playing = self.status == "active"
+        if playing and kind != "ended" and isinstance(self.rules.next(self.state), Over):
+            return False
+        seat = payload.get("seat")
+        if kind == "seat_taken":
+            return (self.status == "waiting" and type(seat) is int
+                    and 0 <= seat < len(self.seats) and self.seats[seat]["name"] is None
+                    and isinstance(payload["name"], str))
+        if kind in ("move_made", "chance_resolved", "ended", "resigned"):
+            return playing and (kind not in ("move_made", "resigned") or (
+                type(seat) is int and 0 <= seat < len(self.seats)))
+        if kind == "abandoned":
+            return self.status in ("waiting", "active")
+        return self.status in ("over", "abandoned")  # seed_revealed
+
+    def apply(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
+        """The rules' part: legal moves, fair draws, true results; False if refused."""
+        if kind == "created":
+            try:
+                self.rules = get_rules(payload["game"], payload["rules_version"])
+                self.state = self.rules.setup(payload["options"], len(payload["seats"]))
+            except Exception:  # an unknown game or version, options it refuses
+                return False
+            self.seats = [dict(seat) for seat in payload["seats"]]
+            self.status = "waiting" if any(s["name"] is None for s in self.seats) else "active"
+            return sha(self.seed) == payload["commitment"]
+        step = self.rules.next(self.state) if self.status == "active" else None
+        if kind == "seat_taken":
+            self.seats[payload["seat"]]["name"] = payload["name"]
+            self.status = "waiting" if any(s["name"] is None for s in self.seats) else "active"
+        elif kind == "move_made":
+            prompt = step.prompt_for(payload["seat"]) if isinstance(step, Decision) else None
+            if prompt is None or not any(same(payload["move"], m) for m in prompt.legal_moves):
+                return False
+            self.state = self.rules.apply_move(self.state, payload["seat"], payload["move"])
+        elif kind == "chance_resolved":
+            if not isinstance(step, Chance) or not same(step.spec, payload["spec"]):
+                return False
+            expected = reference_outcome(step.spec, self.seed, f"{self.doc['game_id']}:{index}")
+            if not same(payload["outcome"], expected):
+                return False
+            self.state = self.rules.apply_chance(self.state, payload["outcome"])
+        elif kind in ("ended", "resigned", "abandoned"):
+            if kind == "ended":
+                given = step.to_json() if isinstance(step, Over) else None
+            elif kind == "resigned":
+                given = self.rules.resign(self.state, payload["seat"], len(self.seats)).to_json()
+            else:
+                given = self.rules.abandon(self.state, payload["result"]["reason"]).to_json()
+            if given is None or not same(payload["result"], given):
+                return False
+            self.status = "abandoned" if kind == "abandoned" else "over"
+            self.result = payload["result"]
+        else:  # seed_revealed
+            if not same(payload["seed"], self.doc["seed"]):
+                return False
+            self.revealed = payload["seed"]
+        return True
+
+    def header(self) -> None:
+        events = self.doc["events"]
+        created = events[0]["payload"]
+        expected = {"game": created["game"], "rules_version": created["rules_version"],
+                    "options": created["options"], "seats": self.seats,
+                    "commitment": created["commitment"], "status": self.status,
+                    "result": self.result, "seed": self.revealed}
+        if (self.result is None or events[-1]["type"] != "seed_revealed"
+                or any(not same(self.doc.get(k), v) for k, v in expected.items())):
+            raise Failed(None)
