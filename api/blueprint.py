@@ -81,9 +81,10 @@ class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = StrictParser()
 
     def problems(self, *statuses: int) -> Any:
-        """Document the problem answers a view can give."""
+        """Document the problem answers a view can give (and those any view may give: over a
+        rate limit, the server saturated)."""
         def decorate(view: Any) -> Any:
-            for status in statuses:
+            for status in (*statuses, *ANY_VIEW):
                 view = self.alt_response(status, schema=ProblemSchema,
                                          content_type="application/problem+json",
                                          description=DESCRIPTIONS[status])(view)
@@ -91,6 +92,7 @@ class Blueprint(flask_smorest.Blueprint):
         return decorate
 
 
+ANY_VIEW = (429, 503)
 DESCRIPTIONS = {
     400: "Malformed request: bad JSON, unknown or mistyped fields, bad query parameters.",
     401: "No bearer token, or a token this game did not issue.",
@@ -102,4 +104,6 @@ DESCRIPTIONS = {
     413: "The body is larger than the limit (64 KiB; 8 MiB for a replay document).",
     422: "The game refuses it: an illegal move (reason and legal_moves given), bad options, "
          "an unknown game or bot.",
+    429: "More requests than the client's or the token's rate limit (Retry-After given).",
+    503: "The server is saturated or a store is unavailable (Retry-After given).",
 }

@@ -83,8 +83,10 @@ def install(app: Flask, redis_client: Any) -> None:
         "storage_options": {"connection_pool": redis_client.connection_pool}}
     by_client = Limiter(get_remote_address, app=app, default_limits=[limit("RATE_LIMIT_CLIENT")],
                         **storage)
-    Limiter(token_key, app=app, default_limits=[limit("RATE_LIMIT_TOKEN")],
-            default_limits_exempt_when=has_no_token, **storage)
+    by_token = Limiter(token_key, app=app, default_limits=[limit("RATE_LIMIT_TOKEN")],
+                       default_limits_exempt_when=has_no_token, **storage)
+    # Held here: the views' limit checks refer to their limiter only weakly.
+    app.extensions["gamehall-limiters"] = (by_client, by_token)
     for endpoint, config_key in TIGHTER.items():
         tighter: Any = by_client.limit(limit(config_key), override_defaults=False)
         app.view_functions[endpoint] = tighter(app.view_functions[endpoint])
