@@ -18,6 +18,7 @@ from domain.kernel import (
     canonical_json,
     derive_outcome,
     hash_value,
+    json_equal,
     play_chance,
     play_move,
     round_trip,
@@ -61,12 +62,32 @@ def floats_in(value: Any) -> bool:
     return False
 
 
+def type_confusions(value: Any) -> list[Any]:
+    """``value`` with one number or flag in it given as another JSON type, each way."""
+    if type(value) is bool:
+        return [int(value), str(value).lower()]
+    if type(value) is int:
+        return [float(value), str(value), *([bool(value)] if value in (0, 1) else [])]
+    if isinstance(value, list):
+        return [[*value[:i], other, *value[i + 1:]]
+                for i, item in enumerate(value) for other in type_confusions(item)]
+    if isinstance(value, dict):
+        return [{**value, key: other} for key in value for other in type_confusions(value[key])]
+    return []
+
+
 def check_illegal_moves_change_nothing(rules: Rules, state: State, step: Decision,
                                        seats: int) -> None:
-    """A move not offered, or a move by a seat not asked, raises and changes nothing."""
+    """A move not offered, or a move by a seat not asked, raises and changes nothing; so does
+    a legal move with a value of another JSON type (``4.0`` or ``true`` for ``1``, ``"1"``)."""
     frozen = canonical_json(state)
     with pytest.raises(IllegalMove):
         play_move(rules, state, step.prompts[0].seat, {"kind": "no-such-move"})
+    prompt = step.prompts[0]
+    for confused in type_confusions(prompt.legal_moves[0]):
+        if not any(json_equal(confused, move) for move in prompt.legal_moves):
+            with pytest.raises(IllegalMove):
+                play_move(rules, state, prompt.seat, confused)
     others = [s for s in range(seats) if s not in step.seats]
     if others:
         with pytest.raises(IllegalMove):
