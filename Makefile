@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean venv
+.PHONY: run test bench soak lint clean venv
 
 venv: $(STAMP)
 
@@ -25,6 +25,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Games under load while workers and the whole server are killed with SIGKILL; then every
+# game verified and every acknowledged move looked for (SOAK_GAMES, SOAK_SECONDS).
+soak: $(STAMP)
+	$(BIN)/python -m bench.soak
 
 # mypy is strict on the rules and the replays (pure code that anyone may run to verify), and
 # checks the rest with the project's defaults.

@@ -148,7 +148,7 @@ def spawned(var: str, port: int | None = None, environ: Mapping[str, str] | None
                              stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_up(url, child, timeout)
+        wait_until_up(url, child, timeout)
         yield url
     finally:
         child.send_signal(signal.SIGTERM)
@@ -169,7 +169,7 @@ def free_port() -> int:
         return port
 
 
-def _wait_until_up(url: str, child: Any, timeout: float) -> None:
+def wait_until_up(url: str, child: Any, timeout: float) -> None:
     import time
     import urllib.request
 
