@@ -17,9 +17,9 @@ from uuid import UUID
 from flask import Response, current_app, request
 
 from domain.application import GameService
-from domain.history import EventRecord
+from domain.history import FINISHED, EventType
 from projections import Subscription
-from replays import is_complete, visible_events
+from replays import Reader, rules_of
 
 from .auth import caller_seat
 from .blueprint import Blueprint
@@ -43,23 +43,53 @@ def events(query: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     h = hall()
     seat = caller_seat(game_id, required=False)
     after, wait = query["after"], query["wait"]
-    records = h.service.records(game_id)
-    if records[-1]["seq"] <= after and wait > 0 and not is_complete(records):
-        records = _wait_for_more(h.service, h.store.subscribe(str(game_id)), game_id, after,
-                                 wait)
-    return {"game_id": str(game_id), "version": records[-1]["seq"],
-            "events": _visible(records, seat, after)}
+    position = Position(h.service, game_id, seat, after)
+    items = position.more()
+    if not items and wait > 0 and not position.complete:
+        items = _wait_for_more(position, h.store.subscribe(str(game_id)), wait)
+    return {"game_id": str(game_id), "version": position.last, "events": items}
 
 
-def _wait_for_more(service: GameService, subscription: Subscription, game_id: UUID,
-                   after: int, wait: float) -> list[EventRecord]:
+class Position:
+    """Where one follower of a game is: the events it has read (kept by a ``Reader`` that
+    holds the rules state reached, so each call costs what it returns: a follower that comes
+    back starts from the game's nearest snapshot, not from its first event)."""
+
+    def __init__(self, service: GameService, game_id: UUID, viewer: int | None,
+                 after: int) -> None:
+        self.service, self.game_id, self.viewer, self.after = service, game_id, viewer, after
+        current = service.version_of(game_id)
+        self.last = min(max(after, 0), current)
+        self.reader: Reader | None = None
+        self.complete = False
+        if self.last > 0:
+            game = (service.get(game_id) if self.last == current
+                    else service.get(game_id, version=self.last))
+            self.reader = Reader(game.rules, game.state, viewer, game.status in FINISHED)
+            self.complete = game.seed is not None
+
+    def more(self) -> list[dict[str, Any]]:
+        """The events recorded since the last call, as the viewer may see them."""
+        records = self.service.records_after(self.game_id, self.last)
+        if not records:
+            return []
+        if self.reader is None:
+            self.reader = Reader(rules_of(records), None, self.viewer, over=False)
+        items = self.reader.read(records)
+        self.last = records[-1]["seq"]
+        self.complete = records[-1]["type"] == EventType.SEED_REVEALED
+        return [item for item in items if item["seq"] > self.after]
+
+
+def _wait_for_more(position: Position, subscription: Subscription,
+                   wait: float) -> list[dict[str, Any]]:
     deadline = time.monotonic() + wait
     try:
-        records = service.records(game_id)  # read again: now subscribed, nothing is missed
-        while records[-1]["seq"] <= after and (left := deadline - time.monotonic()) > 0:
+        items = position.more()  # read again: now subscribed, nothing is missed
+        while not items and (left := deadline - time.monotonic()) > 0:
             if subscription.wait(left) is not None:
-                records = service.records(game_id)
-        return records
+                items = position.more()
+        return items
     finally:
         subscription.close()
 
@@ -77,7 +107,7 @@ def stream(query: dict[str, Any], game_id: UUID) -> Response:
     after = _resume_point(query)
     config = current_app.config
     subscription = h.store.subscribe(str(game_id))
-    frames = _frames(h.service, subscription, game_id, seat, after,
+    frames = _frames(Position(h.service, game_id, seat, after), subscription,
                      config["STREAM_KEEPALIVE"], config["STREAM_MAX_SECONDS"])
     response = Response(frames, mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -94,19 +124,16 @@ def _resume_point(query: dict[str, Any]) -> int:
     return int(header)
 
 
-def _frames(service: GameService, subscription: Subscription, game_id: UUID, seat: int | None,
-            after: int, keepalive: float, max_seconds: float) -> Iterator[str]:
+def _frames(position: Position, subscription: Subscription, keepalive: float,
+            max_seconds: float) -> Iterator[str]:
     deadline = time.monotonic() + max_seconds
-    last = after
     try:
         yield "retry: 2000\n\n"
         while True:
-            records = service.records(game_id)
-            for item in _visible(records, seat, last):
-                last = item["seq"]
-                yield f"id: {last}\ndata: {json.dumps(item)}\n\n"
-            if is_complete(records):
-                yield f"event: end\ndata: {json.dumps({'version': records[-1]['seq']})}\n\n"
+            for item in position.more():
+                yield f"id: {item['seq']}\ndata: {json.dumps(item)}\n\n"
+            if position.complete:
+                yield f"event: end\ndata: {json.dumps({'version': position.last})}\n\n"
                 return
             if time.monotonic() > deadline:
                 return
@@ -114,10 +141,3 @@ def _frames(service: GameService, subscription: Subscription, game_id: UUID, sea
                 yield ": keepalive\n\n"
     finally:
         subscription.close()
-
-
-def _visible(records: list[EventRecord], seat: int | None,
-             after: int) -> list[dict[str, Any]]:
-    if records[-1]["seq"] <= after:
-        return []
-    return visible_events(records, seat, after)

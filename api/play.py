@@ -81,13 +81,12 @@ def apply_moves(game_id: UUID, seat: int, body: dict[str, Any], key: str | None,
     from the event store, whatever became of Redis meanwhile)."""
     h = hall()
     listed = body.get("moves") or [body["move"]]
-    name = h.service.get(game_id).seats[seat]["name"]
     expected = body.get("expected_version")
     try:
         if key is None or fingerprint is None:
-            game, repeated = h.service.play(game_id, seat, listed, name, expected), False
+            game, repeated = h.service.play(game_id, seat, listed, None, expected), False
         else:
-            game, repeated = h.service.play_once(game_id, seat, listed, name, key,
+            game, repeated = h.service.play_once(game_id, seat, listed, None, key,
                                                  fingerprint, expected)
     except IllegalMove:
         if len(listed) == 1:

@@ -47,6 +47,7 @@ from .kernel import (
 # (turn caps are not rules, so it is not given a winner).
 MAX_AUTOMATIC_STEPS = 50_000
 MAX_RETRIES = 8
+GAME_TOPIC_PREFIX = "gamehall:Game."
 
 
 class GameNotFound(GameError):
@@ -177,6 +178,19 @@ class GameService(Application[UUID]):
             raise GameNotFound(f"There is no game {game_id}.")
         return game
 
+    def version_of(self, game_id: UUID) -> int:
+        """The game's current version, from the store's newest event alone (no aggregate is
+        loaded): what a projection's version is checked against."""
+        newest = self.recorder.select_events(game_id, desc=True, limit=1)
+        if not newest or not newest[0].topic.startswith(GAME_TOPIC_PREFIX):
+            raise GameNotFound(f"There is no game {game_id}.")
+        return int(newest[0].originator_version)
+
+    def records_after(self, game_id: UUID, after: int) -> list[EventRecord]:
+        """The game's records after event ``after`` (what a follower has not seen yet)."""
+        events = self.repository.event_store.get(game_id, gt=after)
+        return [event_record(event) for event in events]  # type: ignore[arg-type]
+
     def history(self, game_id: UUID) -> list[Game.Event]:
         """Every recorded event of the game, oldest first."""
         self.get(game_id)
@@ -242,14 +256,15 @@ class GameService(Application[UUID]):
         assert token is not None
         return game, token
 
-    def play(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str,
+    def play(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str | None = None,
              expected_version: int | None = None) -> Game:
-        """Apply the moves in order, all or none, each followed by any automatic steps."""
+        """Apply the moves in order, all or none, each followed by any automatic steps.
+        ``by`` names the mover in the history (by default the seat's name)."""
         return self._with_retries(
             lambda: (self._played(game_id, seat, moves, by, expected_version), None, None),
             expected_version)[0]
 
-    def play_once(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str,
+    def play_once(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str | None,
                   key: str, fingerprint: str,
                   expected_version: int | None = None) -> tuple[Game, bool]:
         """``play``, once per idempotency ``key`` of the seat: a repeat of the request (same
@@ -275,11 +290,12 @@ class GameService(Application[UUID]):
         game, repeated = self._with_retries(attempt, None)
         return game, bool(repeated)
 
-    def _played(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str,
+    def _played(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str | None,
                 expected_version: int | None) -> Game:
         if not moves:
             raise GameError("Send at least one move.")
         game = self.get(game_id)
+        by = by if by is not None else game.seats[seat]["name"]
         if expected_version is not None and game.version != expected_version:
             raise StaleVersion(expected_version, game.version)
         for index, move in enumerate(moves):

@@ -41,11 +41,10 @@ class Projector:
     def read(self, game_id: UUID, seat: int | None = None, field: str | None = None) -> Any:
         """The current document ``field`` (default: the seat's view, or the board view)."""
         name = field or seat_field(seat)
-        game = self.service.get(game_id)
         stored = self.store.read(str(game_id), name)
-        if stored is not None and stored[0] >= game.version:
+        if stored is not None and stored[0] >= self.service.version_of(game_id):
             return stored[1]
-        return self.record(game)[name]
+        return self.record(self.service.get(game_id))[name]
 
     def summary(self, game_id: UUID) -> dict[str, Any]:
         document: dict[str, Any] = self.read(game_id, field="summary")

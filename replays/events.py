@@ -10,37 +10,59 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.history import EventType
+from domain.history import EventRecord, EventType, rules_state_after
+from domain.kernel import Rules, State
 
-from .fold import Records, is_over, rules_event, rules_of, walk
+from .fold import Records, is_over, rules_event, rules_of
 
 
 def visible_events(records: Records, viewer: int | None,
                    after: int = 0) -> list[dict[str, Any]]:
     """The events after ``after`` as ``viewer`` (a seat, or None for a spectator) may see them."""
-    rules = rules_of(records)
-    over = is_over(records)
-    shown = []
-    for before, record, state_after in walk(records):
-        if record["seq"] <= after:
-            continue
+    reader = Reader(rules_of(records), None, viewer, over=is_over(records))
+    return [item for item in reader.read(records) if item["seq"] > after]
+
+
+class Reader:
+    """One viewer's reading of a game, event after event: it keeps the rules state it has
+    reached, so a follower that comes back pays only for the events it has not read yet.
+    ``state`` is the rules state after the events already read (None: from the start);
+    ``over`` whether the game had ended by then (everything is then shown whole)."""
+
+    def __init__(self, rules: Rules, state: State | None, viewer: int | None,
+                 over: bool) -> None:
+        self.rules, self.state, self.viewer, self.over = rules, state, viewer, over
+
+    def read(self, records: Records) -> list[dict[str, Any]]:
+        """The next ``records`` (those after what was read) as the viewer may see them. An end
+        among them shows all of them whole, as once the game is over."""
+        self.over = self.over or is_over(records)
+        shown = []
+        for record in records:
+            after = rules_state_after(self.rules, self.state, record["type"],
+                                      record["payload"])
+            shown.append(self._item(self.state, record, after))
+            self.state = after
+        return shown
+
+    def _item(self, before: State | None, record: EventRecord,
+              state_after: State) -> dict[str, Any]:
         event = rules_event(record)
         payload = record["payload"]
         if event is not None and before is not None:
-            seen = event if over else rules.redact(before, event, viewer)
+            seen = event if self.over else self.rules.redact(before, event, self.viewer)
             # After the end the log is written as the player who made the move saw it.
-            writer = event.get("seat") if over else viewer
-            log = rules.describe(before, state_after, event, writer)
+            writer = event.get("seat") if self.over else self.viewer
+            log = self.rules.describe(before, state_after, event, writer)
             payload = _payload_from(record, seen)
         else:
             log = service_log_line(record)
         item = {"seq": record["seq"], "type": record["type"], "seat": record["seat"],
                 "payload": payload, "at": record["at"], "log": log}
-        if over:
+        if self.over:
             item.update(prev_hash=record["prev_hash"], state_hash=record["state_hash"],
                         hash=record["hash"])
-        shown.append(item)
-    return shown
+        return item
 
 
 def _payload_from(record: Any, seen: dict[str, Any]) -> dict[str, Any]:
