@@ -10,7 +10,7 @@ from flask import Response, current_app, request
 
 from domain.history import FINISHED
 from projections import catch_up
-from replays import build_document, to_csv_lines, to_ndjson_lines, verify_document
+from replays import CSV_HEADER, build_document, verify_document
 
 from .auth import caller_seat
 from .blueprint import Blueprint, parse_json
@@ -65,10 +65,24 @@ def export(query: dict[str, Any]) -> Response:
     since/until, limit), oldest first, as NDJSON or CSV."""
     h = hall()
     catch_up(h.projector)
-    docs = _documents(h, _matching(h, query))
+    ids = _matching(h, query)
     if query["format"] == "csv":
-        return Response(to_csv_lines(docs), mimetype="text/csv")
-    return Response(to_ndjson_lines(docs), mimetype="application/x-ndjson")
+        rows = h.projector.replays(ids, csv=True)
+        return Response(_chunks(CSV_HEADER, rows), mimetype="text/csv")
+    return Response(_chunks("", h.projector.replays(ids)), mimetype="application/x-ndjson")
+
+
+def _chunks(first: str, texts: Iterator[str], size: int = 256 * 1024) -> Iterator[str]:
+    """The texts joined into chunks of about ``size`` characters (not one write a game)."""
+    parts, length = [first], len(first)
+    for text in texts:
+        parts.append(text)
+        length += len(text)
+        if length >= size:
+            yield "".join(parts)
+            parts, length = [], 0
+    if parts:
+        yield "".join(parts)
 
 
 def _matching(h: Hall, query: dict[str, Any]) -> list[str]:
@@ -92,9 +106,3 @@ def _with_status(h: Hall, ids: list[str], wanted: Collection[str]) -> list[str]:
     if not ids:
         return []
     return [g for g, status in zip(ids, h.store.statuses(ids), strict=True) if status in wanted]
-
-
-def _documents(h: Hall, ids: list[str]) -> Iterator[dict[str, Any]]:
-    service = h.service
-    for game_id in ids:
-        yield build_document(service.records(UUID(game_id)), None)

@@ -9,14 +9,20 @@ the command line), so every view can be recovered from the events alone.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
 from domain.aggregate import Game
 from domain.application import GameService
+from domain.kernel import canonical_json
+from replays import build_document, to_csv_rows
 
 from .store import ViewStore
 from .views import all_views, seat_field
+
+# The fields of a complete game's stored replay document: canonical JSON, and CSV rows.
+REPLAY, REPLAY_CSV = "replay", "replay_csv"
 
 
 class Projector:
@@ -27,8 +33,14 @@ class Projector:
         self.store = store
 
     def record(self, game: Game) -> dict[str, Any]:
-        """Store every view of ``game`` (version-guarded) and announce its new version."""
+        """Store every view of ``game`` (version-guarded) and announce its new version; once
+        the game is complete, its replay document too (as NDJSON and as CSV rows), which an
+        export then streams as stored: a finished game never changes."""
         fields = all_views(game)
+        if game.seed is not None:
+            document = build_document(self.service.records(game.id))
+            fields[REPLAY] = canonical_json(document)
+            fields[REPLAY_CSV] = "".join(to_csv_rows(document))
         self.store.write_game(str(game.id), game.version, game.created_on.timestamp(), fields,
                               game.game_name)
         return fields
@@ -49,3 +61,13 @@ class Projector:
     def summary(self, game_id: UUID) -> dict[str, Any]:
         document: dict[str, Any] = self.read(game_id, field="summary")
         return document
+
+    def replays(self, game_ids: list[str], csv: bool = False) -> Iterator[str]:
+        """The stored replay documents (NDJSON lines, or CSV rows) of complete games, in
+        order; a game whose document is not stored yet (Redis flushed meanwhile) has it
+        stored now, from its events."""
+        field = REPLAY_CSV if csv else REPLAY
+        for game_id, text in zip(game_ids, self.store.texts(game_ids, field), strict=True):
+            if text is None:
+                text = self.record(self.service.get(UUID(game_id)))[field]
+            yield text if csv else text + "\n"

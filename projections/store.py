@@ -80,6 +80,15 @@ class ViewStore:
         keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}"]
         return bool(self._write(keys=keys, args=args))
 
+    def texts(self, game_ids: list[str], field: str) -> Iterator[str | None]:
+        """The text stored under ``field`` for each game (None where there is none), read in
+        pipelined batches."""
+        for start in range(0, len(game_ids), 200):
+            pipe = self.client.pipeline(transaction=False)
+            for game_id in game_ids[start:start + 200]:
+                pipe.hget(_game_key(game_id), field)
+            yield from pipe.execute()
+
     def version(self, game_id: str) -> int:
         value = self.client.hget(_game_key(game_id), "version")
         return int(value) if value else 0

@@ -20,10 +20,15 @@ def to_ndjson_lines(docs: Iterable[dict[str, Any]]) -> Iterator[str]:
 
 
 def to_csv_lines(docs: Iterable[dict[str, Any]]) -> Iterator[str]:
-    yield _csv_line(CSV_COLUMNS)
+    yield CSV_HEADER
     for doc in docs:
-        for event in doc["events"]:
-            yield _csv_line(csv_row(doc, event))
+        yield from to_csv_rows(doc)
+
+
+def to_csv_rows(doc: dict[str, Any]) -> Iterator[str]:
+    """One game's CSV rows, one an event (no header)."""
+    for event in doc["events"]:
+        yield _csv_line(csv_row(doc, event))
 
 
 def csv_row(doc: dict[str, Any], event: dict[str, Any]) -> tuple[Any, ...]:
@@ -48,3 +53,6 @@ def _csv_line(values: Iterable[Any]) -> str:
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerow(values)
     return buffer.getvalue()
+
+
+CSV_HEADER = _csv_line(CSV_COLUMNS)

@@ -268,7 +268,9 @@ def play_move(rules: Rules, state: State, seat: int, move: Move,
         waiting = ", ".join(str(s) for s in step.seats)
         raise NotYourTurn(f"It is not your turn: the game is waiting for seat {waiting}.",
                           waiting_for=step.seats)
-    if not isinstance(move, dict) or not any(json_equal(move, legal)
+    # Python's == (in C) rules out the many other moves quickly; json_equal then makes sure
+    # the one found is the same JSON value, type included.
+    if not isinstance(move, dict) or not any(move == legal and json_equal(move, legal)
                                              for legal in prompt.legal_moves):
         raise IllegalMove(f"That move is not allowed now ({prompt.text}).", prompt.legal_moves)
     return rules.apply_move(state, seat, move)
