@@ -2,50 +2,71 @@
 
 from __future__ import annotations
 
-import hashlib
 import statistics
 import tempfile
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
+from uuid import UUID, uuid5
 
 from domain.application import GameService
 from domain.games import get_rules
 from domain.history import Status
-from domain.kernel import Chance, DrawStream, Over, ask_bot, derive_outcome
+from domain.kernel import (
+    Chance,
+    DrawStream,
+    Over,
+    ask_bot,
+    bot_context,
+    chance_context,
+    derive_outcome,
+)
 from replays import build_document, verify_document
+
+from .table import Table
 
 Say = Callable[[str], None]
 
 
-def engine_game(game: str, bots: list[str], options: dict[str, Any], seed: int) -> Over:
-    """One whole game with no service around it: next, draw or bot move, apply."""
+NAMESPACE = UUID("6b1f4c52-52a7-4f3e-9d0f-2f6b8d0f3c11")
+
+
+def game_ids(game: str, games: int) -> list[UUID]:
+    """The ids of the bench's games: the engine-only baseline and the service play the same
+    games, since the service derives every draw from the game's id."""
+    return [uuid5(NAMESPACE, f"{game}:{i}") for i in range(games)]
+
+
+def engine_game(game: str, bots: list[str], options: dict[str, Any], game_id: UUID) -> Over:
+    """One whole game with no service around it: next, draw or bot move, apply; every draw
+    derived as the service derives it, so it is the game the service plays for ``game_id``."""
     rules = get_rules(game)
     state = rules.setup(options, len(bots))
-    secret = hashlib.sha256(str(seed).encode()).digest()
-    draw = DrawStream(secret, f"bots:{seed}").below
+    seed = SEEDS.seed_of(game_id)
     players = [rules.bots[name] for name in bots]
-    count = 0
+    version = 1  # the created event
     while True:
         step = rules.next(state)
         if isinstance(step, Over):
             return step
-        count += 1
         if isinstance(step, Chance):
-            state = rules.apply_chance(state, derive_outcome(step.spec, secret, f"{seed}:{count}"))
-            continue
-        prompt = step.prompts[0]
-        move = ask_bot(rules, players[prompt.seat], state, prompt, draw)
-        state = rules.apply_move(state, prompt.seat, move)
+            outcome = derive_outcome(step.spec, seed, chance_context(str(game_id), version + 1))
+            state = rules.apply_chance(state, outcome)
+        else:
+            prompt = step.prompts[0]
+            draw = DrawStream(seed, bot_context(str(game_id), version + 1)).below
+            move = ask_bot(rules, players[prompt.seat], state, prompt, draw)
+            state = rules.apply_move(state, prompt.seat, move)
+        version += 1
 
 
 def engine_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
                 say: Say) -> list[float]:
     times = []
-    for seed in range(games):
+    for game_id in game_ids(game, games):
         start = time.perf_counter()
-        engine_game(game, bots, options, seed)
+        engine_game(game, bots, options, game_id)
         times.append(time.perf_counter() - start)
     total = sum(times)
     say(f"  engine only, {'/'.join(bots)}: {games / total:,.0f} games/s; per game median "
@@ -59,37 +80,42 @@ def service(env: dict[str, str]) -> GameService:
                        new_token=lambda: "token")
 
 
+SEEDS = service({})  # the bench's secret, for the engine-only games' seeds
+
+
 def sqlite_env(folder: str) -> dict[str, str]:
     return {"PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": f"{folder}/bench.sqlite"}
 
 
 def service_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
-                 say: Say, engine_times: list[float] | None = None) -> None:
-    """Whole bot games through the event-sourced service, in memory and on SQLite; with the
-    engine-only times of the same games, the ratios."""
+                 say: Say, engine_times: list[float], table: Table) -> None:
+    """The same bot games (same ids, so the same draws and moves as ``engine_rate``'s first
+    ``games``) through the event-sourced service, in memory and on SQLite; the ratios."""
     rates: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
         for label, env in (("in memory", {}), ("on SQLite", sqlite_env(folder))):
             app = service(env)
             start = time.perf_counter()
             events = 0
-            for _ in range(games):
-                created, _ = app.create_game(game, options, [{"bot": b} for b in bots])
+            for game_id in game_ids(game, games):
+                created, _ = app.create_game(game, options, [{"bot": b} for b in bots],
+                                             game_id=game_id)
                 events += created.version
             elapsed = time.perf_counter() - start
             app.close()
             rates[label] = games / elapsed
             say(f"  event-sourced {label}: {games / elapsed:,.1f} games/s "
                 f"({events / elapsed:,.0f} events/s, {events / games:.0f} events a game)")
-    if engine_times:
-        engine = len(engine_times) / sum(engine_times)
-        say(f"  ratios: engine only / event-sourced in memory {engine / rates['in memory']:.1f}x;"
-            f" in memory / on SQLite {rates['in memory'] / rates['on SQLite']:.2f}x")
+    engine = games / sum(engine_times[:games])
+    say(f"  ratios: engine only / event-sourced in memory {engine / rates['in memory']:.1f}x;"
+        f" in memory / on SQLite {rates['in memory'] / rates['on SQLite']:.2f}x")
+    for label, rate in rates.items():
+        table.add(f"{game}: event-sourced {label} / engine-only", engine / rate, "<=", 2.5)
 
 
 def verify_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
-                say: Say) -> None:
+                say: Say, table: Table) -> None:
     app = service({})
     documents = []
     for _ in range(games):
@@ -102,11 +128,16 @@ def verify_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
     elapsed = time.perf_counter() - start
     say(f"  replay verification: {events / elapsed:,.0f} events/s "
         f"({games / elapsed:,.1f} games/s)")
+    table.add(f"{game}: replay verification, events/s", events / elapsed, ">=", 50_000)
 
 
 def load_move_save(game: str, options: dict[str, Any], checkpoints: list[int],
-                   say: Say) -> None:
-    """service.play latency (load, validate, apply, save) as one long game grows, on SQLite."""
+                   say: Say, table: Table) -> None:
+    """service.play latency (load, validate, apply, save) as one long game grows, on SQLite;
+    and at the same points, what a follower's call costs (``/events`` after the newest
+    event, and after the one before it)."""
+    from api.follow import Position
+
     rules = get_rules(game)
     with tempfile.TemporaryDirectory() as folder:
         app = service(sqlite_env(folder))
@@ -114,6 +145,7 @@ def load_move_save(game: str, options: dict[str, Any], checkpoints: list[int],
         created, _ = app.create_game(game, options, seats)
         draw = DrawStream(b"bench", "lms").below
         samples: dict[int, list[float]] = {c: [] for c in checkpoints}
+        follows: dict[int, list[float]] = {c: [] for c in checkpoints}
         moves = 0
         while moves < max(checkpoints) + 20:
             current = app.get(created.id)
@@ -129,15 +161,27 @@ def load_move_save(game: str, options: dict[str, Any], checkpoints: list[int],
             for checkpoint in checkpoints:
                 if checkpoint <= moves < checkpoint + 20:
                     samples[checkpoint].append(elapsed)
+                    follows[checkpoint].append(follow_call(app, created.id, Position))
         version = app.get(created.id).version
         cold = cold_load_times(app, created.id)
         app.close()
     for checkpoint, times in samples.items():
         if times:
-            say(f"  load-move-save at move {checkpoint}: median "
-                f"{statistics.median(times) * 1e3:.2f} ms over {len(times)} moves")
+            median = statistics.median(times) * 1e3
+            follow = statistics.median(follows[checkpoint]) * 1e3
+            say(f"  load-move-save at move {checkpoint}: median {median:.2f} ms over "
+                f"{len(times)} moves; a follower's call then: median {follow:.2f} ms")
+            table.add(f"one move (load, apply, save) at move {checkpoint}, ms", median, "<=", 1)
+            table.add(f"a follower's call at move {checkpoint}, ms", follow, "<=", 2)
     say(f"  (the game reached {moves} moves, {version} events; a cold load of it, aggregate "
         f"cache off, from the latest snapshot: median {statistics.median(cold) * 1e3:.2f} ms)")
+
+
+def follow_call(app: GameService, game_id: Any, position: Any) -> float:
+    """One follower's call for the newest event (as a long-poll at the head comes back)."""
+    start = time.perf_counter()
+    position(app, game_id, None, app.version_of(game_id) - 1).more()
+    return time.perf_counter() - start
 
 
 def cold_load_times(app: GameService, game_id: Any) -> list[float]:

@@ -1,9 +1,9 @@
 """HTTP benchmark: the real server (gunicorn, gevent workers, SQLite and embedded Redis in a
 temporary folder) on 127.0.0.1.
 
-* moves per second with p50 and p99 latency of ``POST /games/{id}/moves``, at 1, 10 and 100
-  Revolution games played at once (two human seats each; a client thread a game posts each
-  asked seat's move, chosen from that seat's view);
+* moves per second with p50 and p99 latency of ``POST /games/{id}/moves`` from the asyncio
+  load generator (``http_load.py``, its own process): closed loop at 1 and 100 Revolution
+  games at once, and open loop at a fixed offered rate;
 * export throughput: N finished bot-vs-bot games, then ``GET /replays/export`` as NDJSON and
   CSV, in games per second;
 * held streams: 1,000 open ``/stream`` followers of one game, the latency of other requests
@@ -12,13 +12,14 @@ temporary folder) on 127.0.0.1.
 
 from __future__ import annotations
 
+import json
 import os
-import random
 import selectors
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -26,14 +27,16 @@ from typing import Any
 from api.client import Client
 from api.serve import spawned
 
+from .table import Table
+
 Say = Callable[[str], None]
-LEVELS = (1, 10, 100)
 SECONDS_A_LEVEL = 6.0
-EXPORT_GAMES = 40
+OFFERED_RATE = 300
+EXPORT_GAMES = 1000
 HELD_STREAMS = 1000
 
 
-def run(lines: Say) -> None:
+def run(lines: Say, table: Table) -> None:
     environ = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     # Rate limits off: the figures are the server's capacity, from one client address.
     environ.update({"GAMEHALL_STORE": "sqlite", "GAMEHALL_WORKERS": "2",
@@ -41,82 +44,42 @@ def run(lines: Say) -> None:
     with tempfile.TemporaryDirectory() as var, spawned(var, environ=environ) as url:
         lines(f"  server: gunicorn, 2 gevent workers, SQLite + embedded Redis, rate limits "
               f"off, {url}")
-        for games in LEVELS:
-            move_rate(url, games, SECONDS_A_LEVEL, lines)
-        export_rate(url, EXPORT_GAMES, lines)
+        move_rates(url, lines, table)
+        export_rate(url, EXPORT_GAMES, lines, table)
         held_streams(url, HELD_STREAMS, lines)
 
 
-class Driver(threading.Thread):
-    """Plays one game after another until the deadline; records each move's latency."""
-
-    def __init__(self, url: str, deadline: float, seed: int) -> None:
-        super().__init__(daemon=True)
-        self.url, self.deadline = url, deadline
-        self.pick = random.Random(seed)
-        self.latencies: list[float] = []
-        self.errors = 0
-
-    def run(self) -> None:
-        lobby = Client(self.url)
-        try:
-            while time.monotonic() < self.deadline:
-                self.play_one(lobby)
-        finally:
-            lobby.close()
-
-    def play_one(self, lobby: Client) -> None:
-        created = lobby.post("/games", {"game": "revolution",
-                                        "players": [{"name": "a"}, {"name": "b"}]}).json
-        seats = [Client(self.url, created["tokens"][str(s)]) for s in (0, 1)]
-        path = f"/games/{created['game_id']}"
-        try:
-            mine: dict[str, Any] = {"waiting_for": created["game"]["waiting_for"],
-                                    "status": "active", "seat": None, "prompt": None}
-            while mine["status"] == "active" and time.monotonic() < self.deadline:
-                seat = mine["waiting_for"][0]
-                if mine["seat"] != seat or mine["prompt"] is None:
-                    mine = seats[seat].get(f"{path}/view").json
-                move = self.pick.choice(mine["prompt"]["legal_moves"])
-                started = time.perf_counter()
-                answer = seats[seat].post(f"{path}/moves", {"move": move})
-                self.latencies.append(time.perf_counter() - started)
-                if answer.status != 200:
-                    self.errors += 1
-                    mine = seats[seat].get(f"{path}/view").json
-                    continue
-                mine = answer.json["view"]
-        finally:
-            for client in seats:
-                client.close()
+def move_rates(url: str, say: Say, table: Table) -> None:
+    """Moves over HTTP from the asyncio load generator in its own process: saturation
+    (closed loop, every game moving as fast as it is answered) and latency at a fixed offered
+    rate (open loop)."""
+    for mode, games, extra in (("closed", 1, []), ("closed", 100, []),
+                               ("open", 200, [str(OFFERED_RATE)])):
+        figures = load(url, mode, games, SECONDS_A_LEVEL, extra)
+        offered = f" offered {OFFERED_RATE}/s" if mode == "open" else ""
+        say(f"  {mode} loop, {games} games{offered}: {figures['rate']:,.0f} moves/s "
+            f"({figures['moves']} moves, {figures['errors']} refused); POST latency p50 "
+            f"{figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms")
+        if mode == "closed" and games == 100:
+            table.add("HTTP moves/s at saturation (100 games)", figures["rate"], ">=", 1000)
+        if mode == "open":
+            table.add(f"HTTP POST p99 ms at {OFFERED_RATE} moves/s offered",
+                      figures["p99_ms"], "<", 25)
 
 
-def move_rate(url: str, games: int, seconds: float, say: Say) -> None:
-    deadline = time.monotonic() + seconds
-    drivers = [Driver(url, deadline, seed) for seed in range(games)]
-    started = time.perf_counter()
-    for driver in drivers:
-        driver.start()
-    for driver in drivers:
-        driver.join(timeout=seconds + 60)
-    elapsed = time.perf_counter() - started
-    latencies = sorted(t for d in drivers for t in d.latencies)
-    errors = sum(d.errors for d in drivers)
-    if len(latencies) < 2:
-        say(f"  {games:>3} games at once: too few moves to measure")
-        return
-    p99 = statistics.quantiles(latencies, n=100)[98]
-    say(f"  {games:>3} games at once: {len(latencies) / elapsed:,.0f} moves/s over "
-        f"{elapsed:.1f} s ({len(latencies)} moves, {errors} refused); POST latency p50 "
-        f"{statistics.median(latencies) * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms")
+def load(url: str, mode: str, games: int, seconds: float, extra: list[str]) -> dict[str, Any]:
+    answer = subprocess.run([sys.executable, "-m", "bench.http_load", url, mode, str(games),
+                             str(seconds), *extra], capture_output=True, text=True, check=True)
+    figures: dict[str, Any] = json.loads(answer.stdout)
+    return figures
 
 
-def export_rate(url: str, games: int, say: Say) -> None:
+def export_rate(url: str, games: int, say: Say, table: Table) -> None:
     lobby = Client(url)
     started = time.perf_counter()
     for _ in range(games):
         answer = lobby.post("/games", {"game": "revolution",
-                                       "players": [{"bot": "greedy"}, {"bot": "random"}]})
+                                       "players": [{"bot": "random"}, {"bot": "random"}]})
         assert answer.status == 201, answer.body
     created = time.perf_counter() - started
     say(f"  {games} bot-vs-bot matches created (played to the end) over HTTP: "
@@ -129,6 +92,8 @@ def export_rate(url: str, games: int, say: Say) -> None:
         assert answer.status == 200, answer.body[:300]
         say(f"  export {kind}: {games} games in {elapsed * 1e3:.0f} ms = "
             f"{games / elapsed:,.0f} games/s ({len(answer.body) / 1e6:.2f} MB)")
+        table.add(f"export of {games} finished games, {kind}, games/s", games / elapsed,
+                  ">=", 2000)
     lobby.close()
 
 

@@ -1,0 +1,144 @@
+"""An asyncio HTTP load generator for ``make bench``, run in its own process so that it never
+starves on the GIL of the process that measures it.
+
+    python -m bench.http_load URL closed GAMES SECONDS
+    python -m bench.http_load URL open GAMES SECONDS RATE
+
+Each game is a Revolution match of two human seats; a move is a random legal move of the seat
+asked, posted with ``POST /games/{id}/moves`` (the next seat's view is read with ``GET`` when
+the answer does not carry its prompt; those reads are not counted as moves).
+
+* closed: every game posts its next move as soon as the last one is answered (saturation);
+* open: moves are sent at a fixed RATE per second whatever the answers' speed, each to a game
+  not waiting for an answer; a move's latency runs from the moment it was due, so a server
+  that falls behind shows it (no coordinated omission).
+
+Prints one JSON line: moves, seconds, moves per second, p50 and p99 latency (ms), errors.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+
+@dataclass
+class Table:
+    """One game and what its next mover may do."""
+
+    game_id: str
+    tokens: list[str]
+    seat: int = 0
+    moves: list[Any] = field(default_factory=list)
+
+
+class Load:
+    def __init__(self, url: str, seed: int = 1) -> None:
+        self.url = url
+        self.rng = random.Random(seed)
+        self.latencies: list[float] = []
+        self.errors = 0
+
+    async def new_table(self, session: aiohttp.ClientSession) -> Table:
+        async with session.post(f"{self.url}/games", json={
+                "game": "revolution", "players": [{"name": "a"}, {"name": "b"}]}) as answer:
+            body = await answer.json()
+        table = Table(body["game_id"], [body["tokens"]["0"], body["tokens"]["1"]])
+        await self.look(session, table, body["game"]["waiting_for"][0])
+        return table
+
+    async def look(self, session: aiohttp.ClientSession, table: Table, seat: int) -> None:
+        async with session.get(f"{self.url}/games/{table.game_id}/view",
+                               headers=self.bearer(table, seat)) as answer:
+            view = await answer.json()
+        table.seat = seat
+        table.moves = view["prompt"]["legal_moves"] if view["prompt"] else []
+
+    def bearer(self, table: Table, seat: int) -> dict[str, str]:
+        return {"Authorization": f"Bearer {table.tokens[seat]}"}
+
+    async def move(self, session: aiohttp.ClientSession, table: Table, due: float) -> Table:
+        """Post one move (latency from ``due``); answers the table to play next (a new one
+        when this game ended)."""
+        move = self.rng.choice(table.moves)
+        async with session.post(f"{self.url}/games/{table.game_id}/moves", json={"move": move},
+                                headers=self.bearer(table, table.seat)) as answer:
+            body = await answer.json()
+            ok = answer.status == 200
+        self.latencies.append(time.perf_counter() - due)
+        if not ok:
+            self.errors += 1
+            await self.look(session, table, table.seat)
+            return table
+        view = body["view"]
+        if view["status"] != "active":
+            return await self.new_table(session)
+        if view["prompt"] is not None:
+            table.moves = view["prompt"]["legal_moves"]
+        else:
+            await self.look(session, table, view["waiting_for"][0])
+        return table
+
+    async def closed(self, games: int, seconds: float) -> float:
+        async with session_for(games) as session:
+            tables = await asyncio.gather(*(self.new_table(session) for _ in range(games)))
+            started = time.perf_counter()
+            deadline = started + seconds
+
+            async def player(table: Table) -> None:
+                while time.perf_counter() < deadline:
+                    table = await self.move(session, table, time.perf_counter())
+
+            await asyncio.gather(*(player(table) for table in tables))
+            return time.perf_counter() - started
+
+    async def open(self, games: int, seconds: float, rate: float) -> float:
+        async with session_for(games) as session:
+            ready: asyncio.Queue[Table] = asyncio.Queue()
+            for table in await asyncio.gather(*(self.new_table(session) for _ in range(games))):
+                ready.put_nowait(table)
+            started = time.perf_counter()
+            sent: list[asyncio.Task[None]] = []
+
+            async def send(due: float) -> None:
+                table = await ready.get()
+                ready.put_nowait(await self.move(session, table, due))
+
+            for k in range(int(seconds * rate)):
+                due = started + k / rate
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                sent.append(asyncio.create_task(send(due)))
+            await asyncio.gather(*sent)
+            return time.perf_counter() - started
+
+
+def session_for(games: int) -> aiohttp.ClientSession:
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=games * 2 + 10),
+                                 timeout=aiohttp.ClientTimeout(total=120))
+
+
+def main(argv: list[str]) -> None:
+    url, mode, games, seconds = argv[0], argv[1], int(argv[2]), float(argv[3])
+    load = Load(url)
+    if mode == "closed":
+        elapsed = asyncio.run(load.closed(games, seconds))
+    else:
+        elapsed = asyncio.run(load.open(games, seconds, float(argv[4])))
+    latencies = sorted(load.latencies)
+    print(json.dumps({
+        "moves": len(latencies), "seconds": elapsed, "rate": len(latencies) / elapsed,
+        "p50_ms": statistics.median(latencies) * 1e3 if latencies else None,
+        "p99_ms": statistics.quantiles(latencies, n=100)[98] * 1e3
+        if len(latencies) > 1 else None, "errors": load.errors}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,25 @@
+"""The figures ``make bench`` measures against the targets of the performance issue, printed
+as one table at the end: each figure, its target, and how far from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Table:
+    rows: list[tuple[str, float, str, float]] = field(default_factory=list)
+
+    def add(self, measure: str, figure: float, relation: str, target: float) -> None:
+        self.rows.append((measure, figure, relation, target))
+
+    def lines(self) -> list[str]:
+        width = max((len(row[0]) for row in self.rows), default=10)
+        out = [f"  {'measure':<{width}}  {'figure':>10}  {'target':>10}  figure/target  met"]
+        for measure, figure, relation, target in self.rows:
+            met = figure >= target if relation == ">=" else (
+                figure < target if relation == "<" else figure <= target)
+            goal = relation + format(target, ",")
+            out.append(f"  {measure:<{width}}  {figure:>10,.2f}  {goal:>10}"
+                       f"  {figure / target:>12.2f}x  {'yes' if met else 'no'}")
+        return out
