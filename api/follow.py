@@ -63,7 +63,7 @@ class Position:
         self.reader: Reader | None = None
         self.complete = False
         if self.last > 0:
-            game = (service.get(game_id) if self.last == current
+            game = (service.get(game_id, reading=True) if self.last == current
                     else service.get(game_id, version=self.last))
             self.reader = Reader(game.rules, game.state, viewer, game.status in FINISHED)
             self.complete = game.seed is not None

@@ -11,6 +11,7 @@ game's rules (snapshots and the aggregate cache only speed that up).
 
 from __future__ import annotations
 
+import copy
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID
@@ -43,11 +44,15 @@ from .kernel import (
     State,
     Step,
     hash_value,
+    json_copy,
     new_commitment,
     play_chance,
     play_move,
     validate_options,
 )
+
+# The attributes of a Game that hold plain JSON values (copied through JSON).
+JSON_ATTRIBUTES = frozenset({"state", "life"})
 
 
 def iso(moment: datetime) -> str:
@@ -132,6 +137,15 @@ class Game(Aggregate):
     class SeedRevealed(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.SeedRevealed"
         type_name: ClassVar[EventType] = EventType.SEED_REVEALED
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """A copy for a command (the repository copies the games it caches): the rules state
+        and the life are plain JSON values (the contract's round trip), copied through JSON."""
+        copied = object.__new__(type(self))
+        for key, value in self.__dict__.items():
+            copied.__dict__[key] = (json_copy(value) if key in JSON_ATTRIBUTES
+                                    else copy.deepcopy(value, memo))
+        return copied
 
     if TYPE_CHECKING:  # attributes set by the events (kept out of the generated __init__)
         life: Life

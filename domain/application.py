@@ -169,9 +169,13 @@ class GameService(Application[UUID]):
 
     # ---- queries ----
 
-    def get(self, game_id: UUID, version: int | None = None) -> Game:
+    def get(self, game_id: UUID, version: int | None = None, reading: bool = False) -> Game:
+        """The game (at ``version``). ``reading``: the cached game itself, not a copy, for a
+        caller that only reads it (a command changes its copy, so a refused one leaves the
+        cache as it was)."""
         try:
-            game: Any = self.repository.get(game_id, version=version)
+            game: Any = self.repository.get(game_id, version=version,
+                                            deepcopy_from_cache=not reading)
         except AggregateNotFoundError:
             raise GameNotFound(f"There is no game {game_id}.") from None
         if not isinstance(game, Game):
@@ -202,7 +206,7 @@ class GameService(Application[UUID]):
 
     def seat_of_token(self, game_id: UUID, token: str) -> int | None:
         try:
-            keys: Any = self.repository.get(SeatKeys.id_for(game_id))
+            keys: Any = self.repository.get(SeatKeys.id_for(game_id), deepcopy_from_cache=False)
         except AggregateNotFoundError:
             return None
         wanted = token_hash(token)
@@ -274,7 +278,7 @@ class GameService(Application[UUID]):
 
         def attempt() -> tuple[Game, Any, bool]:
             try:
-                earlier: Any = self.repository.get(receipt_id)
+                earlier: Any = self.repository.get(receipt_id, deepcopy_from_cache=False)
             except AggregateNotFoundError:
                 game = self._played(game_id, seat, moves, by, expected_version)
                 receipt = Receipt._create(Receipt.Created, id=receipt_id,

@@ -46,7 +46,7 @@ class Projector:
         return fields
 
     def refresh(self, game_id: UUID) -> Game:
-        game = self.service.get(game_id)
+        game = self.service.get(game_id, reading=True)
         self.record(game)
         return game
 
@@ -56,7 +56,7 @@ class Projector:
         stored = self.store.read(str(game_id), name)
         if stored is not None and stored[0] >= self.service.version_of(game_id):
             return stored[1]
-        return self.record(self.service.get(game_id))[name]
+        return self.record(self.service.get(game_id, reading=True))[name]
 
     def summary(self, game_id: UUID) -> dict[str, Any]:
         document: dict[str, Any] = self.read(game_id, field="summary")
@@ -69,5 +69,5 @@ class Projector:
         field = REPLAY_CSV if csv else REPLAY
         for game_id, text in zip(game_ids, self.store.texts(game_ids, field), strict=True):
             if text is None:
-                text = self.record(self.service.get(UUID(game_id)))[field]
+                text = self.record(self.service.get(UUID(game_id), reading=True))[field]
             yield text if csv else text + "\n"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from domain.application import MoveListCrossesDraw, StaleVersion
-from domain.kernel import Decision, GameOver, IllegalMove, NotYourTurn
+from domain.kernel import Decision, GameOver, IllegalMove, NotYourTurn, canonical_json
 
 
 def humans() -> list[dict[str, str]]:
@@ -132,3 +134,20 @@ def test_an_abandoned_game_has_no_winner_and_takes_no_more_moves(service):
     assert ended.status == "abandoned" and ended.result["winners"] == []
     with pytest.raises(GameOver):
         service.play(game.id, 0, [{"kind": "secret", "n": 1}], "ann")
+
+
+def test_a_refused_command_leaves_the_cached_game_as_it_was(service):
+    """Commands change a copy of the cached game (copied through JSON): a list refused half
+    way leaves the game every later request sees untouched."""
+    game, _ = service.create_game("toy", {}, humans())
+    service.play(game.id, 1, [{"kind": "secret", "n": 2}], "bob")
+    cached = service.get(game.id, reading=True)
+    before = (cached.version, canonical_json(cached.state), dict(cached.life))
+    with pytest.raises(MoveListCrossesDraw):
+        service.play(game.id, 0, [{"kind": "secret", "n": 1},
+                                  {"kind": "advance", "by": "roll"}], "ann")
+    after = service.get(game.id, reading=True)
+    assert (after.version, canonical_json(after.state), dict(after.life)) == before
+    copy_of = copy.deepcopy(after)
+    assert copy_of.state == after.state and copy_of.state is not after.state
+    assert copy_of.id == after.id and copy_of.version == after.version

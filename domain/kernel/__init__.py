@@ -5,6 +5,7 @@ from .canonical import (
     GENESIS_HASH,
     canonical_json,
     hash_value,
+    json_copy,
     json_equal,
     round_trip,
     sha256_hex,
@@ -51,7 +52,8 @@ from .errors import BadOptions, GameError, GameOver, IllegalMove, NotAChanceStep
 from .options import validate_options
 
 __all__ = [
-    "GENESIS_HASH", "canonical_json", "hash_value", "json_equal", "round_trip", "sha256_hex",
+    "GENESIS_HASH", "canonical_json", "hash_value", "json_equal", "json_copy", "round_trip",
+    "sha256_hex",
     "KINDS", "ChanceKind", "ChanceSpec", "DrawStream", "bot_context", "chance_context",
     "check_outcome", "derive_outcome", "dice_spec", "draw_spec", "new_commitment",
     "pick_spec", "roll_spec", "shuffle_spec",

@@ -7,6 +7,7 @@ same bytes, so a state or an event hashes the same on any machine.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from typing import Any
@@ -57,6 +58,15 @@ def sha256_hex(text: str | bytes) -> str:
 def hash_value(value: Any) -> str:
     """SHA-256 of a value's canonical JSON: the state hash and the event hash."""
     return hashlib.sha256(canonical_bytes(value)).hexdigest()
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of a plain JSON value (a rules state), through orjson: several times
+    faster than ``copy.deepcopy``; a value orjson refuses is copied by ``deepcopy``."""
+    try:
+        return orjson.loads(orjson.dumps(value))
+    except (TypeError, orjson.JSONEncodeError):
+        return copy.deepcopy(value)
 
 
 def round_trip(value: Any) -> Any:
