@@ -7,6 +7,7 @@ from uuid import UUID
 
 from flask import url_for
 
+from domain.application import GameNotFound
 from domain.games import game_names, get_rules
 from projections import catch_up
 
@@ -70,9 +71,13 @@ def listing(query: dict[str, Any]) -> dict[str, Any]:
     for batch in _batches(ids, 200):
         wanted = [g for g, status in zip(batch, h.store.statuses(batch), strict=True)
                   if query.get("status") in (None, status)]
-        found += [h.projector.summary(UUID(g)) for g in wanted[: query["limit"] - len(found)]]
-        if len(found) >= query["limit"]:
-            break
+        for game_id in wanted:
+            try:
+                found.append(h.projector.summary(UUID(game_id)))
+            except GameNotFound:  # indexed in Redis but not in this store: not ours to list
+                continue
+            if len(found) >= query["limit"]:
+                return {"games": found}
     return {"games": found}
 
 

@@ -88,3 +88,14 @@ def test_the_docs_page_loads_its_scripts_from_this_server_not_the_internet(clien
     for asset in ("swagger-ui-bundle.js", "swagger-ui.css"):
         answer = client.get(f"/docs/assets/{asset}")
         assert answer.status_code == 200 and len(answer.data) > 10_000
+
+
+def test_the_list_skips_games_indexed_in_redis_that_this_store_does_not_have(client,
+                                                                             redis_client):
+    ours = create(client)["game_id"]
+    # Another store's game in the same Redis (one database per store is the rule, but a
+    # listing must not fail over it).
+    redis_client.zadd("gh:index", {"00000000-0000-4000-8000-000000000001": 9e12})
+    listed = client.get("/games")
+    assert listed.status_code == 200
+    assert [g["game_id"] for g in listed.json["games"]] == [ours]
