@@ -9,7 +9,9 @@ long-poll; a stream ends after ``STREAM_MAX_SECONDS`` and the client resumes wit
 from __future__ import annotations
 
 import json
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
@@ -18,6 +20,7 @@ from flask import Response, current_app, request
 
 from domain.application import GameService
 from domain.history import FINISHED, EventType
+from domain.kernel import Rules, State
 from projections import Subscription
 from replays import Reader, rules_of
 
@@ -43,30 +46,61 @@ def events(query: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     h = hall()
     seat = caller_seat(game_id, required=False)
     after, wait = query["after"], query["wait"]
-    position = Position(h.service, game_id, seat, after)
+    position = Position(h.service, game_id, seat, after, h.reached)
     items = position.more()
     if not items and wait > 0 and not position.complete:
         items = _wait_for_more(position, h.store.subscribe(str(game_id)), wait)
     return {"game_id": str(game_id), "version": position.last, "events": items}
 
 
+class Reached:
+    """The rules states where followers' calls ended lately (this process), by game and
+    version: the next call of a follower usually starts where its last one ended. The states
+    are shared, never changed (the rules make new states)."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._items: OrderedDict[tuple[UUID, int], tuple[Rules, State, bool, bool]] = (
+            OrderedDict())
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, game_id: UUID, version: int) -> tuple[Rules, State, bool, bool] | None:
+        with self._lock:
+            found = self._items.get((game_id, version))
+            if found is not None:
+                self._items.move_to_end((game_id, version))
+            return found
+
+    def put(self, game_id: UUID, version: int, value: tuple[Rules, State, bool, bool]) -> None:
+        with self._lock:
+            self._items[(game_id, version)] = value
+            self._items.move_to_end((game_id, version))
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
 class Position:
     """Where one follower of a game is: the events it has read (kept by a ``Reader`` that
     holds the rules state reached, so each call costs what it returns: a follower that comes
-    back starts from the game's nearest snapshot, not from its first event)."""
+    back starts where a recent call ended, or from the game's nearest snapshot, never from
+    its first event)."""
 
     def __init__(self, service: GameService, game_id: UUID, viewer: int | None,
-                 after: int) -> None:
+                 after: int, reached: Reached | None = None) -> None:
         self.service, self.game_id, self.viewer, self.after = service, game_id, viewer, after
+        self.reached = reached
         current = service.version_of(game_id)
         self.last = min(max(after, 0), current)
         self.reader: Reader | None = None
         self.complete = False
         if self.last > 0:
-            game = (service.get(game_id, reading=True) if self.last == current
-                    else service.get(game_id, version=self.last))
-            self.reader = Reader(game.rules, game.state, viewer, game.status in FINISHED)
-            self.complete = game.seed is not None
+            found = reached.get(game_id, self.last) if reached is not None else None
+            if found is None:
+                game = (service.get(game_id, reading=True) if self.last == current
+                        else service.get(game_id, version=self.last))
+                found = (game.rules, game.state, game.status in FINISHED, game.seed is not None)
+            rules, state, over, self.complete = found
+            self.reader = Reader(rules, state, viewer, over)
 
     def more(self) -> list[dict[str, Any]]:
         """The events recorded since the last call, as the viewer may see them."""
@@ -78,6 +112,9 @@ class Position:
         items = self.reader.read(records)
         self.last = records[-1]["seq"]
         self.complete = records[-1]["type"] == EventType.SEED_REVEALED
+        if self.reached is not None and self.reader.state is not None:
+            self.reached.put(self.game_id, self.last, (self.reader.rules, self.reader.state,
+                                                       self.reader.over, self.complete))
         return [item for item in items if item["seq"] > self.after]
 
 
@@ -107,7 +144,7 @@ def stream(query: dict[str, Any], game_id: UUID) -> Response:
     after = _resume_point(query)
     config = current_app.config
     subscription = h.store.subscribe(str(game_id))
-    frames = _frames(Position(h.service, game_id, seat, after), subscription,
+    frames = _frames(Position(h.service, game_id, seat, after, h.reached), subscription,
                      config["STREAM_KEEPALIVE"], config["STREAM_MAX_SECONDS"])
     response = Response(frames, mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

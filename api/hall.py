@@ -22,6 +22,8 @@ class Hall:
     store: ViewStore
     projector: Projector
     owned: list[Any] = field(default_factory=list)
+    # Where followers' calls ended lately (api.follow.Reached), so the next one starts there.
+    reached: Any = None
 
     def close(self) -> None:
         """Close what this hall opened (a service or Redis client it was given stays open);
@@ -42,8 +44,10 @@ def open_hall(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ
         client = connect(config.get("REDIS_URL") or environ.get("REDIS_URL"),
                          var_dir(environ))
         owned.append(client)
+    from .follow import Reached
+
     store = ViewStore(client)
-    return Hall(service, store, Projector(service, store), owned)
+    return Hall(service, store, Projector(service, store), owned, Reached())
 
 
 def hall() -> Hall:

@@ -95,7 +95,7 @@ def test_a_follower_reads_from_any_point_the_same_events_as_a_full_walk(service)
     import random
     from uuid import UUID
 
-    from api.follow import Position
+    from api.follow import Position, Reached
     from domain.kernel import Decision
     from replays import visible_events
 
@@ -113,12 +113,14 @@ def test_a_follower_reads_from_any_point_the_same_events_as_a_full_walk(service)
     play(90)
     current = service.version_of(game_id)
     assert current > 150  # past a snapshot (one every 100 events)
+    reached = Reached()  # where calls ended: a later call may start there
     for viewer in (None, 0, 1):
-        follower = Position(service, game_id, viewer, 0)
+        follower = Position(service, game_id, viewer, 0, reached)
         read = follower.more()
         for after in (0, 1, 57, 99, 100, 101, current - 1, current, current + 5):
-            assert Position(service, game_id, viewer, after).more() == visible_events(
-                service.records(game_id), viewer, after)
+            for cache in (None, reached):
+                assert Position(service, game_id, viewer, after, cache).more() == (
+                    visible_events(service.records(game_id), viewer, after))
         play(5)  # the follower comes back for what was recorded since
         read += follower.more()
         assert read == visible_events(service.records(game_id), viewer)
