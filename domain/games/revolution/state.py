@@ -234,17 +234,27 @@ def placements(state: Match, seat: int) -> list[dict[str, Any]]:
     known = sorted(set(unused(state, seat)))
     if state["placed"] == 0:
         known = [CITIZEN]
-    moves = [move for tile in known for move in squares_for(state, seat, tile)]
+    empty, own = open_squares(state, seat)
+    moves = [{"kind": "place", "tile": tile, "square": square}
+             for tile in known for square in (own if tile == TOWER else empty)]
     if state["placed"] and owner_blind(state):
         moves += [{"kind": "place", "hidden": i} for i in range(len(state["hidden"][seat]))]
     return moves
 
 
 def squares_for(state: Match, seat: int, tile: str) -> list[dict[str, Any]]:
-    empty = [s for s in range(9) if state["board"][s] is None]
-    own = [s for s in range(9) if (c := face_up(state, s)) is not None and c["up"] == seat]
+    empty, own = open_squares(state, seat)
     return [{"kind": "place", "tile": tile, "square": square}
             for square in (own if tile == TOWER else empty)]
+
+
+def open_squares(state: Match, seat: int) -> tuple[list[int], list[int]]:
+    """Where ``seat`` may place: the empty squares, and (for a Tower) its face-up allies."""
+    board = state["board"]
+    empty = [s for s in range(9) if board[s] is None]
+    own = [s for s in range(9) if (c := board[s]) is not None and not c["down"]
+           and c["up"] == seat]
+    return empty, own
 
 
 def owner_blind(state: Match) -> bool:

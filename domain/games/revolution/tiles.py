@@ -93,5 +93,11 @@ def front_and_sides(seat: int, square: int) -> list[int]:
 
 def shape_squares(shape: str, square: int) -> list[int]:
     """The squares of a fixed shape around ``square`` (orthogonal, diagonal or around)."""
-    deltas = {"orthogonal": ORTHOGONAL, "diagonal": DIAGONAL, "around": AROUND}[shape]
-    return neighbours(square, deltas)
+    return list(_SHAPES[shape][square])
+
+
+# Every shape's squares around every square, worked out once (effects ask for them often).
+_SHAPES: dict[str, tuple[tuple[int, ...], ...]] = {
+    shape: tuple(tuple(neighbours(square, deltas)) for square in range(9))
+    for shape, deltas in (("orthogonal", ORTHOGONAL), ("diagonal", DIAGONAL),
+                          ("around", AROUND))}
