@@ -7,13 +7,16 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import current_app
 
 from bootstrap import build_service, var_dir
 from domain.application import GameService
 from projections import Projector, ViewStore, connect
+
+if TYPE_CHECKING:
+    from .follow import Reached
 
 
 @dataclass
@@ -22,8 +25,8 @@ class Hall:
     store: ViewStore
     projector: Projector
     owned: list[Any] = field(default_factory=list)
-    # Where followers' calls ended lately (api.follow.Reached), so the next one starts there.
-    reached: Any = None
+    # Where followers' calls ended lately, so the next one starts there.
+    reached: Reached | None = None
 
     def close(self) -> None:
         """Close what this hall opened (a service or Redis client it was given stays open);

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -183,6 +184,15 @@ def test_harbingers_card_put_onto_the_deck_is_hidden_from_everyone_else():
 LEAKY = get_rules("dominion", "1.0.0")
 
 
+def found_if(leaks: bool, message: str, check: Callable[[], None]) -> None:
+    """The check fails with ``message`` on the leaky version and passes on the current one."""
+    if leaks:
+        with pytest.raises(AssertionError, match=message):
+            check()
+    else:
+        check()
+
+
 def in_version(rules: Rules, state: dict) -> dict:
     """A position built by ``scenario`` (current rules) as the given version holds it."""
     if rules is RULES:
@@ -199,14 +209,9 @@ def test_the_generic_check_finds_a_library_that_stops_at_a_hidden_action(rules, 
         return in_version(rules, scenario(["library", "copper"], deck=[top, *["copper"] * 6],
                                           kingdom=K))
 
-    check = lambda: check_move(rules, position("village"), position("copper"), 0,  # noqa: E731
-                               {"kind": "play", "card": "library"}, 1, random.Random(0),
-                               dominion_scramble.shown)
-    if leaks:
-        with pytest.raises(AssertionError, match="nothing different was shown"):
-            check()
-    else:
-        check()
+    found_if(leaks, "nothing different was shown", lambda: check_move(
+        rules, position("village"), position("copper"), 0, {"kind": "play", "card": "library"},
+        1, random.Random(0), dominion_scramble.shown))
 
 
 @pytest.mark.parametrize(("rules", "leaks"), [(LEAKY, True), (RULES, False)])
@@ -222,13 +227,8 @@ def test_the_generic_check_finds_a_bureaucrat_victim_asked_only_with_two_kinds(r
     p, q = (rules.apply_move(position(hand, deck), 0, play) for hand, deck in (
         (["estate", "duchy", "copper"], ["copper", "estate"]),
         (["estate", "estate", "copper"], ["copper", "duchy"])))
-    check = lambda: check_move(rules, p, q, 1, {"kind": "decline"}, 0,  # noqa: E731
-                               random.Random(0), dominion_scramble.shown)
-    if leaks:
-        with pytest.raises(AssertionError, match="being asked tells"):
-            check()
-    else:
-        check()
+    found_if(leaks, "being asked tells", lambda: check_move(
+        rules, p, q, 1, {"kind": "decline"}, 0, random.Random(0), dominion_scramble.shown))
 
 
 @pytest.mark.parametrize(("rules", "leaks"), [(LEAKY, True), (RULES, False)])
@@ -239,10 +239,5 @@ def test_the_generic_check_finds_a_harbinger_topdeck_named_to_others(rules, leak
     step = rules.next(state)
     moves = step.prompts[0].legal_moves
     assert {m.get("card") for m in moves} >= {"moat", "silver"}
-    check = lambda: check_choices_read_alike(rules, state, 0, moves, 1,  # noqa: E731
-                                             dominion_scramble.shown)
-    if leaks:
-        with pytest.raises(AssertionError, match="read differently"):
-            check()
-    else:
-        check()
+    found_if(leaks, "read differently", lambda: check_choices_read_alike(
+        rules, state, 0, moves, 1, dominion_scramble.shown))
