@@ -69,23 +69,22 @@ def moves(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     assert seat is not None
     if body.get("seat") is not None:
         forbid_other_seat(seat, body["seat"], "move")
-    key = idempotency_key()
-    fingerprint = None if key is None else hashlib.sha256(
-        canonical_json({"seat": seat, **body}).encode()).hexdigest()
-    return apply_moves(game_id, seat, body, key, fingerprint)
+    return apply_moves(game_id, seat, body, idempotency_key())
 
 
-def apply_moves(game_id: UUID, seat: int, body: dict[str, Any], key: str | None,
-                fingerprint: str | None) -> dict[str, Any]:
+def apply_moves(game_id: UUID, seat: int, body: dict[str, Any],
+                key: str | None) -> dict[str, Any]:
     """Play the request (once per idempotency key: a repeat answers as the first one did,
     from the event store, whatever became of Redis meanwhile)."""
     h = hall()
     listed = body.get("moves") or [body["move"]]
     expected = body.get("expected_version")
     try:
-        if key is None or fingerprint is None:
+        if key is None:
             game, repeated = h.service.play(game_id, seat, listed, None, expected), False
         else:
+            fingerprint = hashlib.sha256(
+                canonical_json({"seat": seat, **body}).encode()).hexdigest()
             game, repeated = h.service.play_once(game_id, seat, listed, None, key,
                                                  fingerprint, expected)
     except IllegalMove:

@@ -197,7 +197,7 @@ class GameService(Application[UUID]):
 
     def history(self, game_id: UUID) -> list[Game.Event]:
         """Every recorded event of the game, oldest first."""
-        self.get(game_id)
+        self.version_of(game_id)  # GameNotFound, without loading the game
         return list(self.repository.event_store.get(game_id))  # type: ignore[arg-type]
 
     def records(self, game_id: UUID) -> list[EventRecord]:
