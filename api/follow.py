@@ -9,13 +9,12 @@ long-poll; a stream ends after ``STREAM_MAX_SECONDS`` and the client resumes wit
 from __future__ import annotations
 
 import json
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.application import LRUCache
 from flask import Response, current_app, request
 
 from domain.application import GameService
@@ -53,30 +52,18 @@ def events(query: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     return {"game_id": str(game_id), "version": position.last, "events": items}
 
 
-class Reached:
+# Where one follower's read ended: the rules, the rules state reached, whether the game had
+# ended by then, and whether its history was complete.
+Spot = tuple[Rules, State, bool, bool]
+
+
+class Reached(LRUCache[tuple[UUID, int], Spot]):
     """The rules states where followers' calls ended lately (this process), by game and
     version: the next call of a follower usually starts where its last one ended. The states
     are shared, never changed (the rules make new states)."""
 
     def __init__(self, size: int = 512) -> None:
-        self._items: OrderedDict[tuple[UUID, int], tuple[Rules, State, bool, bool]] = (
-            OrderedDict())
-        self._lock = threading.Lock()
-        self._size = size
-
-    def get(self, game_id: UUID, version: int) -> tuple[Rules, State, bool, bool] | None:
-        with self._lock:
-            found = self._items.get((game_id, version))
-            if found is not None:
-                self._items.move_to_end((game_id, version))
-            return found
-
-    def put(self, game_id: UUID, version: int, value: tuple[Rules, State, bool, bool]) -> None:
-        with self._lock:
-            self._items[(game_id, version)] = value
-            self._items.move_to_end((game_id, version))
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
+        super().__init__(maxsize=size)
 
 
 class Position:
@@ -94,7 +81,7 @@ class Position:
         self.reader: Reader | None = None
         self.complete = False
         if self.last > 0:
-            found = reached.get(game_id, self.last) if reached is not None else None
+            found = _spot(reached, game_id, self.last)
             if found is None:
                 game = (service.get(game_id, reading=True) if self.last == current
                         else service.get(game_id, version=self.last))
@@ -113,9 +100,18 @@ class Position:
         self.last = records[-1]["seq"]
         self.complete = records[-1]["type"] == EventType.SEED_REVEALED
         if self.reached is not None and self.reader.state is not None:
-            self.reached.put(self.game_id, self.last, (self.reader.rules, self.reader.state,
-                                                       self.reader.over, self.complete))
+            self.reached.put((self.game_id, self.last), (self.reader.rules, self.reader.state,
+                                                         self.reader.over, self.complete))
         return [item for item in items if item["seq"] > self.after]
+
+
+def _spot(reached: Reached | None, game_id: UUID, version: int) -> Spot | None:
+    if reached is None:
+        return None
+    try:
+        return reached.get((game_id, version))
+    except KeyError:
+        return None
 
 
 def _wait_for_more(position: Position, subscription: Subscription,
