@@ -27,8 +27,9 @@ def bearer_token() -> str | None:
 def caller_seat(game_id: UUID, required: bool) -> int | None:
     """The seat the caller's token belongs to (None for no token, when that is allowed).
     Answers 404 first for an unknown game."""
-    service = hall().service
-    service.version_of(game_id)  # 404 for an unknown game, without loading it
+    h = hall()
+    service = h.service
+    h.projector.version_of(game_id)  # 404 for an unknown game, without loading it
     token = bearer_token()
     if token is None:
         if required:

@@ -5,11 +5,12 @@ Built by ``create_app`` (after fork, never at import time) and closed with the a
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
-from flask import current_app
+from flask import current_app, g, has_request_context
 
 from bootstrap import build_service, var_dir
 from domain.application import GameService
@@ -50,7 +51,21 @@ def open_hall(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ
     from .follow import Reached
 
     store = ViewStore(client)
-    return Hall(service, store, Projector(service, store), owned, Reached())
+    return Hall(service, store, Projector(service, store, request_memo(service.version_of)),
+                owned, Reached())
+
+
+def request_memo(version_of: Callable[[UUID], int]) -> Callable[[UUID], int]:
+    """``version_of``, asked once a request for each game (a request that records events
+    writes its views with the version it made, never with this one)."""
+    def remembered(game_id: UUID) -> int:
+        if not has_request_context():
+            return version_of(game_id)
+        known: dict[UUID, int] = g.setdefault("versions", {})
+        if game_id not in known:
+            known[game_id] = version_of(game_id)
+        return known[game_id]
+    return remembered
 
 
 def hall() -> Hall:

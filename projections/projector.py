@@ -9,7 +9,7 @@ the command line), so every view can be recovered from the events alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from uuid import UUID
 
@@ -28,9 +28,13 @@ REPLAY, REPLAY_CSV = "replay", "replay_csv"
 class Projector:
     """Writes and reads the views of games, with the event store as the truth."""
 
-    def __init__(self, service: GameService, store: ViewStore) -> None:
+    def __init__(self, service: GameService, store: ViewStore,
+                 version_of: Callable[[UUID], int] | None = None) -> None:
         self.service = service
         self.store = store
+        # A game's version in the event store (the web layer passes one remembered for the
+        # request, so one request asks the store once).
+        self.version_of = version_of or service.version_of
 
     def record(self, game: Game) -> dict[str, Any]:
         """Store every view of ``game`` (version-guarded) and announce its new version; once
@@ -54,7 +58,7 @@ class Projector:
         """The current document ``field`` (default: the seat's view, or the board view)."""
         name = field or seat_field(seat)
         stored = self.store.read(str(game_id), name)
-        if stored is not None and stored[0] >= self.service.version_of(game_id):
+        if stored is not None and stored[0] >= self.version_of(game_id):
             return stored[1]
         return self.record(self.service.get(game_id, reading=True))[name]
 
