@@ -21,7 +21,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.persistence import IntegrityError
@@ -163,6 +163,7 @@ class GameService(Application[UUID]):
     def __init__(self, env: Mapping[str, str] | None = None, *, secret: bytes,
                  clock: Callable[[], datetime], new_token: Callable[[], str]) -> None:
         super().__init__(env)
+        self._seats_of_tokens: LRUCache[tuple[UUID, str], int] = LRUCache(maxsize=10_000)
         self._secret = secret
         self._clock = clock
         self._new_token = new_token
@@ -205,13 +206,18 @@ class GameService(Application[UUID]):
         return [event_record(event) for event in self.history(game_id)]
 
     def seat_of_token(self, game_id: UUID, token: str) -> int | None:
+        wanted = token_hash(token)
+        try:  # a token, once issued, belongs to its seat for good: found ones are remembered
+            return self._seats_of_tokens.get((game_id, wanted))
+        except KeyError:
+            pass
         try:
             keys: Any = self.repository.get(SeatKeys.id_for(game_id), deepcopy_from_cache=False)
         except AggregateNotFoundError:
             return None
-        wanted = token_hash(token)
         for seat, digest in keys.hashes.items():
             if hmac.compare_digest(digest, wanted):
+                self._seats_of_tokens.put((game_id, wanted), int(seat))
                 return int(seat)
         return None
 
