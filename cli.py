@@ -2,6 +2,7 @@
 
   gamehall play GAME --bots A,B [--games N] [--seed S] [--options JSON] [--export FILE]
   gamehall replay export GAME_ID -o FILE
+  gamehall replay export --all --format parquet -o DIR
   gamehall replay verify FILE          (one document, or NDJSON: one a line)
   gamehall replay show FILE [--game ID] [--step N] [--as SEAT]
   gamehall serve [--host H] [--port P]
@@ -16,6 +17,7 @@ import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid5
 
@@ -55,9 +57,13 @@ def parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser("replay", help="export, verify or show a replay document")
     replay_commands = replay.add_subparsers(required=True, metavar="ACTION")
-    export = replay_commands.add_parser("export", help="write a stored game's replay to a file")
-    export.add_argument("game_id")
-    export.add_argument("-o", "--output", required=True)
+    export = replay_commands.add_parser(
+        "export", help="write a stored game's replay to a file, or with --all every finished "
+        "game's as Parquet tables (games.parquet, events.parquet) in a folder")
+    export.add_argument("game_id", nargs="?")
+    export.add_argument("--all", action="store_true", help="every finished game")
+    export.add_argument("--format", choices=("json", "parquet"), default="json")
+    export.add_argument("-o", "--output", required=True, help="a file, or a folder for parquet")
     export.set_defaults(handler=run_export)
     verify = replay_commands.add_parser(
         "verify", help="verify replay documents offline: one document, or NDJSON (one a line)")
@@ -198,6 +204,12 @@ def print_tallies(title: str, games: int, tallies: dict[str, Tally],
 
 
 def run_export(args: argparse.Namespace) -> None:
+    if args.all != (args.game_id is None) or args.all != (args.format == "parquet"):
+        raise SystemExit("gamehall: give a GAME_ID (a JSON document), or --all --format "
+                         "parquet (every finished game's tables)")
+    if args.all:
+        run_export_all(args.output)
+        return
     service = bootstrap.open_existing_service()
     print(f"gamehall: reading {bootstrap.describe_store()}", file=sys.stderr)
     try:
@@ -208,6 +220,25 @@ def run_export(args: argparse.Namespace) -> None:
         json.dump(document, out, indent=1, ensure_ascii=False)
     state = "complete" if document["complete"] else "incomplete (the game is not over)"
     print(f"wrote {args.output}: {len(document['events'])} events, {state}")
+
+
+def run_export_all(folder: str) -> None:
+    """Every finished game of the store as games.parquet and events.parquet in ``folder``."""
+    from replays.parquet import TABLES, tables, to_parquet_bytes
+
+    service = bootstrap.open_existing_service()
+    print(f"gamehall: reading {bootstrap.describe_store()}", file=sys.stderr)
+    try:
+        docs = [document for game_id in service.game_ids()
+                if (document := build_document(service.records(game_id)))["complete"]]
+    finally:
+        service.close()
+    built = tables(docs)
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    for name in TABLES:
+        (Path(folder) / f"{name}.parquet").write_bytes(to_parquet_bytes(built[name]))
+    print(f"wrote {folder}: games.parquet ({built['games'].num_rows} games), events.parquet "
+          f"({built['events'].num_rows} events)")
 
 
 def run_verify(args: argparse.Namespace) -> None:

@@ -6,11 +6,13 @@ from collections.abc import Collection, Iterator
 from typing import Any
 from uuid import UUID
 
+import orjson
 from flask import Response, current_app, request
 
 from domain.history import FINISHED
 from projections import catch_up
 from replays import CSV_HEADER, build_document, verify_document
+from replays.parquet import tables, to_parquet_bytes
 
 from .auth import caller_seat
 from .blueprint import Blueprint, parse_json
@@ -18,6 +20,8 @@ from .errors import ApiError
 from .hall import Hall, hall
 from .limits import heavy
 from .schemas import ExportQuery, VerdictSchema
+
+PARQUET = "application/vnd.apache.parquet"
 
 games_blp = Blueprint("replay", __name__, url_prefix="/games",
                       description="A game's replay document.")
@@ -57,8 +61,9 @@ def verify() -> dict[str, Any]:
 @blp.route("/export", methods=["GET"])
 @blp.arguments(ExportQuery, location="query")
 @blp.response(200, content_type="application/x-ndjson",
-              description="NDJSON: one complete replay document a line; or with format=csv, "
-              "text/csv: one row an event.")
+              description="NDJSON: one complete replay document a line; with format=csv, "
+              "text/csv: one row an event; with format=parquet, one Parquet table "
+              "(table=games or events; the README lists their columns).")
 @blp.problems(400)
 def export(query: dict[str, Any]) -> Response:
     """Stream replay documents of the games matching the filters (game, status, creation dates
@@ -66,6 +71,11 @@ def export(query: dict[str, Any]) -> Response:
     h = hall()
     catch_up(h.projector)
     ids = _matching(h, query)
+    if query["format"] == "parquet":
+        docs = [orjson.loads(line) for line in h.projector.replays(ids)]
+        table = heavy().run(lambda: to_parquet_bytes(tables(docs)[query["table"]]))
+        return Response(table, mimetype=PARQUET, headers={
+            "Content-Disposition": f'attachment; filename="{query["table"]}.parquet"'})
     if query["format"] == "csv":
         rows = h.projector.replays(ids, csv=True)
         return Response(_chunks(CSV_HEADER, rows), mimetype="text/csv")

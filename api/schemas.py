@@ -101,7 +101,11 @@ class ExportQuery(Strict):
     since = fields.AwareDateTime(metadata={"description": "created at or after (ISO 8601)"})
     until = fields.AwareDateTime(metadata={"description": "created at or before (ISO 8601)"})
     limit = fields.Integer(load_default=1000, validate=validate.Range(min=1, max=100_000))
-    format = fields.String(load_default="ndjson", validate=validate.OneOf(("ndjson", "csv")))
+    format = fields.String(load_default="ndjson",
+                           validate=validate.OneOf(("ndjson", "csv", "parquet")))
+    table = fields.String(load_default="games", validate=validate.OneOf(("games", "events")),
+                          metadata={"description": "with format=parquet: the games table "
+                                    "(one row a game) or the events table (one row an event)"})
 
 
 # ---- answers ----

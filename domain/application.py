@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -190,6 +190,16 @@ class GameService(Application[UUID]):
         if not newest or not newest[0].topic.startswith(GAME_TOPIC_PREFIX):
             raise GameNotFound(f"There is no game {game_id}.")
         return int(newest[0].originator_version)
+
+    def game_ids(self, batch: int = 1000) -> Iterator[UUID]:
+        """Every stored game's id, oldest first (from the store's notification log)."""
+        start = 1
+        while True:
+            notes = self.recorder.select_notifications(start, batch, topics=[Game.Created.TOPIC])
+            yield from (UUID(str(note.originator_id)) for note in notes)
+            if len(notes) < batch:
+                return
+            start = notes[-1].id + 1
 
     def records_after(self, game_id: UUID, after: int) -> list[EventRecord]:
         """The game's records after event ``after`` (what a follower has not seen yet)."""

@@ -93,3 +93,17 @@ def test_exported_documents_are_the_stored_ones_and_equal_those_rebuilt_from_eve
     redis_client.flushdb()  # rebuilt from the events, like every other view
     assert client.get("/replays/export?game=toy").data.decode() == ndjson
     assert client.get("/replays/export?game=toy&format=csv").data.decode() == csv_text
+
+
+def test_the_api_serves_each_table_as_parquet(client):
+    import pyarrow.parquet as pq
+
+    finished = {create(client, [{"bot": "random"}, {"bot": "first"}])["game_id"]
+                for _ in range(2)}
+    for table, rows in (("games", 2), ("events", None)):
+        answer = client.get(f"/replays/export?format=parquet&table={table}")
+        assert answer.status_code == 200 and answer.mimetype == "application/vnd.apache.parquet"
+        read = pq.read_table(io.BytesIO(answer.data)).to_pylist()
+        assert {r["game_id"] for r in read} == finished
+        assert rows is None or len(read) == rows
+    assert client.get("/replays/export?format=parquet&table=moves").status_code == 400
