@@ -22,6 +22,8 @@ from .limits import heavy
 from .schemas import ExportQuery, VerdictSchema
 
 PARQUET = "application/vnd.apache.parquet"
+# A Parquet table is built whole in memory (NDJSON and CSV stream): this many games at most.
+PARQUET_MAX_GAMES = 2000
 
 games_blp = Blueprint("replay", __name__, url_prefix="/games",
                       description="A game's replay document.")
@@ -70,6 +72,10 @@ def export(query: dict[str, Any]) -> Response:
     since/until, limit), oldest first, as NDJSON or CSV."""
     h = hall()
     catch_up(h.projector)
+    if query["format"] == "parquet" and query["limit"] > PARQUET_MAX_GAMES:
+        raise ApiError(400, "invalid-request", f"A Parquet export holds at most "
+                       f"{PARQUET_MAX_GAMES:,} games (it is built in memory): lower limit, and "
+                       "page with since/until.")
     ids = _matching(h, query)
     if query["format"] == "parquet":
         docs = [orjson.loads(line) for line in h.projector.replays(ids)]

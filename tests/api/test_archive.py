@@ -107,3 +107,5 @@ def test_the_api_serves_each_table_as_parquet(client):
         assert {r["game_id"] for r in read} == finished
         assert rows is None or len(read) == rows
     assert client.get("/replays/export?format=parquet&table=moves").status_code == 400
+    too_many = client.get("/replays/export?format=parquet&limit=2001")
+    assert too_many.status_code == 400 and "since/until" in too_many.json["detail"]
