@@ -57,6 +57,18 @@ def _flip_problems(where: str, face: Item, cards: dict[str, Item], scene: int,
     return found
 
 
+def _cascade_problems(card: Item) -> list[str]:
+    """GOW-R-20: wounds stay through a death flip, so the new face's enemy must outlast them
+    (more health than the enemy that just died), or it would die at once."""
+    front, back = card["front"], card["back"]
+    dies_into_back = any(f["trigger"] == "enemy_dies" and {"card": card["id"], "expect": "front"}
+                         in f["flips"] for f in front["flip_conditions"])
+    if dies_into_back and back is not None and back["enemy"] is not None and (
+            back["enemy"]["health"] <= front["enemy"]["health"]):
+        return [f"{card['id']}: its back's enemy would die of the wounds it inherits"]
+    return []
+
+
 def _face_problems(card: Item, side: str, face: Item, raw: Raw) -> list[str]:
     where = f"{card['id']} {side}"
     cards = {c["id"]: c for c in walk.scene_cards(raw)}
@@ -122,4 +134,6 @@ def scene_problems(raw: Raw) -> list[str]:
             found.append(f"scene {scene['number']}: no front face shows {sorted(missing)}")
     for card, side, face in walk.faces(raw):
         found += _face_problems(card, side, face, raw)
+    for card in walk.scene_cards(raw):
+        found += _cascade_problems(card)
     return found

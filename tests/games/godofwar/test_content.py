@@ -227,3 +227,18 @@ def test_building_broken_content_raises_with_every_problem():
     raw["campaign"]["quests"][0]["scene"] = 42
     with pytest.raises(ContentError, match="scene 42 does not exist"):
         build(raw)
+
+
+def test_the_validator_catches_a_death_flip_whose_new_enemy_dies_of_inherited_wounds():
+    def weak_risen(raw):
+        card = next(c for c in walk.scene_cards(raw) if c["id"] == "s1-top-3")
+        card["back"]["enemy"]["health"] = card["front"]["enemy"]["health"]  # GOW-R-20
+    assert "s1-top-3: its back's enemy would die of the wounds it inherits" in broken(weak_risen)
+
+
+def test_the_readme_documents_every_effect_kind_and_every_rule():
+    from importlib.resources import files
+    readme = files("domain.games.godofwar").joinpath("README.md").read_text("utf-8")
+    assert all(f"| `{kind}` |" in readme for kind in RAW["rules"]["effects"])
+    assert all(f"| `{rule['id']}`:" in readme for rule in RAW["rules"]["rules"])
+    assert "not registered" in readme and "authored" in readme
