@@ -45,6 +45,20 @@ def unique_ids(raw: Raw) -> list[str]:
     return found
 
 
+def stable_ids(raw: Raw) -> list[str]:
+    """An id says where its item belongs, so it never has to change: a scene card is
+    ``s<scene>-<row>-<col>``, a starting card starts with its dashboard, an upgrade card ends
+    with its rune."""
+    found = [f"scene card {c['id']}: its id is not s<scene>-<row>-<col>"
+             for c in walk.scene_cards(raw)
+             if c["id"] != f"s{c['scene']}-{c['position']['row']}-{c['position']['col']}"]
+    found += [f"card {c['id']}: a starting card's id starts with its dashboard"
+              for c in raw["cards"]["starting"] if not c["id"].startswith(f"{c['deck']}-")]
+    found += [f"card {c['id']}: an upgrade card's id ends with its rune"
+              for c in raw["cards"]["upgrades"] if not c["id"].endswith(f"-{c.get('rune')}")]
+    return found
+
+
 def authored_marks(raw: Raw) -> list[str]:
     """Everything the rulebook does not print is marked authored, and everything has a basis."""
     authored = (walk.dashboards(raw) + walk.action_cards(raw) + walk.scenes(raw)
@@ -83,7 +97,15 @@ def action_card_problems(raw: Raw) -> list[str]:
             found.append(f"card {cid}: copies must be at least 1")
         if ("special" in types) != bool(card["effects"]):
             found.append(f"card {cid}: special cards, and only they, have effects")
-    return found
+    return found + _rage_icons_without_track(raw)
+
+
+def _rage_icons_without_track(raw: Raw) -> list[str]:
+    """A rage icon on a deck whose tiles have no rage track could never count (GOW-R-9)."""
+    trackless = {b["id"] for b in walk.dashboards(raw)
+                 if all(t["rage_max"] is None for t in b["tiles"])}
+    return [f"card {c['id']}: a rage icon in a deck without a rage track"
+            for c in raw["cards"]["starting"] if c["rage"] and c["deck"] in trackless]
 
 
 def hero_problems(raw: Raw) -> list[str]:

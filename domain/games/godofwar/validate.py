@@ -9,14 +9,16 @@ from .schema import (
     authored_marks,
     campaign_problems,
     hero_problems,
+    stable_ids,
     unique_ids,
     vocabulary_problems,
 )
 from .shapes import shape_problems
 from .walk import Raw
 
-CHECKS = (unique_ids, authored_marks, action_card_problems, hero_problems, scene_problems,
-          vocabulary_problems, campaign_problems, count_problems, coverage_problems)
+CHECKS = (unique_ids, stable_ids, authored_marks, action_card_problems, hero_problems,
+          scene_problems, vocabulary_problems, campaign_problems, count_problems,
+          coverage_problems)
 
 
 def problems(raw: Raw) -> list[str]:

@@ -242,3 +242,21 @@ def test_the_readme_documents_every_effect_kind_and_every_rule():
     assert all(f"| `{kind}` |" in readme for kind in RAW["rules"]["effects"])
     assert all(f"| `{rule['id']}`:" in readme for rule in RAW["rules"]["rules"])
     assert "not registered" in readme and "authored" in readme
+
+
+def test_ids_say_where_their_item_belongs_so_they_stay_stable():
+    def move_card(raw):
+        raw["scenes"]["scenes"][0]["cards"][0]["position"]["col"] = 9
+    assert "scene card s1-top-1: its id is not s<scene>-<row>-<col>" in broken(move_card)
+
+    def change_rune(raw):
+        raw["cards"]["upgrades"][0]["rune"] = "ansuz"
+    assert any("ends with its rune" in p for p in broken(change_rune))
+
+
+def test_mimirs_deck_carries_no_rage_icon_since_he_has_no_rage_track():
+    assert not any(c.rage for c in CONTENT.cards.values() if c.deck == "mimir")  # GOW-R-9
+
+    def rage_for_mimir(raw):
+        next(c for c in raw["cards"]["starting"] if c["deck"] == "mimir")["rage"] = True
+    assert any("a rage icon in a deck without a rage track" in p for p in broken(rage_for_mimir))
