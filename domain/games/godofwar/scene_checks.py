@@ -123,6 +123,14 @@ def _front_runes(scene: Item) -> set[str]:
     return shown
 
 
+def _reached(raw: Raw) -> set[str]:
+    """The cards some flip can reach: a flip condition's diagram or a flip effect."""
+    reached = {r["card"] for _, _, face in walk.faces(raw) for flip in face["flip_conditions"]
+               for r in flip["flips"]}
+    return reached | {r["card"] for _, _, e in walk.effects(raw) if e["kind"] == "flip"
+                      for r in e.get("cards", [])}
+
+
 def scene_problems(raw: Raw) -> list[str]:
     runes = {r["id"] for r in raw["campaign"]["runes"]["runes"]}
     found = []
@@ -134,6 +142,9 @@ def scene_problems(raw: Raw) -> list[str]:
             found.append(f"scene {scene['number']}: no front face shows {sorted(missing)}")
     for card, side, face in walk.faces(raw):
         found += _face_problems(card, side, face, raw)
+    reached = _reached(raw)
     for card in walk.scene_cards(raw):
         found += _cascade_problems(card)
+        if card["back"] is not None and card["id"] not in reached:
+            found.append(f"{card['id']}: no flip reaches its back (leave it null)")
     return found

@@ -212,3 +212,39 @@ def campaign_problems(raw: Raw) -> list[str]:
         if boards.get(hero, {}).get("solo_side") is None:
             found.append(f"setup: solo hero {hero!r} has no solo side")
     return found
+
+
+def _faces_of(raw: Raw, cid: str, side: str | None = None) -> list[Item]:
+    card = next((c for c in walk.scene_cards(raw) if c["id"] == cid), None)
+    return [card[s] for s in SIDES if card and card[s] is not None and side in (None, s)]
+
+
+def _target_problem(raw: Raw, call: Item) -> str | None:
+    """What a card named by a condition or a scene effect must hold for the call to make
+    sense: an enemy to be dead, storage to fill, armor to remove, a back to show."""
+    kind, cid = call["kind"], call["card"]
+    faces = _faces_of(raw, cid, call.get("side") if kind != "box_fired" else None)
+    if kind in ("enemy_dead", "heal_enemy") and not any(f["enemy"] for f in faces):
+        return f"{cid} shows no enemy there"
+    if kind == "remove_armor" and not any(f["enemy"] and f["enemy"]["armor"] for f in faces):
+        return f"{cid} shows no armor"
+    slots = max((f["storage_slots"] for f in faces), default=0)
+    if kind in ("add_storage", "remove_storage") and slots < 1:
+        return f"{cid} has no storage"
+    if kind == "storage_at_least" and not 0 < call["count"] <= slots:
+        return f"{cid} cannot hold {call['count']} tokens"
+    if kind == "card_side" and not faces:
+        return f"{cid} has no {call['side']} side"
+    return None
+
+
+def target_problems(raw: Raw) -> list[str]:
+    calls = [(w, e) for w, _, e in walk.effects(raw)] + [(w, c) for w, _, c in
+                                                          walk.conditions(raw)]
+    found = []
+    for where, call in calls:
+        known = call.get("card") in _scene_card_ids(raw, None)  # else reported as dangling
+        problem = _target_problem(raw, call) if known else None
+        if problem:
+            found.append(f"{where}: {call['kind']} names a card that does not fit: {problem}")
+    return found

@@ -10,6 +10,7 @@ from .schema import (
     campaign_problems,
     hero_problems,
     stable_ids,
+    target_problems,
     unique_ids,
     vocabulary_problems,
 )
@@ -17,8 +18,8 @@ from .shapes import shape_problems
 from .walk import Raw
 
 CHECKS = (unique_ids, stable_ids, authored_marks, action_card_problems, hero_problems,
-          scene_problems, vocabulary_problems, campaign_problems, count_problems,
-          coverage_problems)
+          scene_problems, vocabulary_problems, target_problems, campaign_problems,
+          count_problems, coverage_problems)
 
 
 def problems(raw: Raw) -> list[str]:

@@ -260,3 +260,22 @@ def test_mimirs_deck_carries_no_rage_icon_since_he_has_no_rage_track():
     def rage_for_mimir(raw):
         next(c for c in raw["cards"]["starting"] if c["deck"] == "mimir")["rage"] = True
     assert any("a rage icon in a deck without a rage track" in p for p in broken(rage_for_mimir))
+
+
+def test_the_validator_catches_a_condition_naming_a_card_that_cannot_meet_it():
+    def empty_target(raw):
+        raw["campaign"]["quests"][0]["victory"][0]["card"] = "s1-top-2"  # the shrine: no enemy
+    assert any("s1-top-2 shows no enemy there" in p for p in broken(empty_target))
+
+    def overfull(raw):
+        alfheim = next(q for q in raw["campaign"]["quests"] if q["id"] == "alfheim")
+        alfheim["victory"][0]["count"] = 99
+    assert any("cannot hold 99 tokens" in p for p in broken(overfull))
+
+
+def test_every_printed_back_is_reached_by_some_flip():
+    def dead_back(raw):
+        card = next(c for c in walk.scene_cards(raw) if c["id"] == "s1-top-4")
+        card["back"] = copy.deepcopy(next(c for c in walk.scene_cards(raw)
+                                          if c["id"] == "s1-top-1")["back"])
+    assert "s1-top-4: no flip reaches its back (leave it null)" in broken(dead_back)
