@@ -15,6 +15,7 @@ from domain.kernel import (
     BadOptions,
     Chance,
     Decision,
+    DrawStream,
     chance_context,
     check_outcome,
     derive_outcome,
@@ -208,3 +209,32 @@ def test_setup_steps_never_change_the_state_they_are_given():
     chance(state, list(range(14)))
     move(setup({}, 2), 0, {"kind": "hero", "hero": "kratos"})
     assert state == before
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+@pytest.mark.parametrize("game", range(5))
+def test_random_setups_reach_round_one_with_every_card_in_one_place(seats, game):
+    stream = DrawStream(SEED, f"setup:{seats}:{game}")
+    state, sequence = setup({"first_game": game == 0}, seats), 0
+    while state["stage"] != "round":
+        step = next_step(state)
+        if isinstance(step, Chance):
+            state, sequence = chance(state, sequence=sequence + 100 * game), sequence + 1
+        else:
+            prompt = step.prompts[0]
+            state = apply_move(state, prompt.seat,
+                               prompt.legal_moves[stream.below(len(prompt.legal_moves))])
+    crystals = state["campaign"]["quests"][0] == "jotunheims-door"
+    for player in state["players"]:
+        expected = Counter(starting_cards(player["hero"]))
+        expected["destruction-crystal"] += crystals
+        assert Counter(player["deck"]) == +expected
+    assert Counter(state["upgrade_deck"]) == Counter(upgrade_cards())
+    assert len(set(state["campaign"]["quests"])) == len(set(state["campaign"]["bosses"])) == 3
+    standing = [h for h in state["heroes"].values() if h["column"] is not None]
+    assert len(standing) == sum(t.takes_space for p in state["players"]
+                                for t in CONTENT.dashboards[p["hero"]].tiles)
+    for column in range(1, 5):
+        tiles = tiles_in(state, column)
+        assert len(tiles) <= 2 and [state["heroes"][t]["back"] for t in tiles] == [
+            False, True][:len(tiles)]
