@@ -170,7 +170,8 @@ def _add_storage(state: State, effect: Effect) -> None:
 
 def _crystal_on_every_deck(state: State, effect: Effect) -> None:
     """p.13: a gained crystal goes on top of the deck; the supply is limited (GOW-R-37)."""
-    assert effect.params["target"] == "all_players"
+    if effect.params["target"] != "all_players":
+        raise NotImplementedError("At setup a crystal goes to every player; no hero acts yet.")
     for player in state["players"]:
         if state["supply"]["destruction-crystal"] > 0:
             state["supply"]["destruction-crystal"] -= 1

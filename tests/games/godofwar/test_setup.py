@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from domain.games.godofwar.content import CONTENT
-from domain.games.godofwar.flow import apply_chance, apply_move, next_step, setup
+from domain.games.godofwar.flow import apply_chance, apply_move, next_step, setup, start_scene
 from domain.games.godofwar.state import starting_cards, tiles_in, upgrade_cards
 from domain.kernel import (
     BadOptions,
@@ -238,3 +238,14 @@ def test_random_setups_reach_round_one_with_every_card_in_one_place(seats, game)
         tiles = tiles_in(state, column)
         assert len(tiles) <= 2 and [state["heroes"][t]["back"] for t in tiles] == [
             False, True][:len(tiles)]
+
+
+def test_every_quest_and_boss_scene_can_be_laid_out_with_its_setup_effects():
+    base = pick_heroes(setup({}, 2), ["kratos", "freya"])
+    for item in [*CONTENT.quests.values(), *CONTENT.bosses.values()]:
+        state = json_copy(base)
+        start_scene(state, item.id)
+        assert set(state["scene"]) == {c.id for c in CONTENT.scenes[item.scene]}
+        stored = {e.params["card"]: e.params["amount"] for e in item.setup_effects
+                  if e.kind == "add_storage"}
+        assert {c: s["storage"] for c, s in state["scene"].items() if s["storage"]} == stored
