@@ -185,10 +185,38 @@ class ViewSchema(ma.Schema):
     view = fields.Dict(metadata={"description": "the game's own view for this seat"})
 
 
+class ReceiptSchema(ma.Schema):
+    format = fields.String(metadata={"example": "gamehall-receipt"})
+    format_version = fields.Integer()
+    key_id = fields.String(metadata={"description": "the signing key's id (GET /keys)"})
+    game_id = fields.String()
+    seq = fields.Integer(metadata={"description": "the event that recorded the move"})
+    seat = fields.Integer()
+    move = fields.Dict(metadata={"description": "the move as sent"})
+    at = fields.String(metadata={"description": "the event's time"})
+    sealed_hash = fields.String(metadata={"description": "the event's hash, sealed under the "
+                                          "game's seed until the game is over"})
+    signature = fields.String(metadata={"description": "Ed25519, hex"})
+
+
 class MoveResultSchema(ma.Schema):
     game_id = fields.String()
     version = fields.Integer()
     view = fields.Nested(ViewSchema)
+    receipts = fields.List(fields.Nested(ReceiptSchema), metadata={
+        "description": "one signed receipt a move, for the mover alone (replays/README.md: "
+                       "Move receipts)"})
+
+
+class KeySchema(ma.Schema):
+    key_id = fields.String()
+    algorithm = fields.String(metadata={"example": "Ed25519"})
+    public_key = fields.String(metadata={"description": "the 32 raw public bytes, hex"})
+    status = fields.String(metadata={"enum": ["current", "retired"]})
+
+
+class KeysSchema(ma.Schema):
+    keys = fields.List(fields.Nested(KeySchema))
 
 
 class EventSchema(ma.Schema):
@@ -214,6 +242,9 @@ class VerdictSchema(ma.Schema):
     events = fields.Integer()
     failed_step = fields.Integer(allow_none=True)
     reason = fields.String(allow_none=True)
+    receipts = fields.Integer(metadata={"description": "with receipts: how many were checked"})
+    failed_receipt = fields.Integer(allow_none=True, metadata={
+        "description": "with receipts: the first one (1, 2, ...) the history does not honour"})
 
 
 class CatalogSchema(ma.Schema):

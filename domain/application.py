@@ -27,7 +27,7 @@ from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.persistence import IntegrityError
 
 from .aggregate import Game
-from .history import EventRecord, Status
+from .history import EventRecord, EventType, Status
 from .kernel import (
     Chance,
     Decision,
@@ -40,6 +40,7 @@ from .kernel import (
     derive_outcome,
     sha256_hex,
 )
+from .receipts import SigningKey, public_key_entry, receipt_for
 
 # One request drives at most this many automatic steps (chance draws and bot moves): far more
 # than any hosted game needs between two human decisions (a 200-game Revolution points match
@@ -161,8 +162,12 @@ class GameService(Application[UUID]):
     env: ClassVar[dict[str, str]] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
 
     def __init__(self, env: Mapping[str, str] | None = None, *, secret: bytes,
-                 clock: Callable[[], datetime], new_token: Callable[[], str]) -> None:
+                 clock: Callable[[], datetime], new_token: Callable[[], str],
+                 signing_key: SigningKey | None = None,
+                 retired_keys: tuple[bytes, ...] = ()) -> None:
         super().__init__(env)
+        self.signing_key = signing_key
+        self._retired_keys = retired_keys
         self._seats_of_tokens: LRUCache[tuple[UUID, str], int] = LRUCache(maxsize=10_000)
         self._secret = secret
         self._clock = clock
@@ -230,6 +235,41 @@ class GameService(Application[UUID]):
                 self._seats_of_tokens.put((game_id, wanted), int(seat))
                 return int(seat)
         return None
+
+    def receipt_keys(self) -> list[dict[str, str]]:
+        """The public keys receipts are signed with: the current one, then retired ones (still
+        listed, so receipts issued before a rotation keep verifying)."""
+        current = [] if self.signing_key is None else [
+            public_key_entry(self.signing_key.public_key, "current")]
+        return current + [public_key_entry(key, "retired") for key in self._retired_keys]
+
+    def move_receipts(self, game: Game, seat: int, count: int) -> list[dict[str, Any]]:
+        """Signed receipts of the seat's last ``count`` moves up to ``game``'s version: the moves
+        of the request that left the game there (a request's moves come one after another, and
+        only bots and draws follow them), so a repeated request answers the same receipts.
+        None are given by a service without a signing key."""
+        found: list[EventRecord] = []
+        newest = game.version
+        while len(found) < count and newest > 0:  # newest first, a page at a time
+            page = list(self.repository.event_store.get(game.id, lte=newest, desc=True,
+                                                        limit=64))
+            found += [record for record in map(event_record, page)  # type: ignore[arg-type]
+                      if record["type"] == EventType.MOVE_MADE and record["seat"] == seat]
+            newest = newest - len(page) if page else 0
+        return self._receipts(game.id, found[:count][::-1])
+
+    def seat_receipts(self, game_id: UUID, seat: int) -> list[dict[str, Any]]:
+        """The receipts of every move of the seat (the same bytes as those given at play time:
+        Ed25519 signatures are deterministic)."""
+        return self._receipts(game_id, [r for r in self.records(game_id)
+                                        if r["type"] == EventType.MOVE_MADE
+                                        and r["seat"] == seat])
+
+    def _receipts(self, game_id: UUID, moves: list[EventRecord]) -> list[dict[str, Any]]:
+        if self.signing_key is None:
+            return []
+        seed = self.seed_of(game_id)
+        return [receipt_for(record, seed, self.signing_key) for record in moves]
 
     def seed_of(self, game_id: UUID) -> bytes:
         """The game's secret seed: HMAC of the service's master secret over the game id, so

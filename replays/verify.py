@@ -13,7 +13,8 @@ It needs only ``domain.history``, the kernel and the game packages: no event sto
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -46,6 +47,7 @@ from domain.kernel import (
 )
 
 from .document import FORMAT, FORMAT_VERSION, header
+from .receipts import check_receipts
 
 # An event of a complete document, key for key (``log`` is its line, covered by no hash).
 EVENT_KEYS = frozenset({"seq", "type", "seat", "payload", "at", "log", "prev_hash",
@@ -59,10 +61,16 @@ class Verdict:
     events: int
     failed_step: int | None = None
     reason: str | None = None
+    # With receipts: how many were checked, and the first one the history does not honour.
+    receipts: int | None = None
+    failed_receipt: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"valid": self.valid, "events": self.events, "failed_step": self.failed_step,
-                "reason": self.reason}
+        answer: dict[str, Any] = {"valid": self.valid, "events": self.events,
+                                  "failed_step": self.failed_step, "reason": self.reason}
+        if self.receipts is not None:
+            answer.update(receipts=self.receipts, failed_receipt=self.failed_receipt)
+        return answer
 
 
 class StepFailed(Exception):
@@ -84,6 +92,27 @@ def verify_document(doc: Any) -> Verdict:
     except MALFORMED as error:
         return Verdict(False, count, None, f"the document is malformed: {error!r}")
     return Verdict(True, count)
+
+
+def verify_with_receipts(doc: Any, receipts: Sequence[Any],
+                         public_keys: Mapping[str, bytes]) -> Verdict:
+    """Verify a document, then check that it honours every move receipt (``replays.receipts``);
+    a dishonoured receipt fails the document at the receipt's event."""
+    verdict = verify_document(doc)
+    if not verdict.valid:
+        return replace(verdict, receipts=len(receipts))
+    try:
+        number, reason = check_receipts(doc, receipts, public_keys)
+    except MALFORMED as error:  # a receipt the checks cannot even read
+        return Verdict(False, verdict.events, None, f"a receipt is malformed: {error!r}",
+                       len(receipts))
+    if number is None:
+        return replace(verdict, receipts=len(receipts))
+    receipt = receipts[number - 1]
+    seq = receipt.get("seq") if isinstance(receipt, dict) else None
+    step = seq if type(seq) is int and 1 <= seq <= verdict.events else None
+    return Verdict(False, verdict.events, step,
+                   f"receipt {number}: {reason}", len(receipts), number)
 
 
 def _check_header(doc: Any) -> None:
