@@ -62,7 +62,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["CATCH_UP_ON_START"]:
         from projections import catch_up
 
-        catch_up(app.extensions["gamehall"].projector)
+        projector = app.extensions["gamehall"].projector
+        catch_up(projector)
+        projector.auditor.sweep()  # finished games without a verdict, in the background
     return app
 
 

@@ -11,7 +11,7 @@ from flask import Response, current_app, request
 
 from domain.history import FINISHED
 from domain.receipts import keys_by_id
-from projections import catch_up
+from projections import catch_up, stored_sources
 from replays import CSV_HEADER, build_document, verify_document, verify_with_receipts
 from replays.parquet import tables, to_parquet_bytes
 
@@ -54,18 +54,22 @@ def verify() -> dict[str, Any]:
 
     Re-checks the hash chain, every move's legality, every draw against the revealed seed, every
     state hash, the result and the seed's commitment. With `{replay, receipts}`, also that the
-    history honours every move receipt (signed by one of `GET /keys`). Up to 8 MiB."""
+    history honours every move receipt (signed by one of `GET /keys`). A fork's origin is
+    checked against its source game in this server's store. Up to 8 MiB."""
     request.max_content_length = current_app.config["REPLAY_MAX_BYTES"]
     body = parse_json(request.get_data(cache=False))
     if not isinstance(body, dict):
         raise ApiError(400, "invalid-request", "A replay document is a JSON object.")
+    sources = stored_sources(hall().service)  # a fork's source game, if this server has it
     if "format" in body or "replay" not in body:
         document = body
-        verdict: dict[str, Any] = heavy().run(lambda: verify_document(document).to_json())
+        verdict: dict[str, Any] = heavy().run(
+            lambda: verify_document(document, sources).to_json())
         return verdict
     document, receipts = _with_receipts(body)
     keys = keys_by_id(hall().service.receipt_keys())
-    return heavy().run(lambda: verify_with_receipts(document, receipts, keys).to_json())
+    return heavy().run(
+        lambda: verify_with_receipts(document, receipts, keys, sources).to_json())
 
 
 def _with_receipts(body: dict[str, Any]) -> tuple[Any, list[Any]]:

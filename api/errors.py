@@ -59,6 +59,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "seat-unavailable": 409,
     "stale-version": 409,
     "busy": 409,
+    "game-not-finished": 409,
+    "bad-fork-point": 422,
     "idempotency-key-reused": 422,
     "game-not-found": 404,
     "unknown-rules-version": 422,

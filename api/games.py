@@ -20,6 +20,7 @@ from .schemas import (
     CatalogSchema,
     CreatedSchema,
     CreateGameSchema,
+    ForkSchema,
     GameListSchema,
     JoinedSchema,
     JoinSchema,
@@ -58,12 +59,38 @@ def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     return answer, 201, {"Location": url_for("games.summary", game_id=game.id)}
 
 
+@blp.route("/<uuid:game_id>/fork", methods=["POST"])
+@blp.arguments(ForkSchema)
+@blp.response(201, CreatedSchema)
+@blp.problems(400, 404, 409, 413, 422)
+def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Fork a finished game into a sandbox: a new game from its state after event `at`.
+
+    The sandbox has new seats (`players`, as in POST /games; by default a human seat each,
+    every token given to you), the source's rules and options, and a seed of its own, so
+    every draw after the fork is fresh. Its replay names the source game and event and carries
+    the source's state hash there; verifying it checks that origin. A game still being played
+    answers 409 `game-not-finished`; an `at` where the game was not being played, 422
+    `bad-fork-point`."""
+    h = hall()
+    seats = len(h.service.get(game_id, reading=True).seats)
+    players = body.get("players") or [{"name": f"seat {seat}"} for seat in range(seats)]
+    bots_only = all(player.get("bot") is not None for player in players)
+    game, tokens = h.service.fork_game(game_id, body["at"], players,
+                                       compute=heavy().run if bots_only else None)
+    fields = h.projector.record(game)
+    answer = {"game_id": str(game.id), "tokens": {str(s): t for s, t in tokens.items()},
+              "game": fields["summary"]}
+    return answer, 201, {"Location": url_for("games.summary", game_id=game.id)}
+
+
 @blp.route("", methods=["GET"])
 @blp.arguments(ListQuery, location="query")
 @blp.response(200, GameListSchema)
 @blp.problems(400)
 def listing(query: dict[str, Any]) -> dict[str, Any]:
-    """List games, newest first, filterable by game and status."""
+    """List games, newest first, filterable by game, status and the server's re-verification
+    (`verified=false`: finished games whose replay failed it)."""
     h = hall()
     catch_up(h.projector)
     found: list[dict[str, Any]] = []
@@ -71,6 +98,9 @@ def listing(query: dict[str, Any]) -> dict[str, Any]:
     for batch in _batches(ids, 200):
         wanted = [g for g, status in zip(batch, h.store.statuses(batch), strict=True)
                   if query.get("status") in (None, status)]
+        if "verified" in query:
+            wanted = [g for g, verdict in zip(wanted, h.store.verdicts(wanted), strict=True)
+                      if verdict is not None and verdict["verified"] is query["verified"]]
         for game_id in wanted:
             try:
                 found.append(h.projector.summary(UUID(game_id)))

@@ -46,6 +46,16 @@ class CreateGameSchema(Strict):
                                     "named now, {bot} for a bot, {} for a seat joined later"})
 
 
+class ForkSchema(Strict):
+    at = fields.Integer(required=True, strict=True, validate=validate.Range(min=1),
+                        metadata={"description": "fork from the state after this event of the "
+                                  "finished game"})
+    players = fields.List(fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=8),
+                          metadata={"description": "the fork's seats, as in POST /games (as "
+                                    "many as the source's); by default a human seat each, "
+                                    "named seat 0, seat 1, ..., all tokens given to you"})
+
+
 class JoinSchema(Strict):
     name = fields.String(required=True, validate=NAME)
 
@@ -89,6 +99,9 @@ class StreamQuery(Strict):
 class ListQuery(Strict):
     game = fields.String(validate=NAME)
     status = fields.String(validate=validate.OneOf(STATUSES))
+    verified = fields.Boolean(metadata={"description": "finished games the server re-verified: "
+                                        "true, passed; false, failed (not yet verified: "
+                                        "neither)"})
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
 
 
@@ -129,6 +142,14 @@ class SeatSchema(ma.Schema):
     open = fields.Boolean()
 
 
+class VerificationSchema(ma.Schema):
+    verified = fields.Boolean()
+    at = fields.String(metadata={"description": "when it was verified"})
+    events = fields.Integer()
+    failed_step = fields.Integer(allow_none=True)
+    reason = fields.String(allow_none=True)
+
+
 class SummarySchema(ma.Schema):
     game_id = fields.String()
     game = fields.String()
@@ -147,6 +168,12 @@ class SummarySchema(ma.Schema):
     length = fields.Integer()
     created_at = fields.String()
     updated_at = fields.String()
+    sandbox = fields.Boolean(metadata={"description": "a fork of a finished game"})
+    forked_from = fields.Dict(allow_none=True, metadata={
+        "description": "a fork's source: {game_id, seq, state_hash} (null otherwise)"})
+    verification = fields.Nested(VerificationSchema, allow_none=True, metadata={
+        "description": "the server's re-verification of the finished game's replay (null "
+                       "until it is finished and verified)"})
 
 
 class GameListSchema(ma.Schema):

@@ -23,6 +23,7 @@ from .games import get_rules
 from .history import (
     FINISHED,
     RULES_EVENTS,
+    STARTS,
     EventType,
     Life,
     Status,
@@ -93,14 +94,14 @@ class Game(Aggregate):
         def apply(self, aggregate: Any) -> None:
             game: Game = aggregate
             computed = game.__dict__.pop("_pending", None)
-            if self.type_name == EventType.CREATED:
+            if self.type_name in STARTS:
                 game.life = begin(self.payload)
             else:
                 game.life = live(game.life, self.type_name, self.payload)
             if computed is None:  # rebuilt from the store: the history must still reproduce
                 computed = rules_state_after(game.rules, game.__dict__.get("state"),
                                              self.type_name, self.payload)
-                if self.type_name == EventType.CREATED or self.type_name in RULES_EVENTS:
+                if self.type_name in STARTS or self.type_name in RULES_EVENTS:
                     check_reproduces(computed, self.originator_version, self.state_hash,
                                      game.life)
             game.state = computed
@@ -109,6 +110,10 @@ class Game(Aggregate):
     class Created(Event, Aggregate.Created):
         TOPIC: ClassVar[str] = "gamehall:Game.Created"
         type_name: ClassVar[EventType] = EventType.CREATED
+
+    class Forked(Event, Aggregate.Created):
+        TOPIC: ClassVar[str] = "gamehall:Game.Forked"
+        type_name: ClassVar[EventType] = EventType.FORKED
 
     class SeatTaken(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.SeatTaken"
@@ -169,12 +174,38 @@ class Game(Aggregate):
         full_options = validate_options(rules.info.options, options)
         state = rules.setup(full_options, len(seats))
         payload = {"game": game, "rules_version": rules.version, "options": full_options,
-                   "seats": [{"name": s.get("name"), "bot": s.get("bot")} for s in seats],
-                   "commitment": new_commitment(seed)}
+                   "seats": _seat_records(seats), "commitment": new_commitment(seed)}
+        return cls._begin(cls.Created, game_id, payload, state, at)
+
+    @classmethod
+    def fork(cls, game_id: UUID, source: Game, at_state: State, origin: dict[str, Any],
+             seats: list[dict[str, Any]], seed: bytes, at: datetime) -> Game:
+        """A sandbox that starts from ``at_state``, the state of the finished game ``source``
+        after its event ``origin["seq"]``, under the source's rules and options, with new
+        seats and its own seed (so every draw after the fork is fresh)."""
+        rules = source.rules
+        _check_seats(rules, seats)
+        if len(seats) != len(source.seats):
+            raise BadOptions(f"A fork keeps the source's {len(source.seats)} seats, not "
+                             f"{len(seats)}.")
+        payload = {"game": source.game_name, "rules_version": source.rules_version,
+                   "options": source.options, "seats": _seat_records(seats),
+                   "commitment": new_commitment(seed), "origin": origin, "state": at_state}
+        return cls._begin(cls.Forked, game_id, payload, json_copy(at_state), at)
+
+    @classmethod
+    def _begin(cls, event_class: type[Game.Created] | type[Game.Forked], game_id: UUID,
+               payload: dict[str, Any], state: State, at: datetime) -> Game:
         state_hash = hash_value(state)
-        digest = event_hash(1, EventType.CREATED, payload, iso(at), GENESIS_HASH, state_hash)
-        return cls._create(cls.Created, id=game_id, payload=payload, prev_hash=GENESIS_HASH,
+        digest = event_hash(1, event_class.type_name, payload, iso(at), GENESIS_HASH,
+                            state_hash)
+        return cls._create(event_class, id=game_id, payload=payload, prev_hash=GENESIS_HASH,
                            state_hash=state_hash, hash=digest, timestamp=at)
+
+    @property
+    def origin(self) -> dict[str, Any] | None:
+        """A fork's source game, the event it was forked after and that event's state hash."""
+        return self.life.get("origin")
 
     # ---- what the history says ----
 
@@ -278,6 +309,10 @@ class Game(Aggregate):
         self.__dict__["_pending"] = new_state  # the event's apply takes it: no second fold
         self.trigger_event(event_class, payload=payload, prev_hash=self.last_hash,
                            state_hash=state_hash, hash=digest, timestamp=at)
+
+
+def _seat_records(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"name": s.get("name"), "bot": s.get("bot")} for s in seats]
 
 
 def _check_seats(rules: Rules, seats: list[dict[str, Any]]) -> None:

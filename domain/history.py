@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from .games import get_rules
-from .kernel import GameError, Rules, State, hash_value
+from .kernel import GameError, Rules, State, hash_value, json_copy
 
 
 class EventType(StrEnum):
     CREATED = "created"
+    FORKED = "forked"        # created from a finished game's state: a sandbox
     SEAT_TAKEN = "seat_taken"
     MOVE_MADE = "move_made"
     CHANCE_RESOLVED = "chance_resolved"
@@ -34,6 +35,8 @@ class EventType(StrEnum):
 # Each event type's payload, key for key (replays/README.md: "Event types and payloads").
 PAYLOAD_KEYS: dict[str, frozenset[str]] = {
     EventType.CREATED: frozenset({"game", "rules_version", "options", "seats", "commitment"}),
+    EventType.FORKED: frozenset({"game", "rules_version", "options", "seats", "commitment",
+                                 "origin", "state"}),
     EventType.SEAT_TAKEN: frozenset({"seat", "name"}),
     EventType.MOVE_MADE: frozenset({"seat", "move", "by"}),
     EventType.CHANCE_RESOLVED: frozenset({"spec", "outcome"}),
@@ -51,6 +54,10 @@ class Status(StrEnum):
     ABANDONED = "abandoned"
 
 
+# The keys of a fork's ``origin``: the source game, the event it was forked after, and the
+# state hash that event recorded.
+ORIGIN_KEYS = frozenset({"game_id", "seq", "state_hash"})
+STARTS = frozenset({EventType.CREATED, EventType.FORKED})  # a history's first event
 ENDINGS = frozenset({EventType.ENDED, EventType.RESIGNED, EventType.ABANDONED})
 FINISHED = frozenset({Status.OVER, Status.ABANDONED})
 RULES_EVENTS = frozenset({EventType.MOVE_MADE, EventType.CHANCE_RESOLVED})
@@ -73,6 +80,8 @@ class EventRecord(TypedDict):
 
 
 class Life(TypedDict):
+    """``origin`` only in a fork (and absent from lives kept before forks existed)."""
+
     game: str
     rules_version: str
     options: dict[str, Any]
@@ -81,6 +90,7 @@ class Life(TypedDict):
     status: str
     result: dict[str, Any] | None
     seed: str | None
+    origin: NotRequired[dict[str, Any]]
 
 
 class HistoryDiverged(GameError):
@@ -107,15 +117,18 @@ def record_hash(record: Mapping[str, Any]) -> str:
 
 
 def begin(payload: dict[str, Any]) -> Life:
-    """The life a ``created`` event starts."""
+    """The life a ``created`` or ``forked`` event starts."""
     seats = [dict(seat) for seat in payload["seats"]]
-    return Life(game=payload["game"], rules_version=payload["rules_version"],
+    life = Life(game=payload["game"], rules_version=payload["rules_version"],
                 options=payload["options"], seats=seats, commitment=payload["commitment"],
                 status=_seated_status(seats), result=None, seed=None)
+    if "origin" in payload:
+        life["origin"] = payload["origin"]
+    return life
 
 
 def live(life: Life, type_: str, payload: dict[str, Any]) -> Life:
-    """The life after one more event (``created`` starts one: see ``begin``)."""
+    """The life after one more event (``created`` or ``forked`` starts one: see ``begin``)."""
     if type_ == EventType.SEAT_TAKEN:
         seats = [dict(seat) for seat in life["seats"]]
         seats[payload["seat"]]["name"] = payload["name"]
@@ -145,7 +158,9 @@ def rules_state_after(rules: Rules, state: State | None, type_: str,
     """The rules state after an event (no legality checks: the verifier does those)."""
     if type_ == EventType.CREATED:
         return rules.setup(payload["options"], len(payload["seats"]))
-    assert state is not None, "a history starts with its created event"
+    if type_ == EventType.FORKED:
+        return json_copy(payload["state"])  # the source's state, never shared with it
+    assert state is not None, "a history starts with its created or forked event"
     if type_ == EventType.MOVE_MADE:
         return rules.apply_move(state, payload["seat"], payload["move"])
     if type_ == EventType.CHANCE_RESOLVED:

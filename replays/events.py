@@ -78,6 +78,11 @@ def service_log_line(record: Any) -> str:
     if kind == EventType.CREATED:
         names = ", ".join(s["name"] or "(open seat)" for s in payload["seats"])
         return f"A game of {payload['game']} was created for {names}."
+    if kind == EventType.FORKED:
+        names = ", ".join(s["name"] or "(open seat)" for s in payload["seats"])
+        origin = payload["origin"]
+        return (f"A sandbox of {payload['game']} was forked from game {origin['game_id']} "
+                f"after its event {origin['seq']}, for {names}.")
     if kind == EventType.SEAT_TAKEN:
         return f"{payload['name']} took seat {payload['seat']}."
     if kind == EventType.SEED_REVEALED:

@@ -10,6 +10,7 @@ Pure: the public keys are given (``GET /keys`` or ``gamehall keys``); ``replays/
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from domain.history import EventType
@@ -21,6 +22,29 @@ from domain.receipts import (
     seal,
     signature_holds,
 )
+
+from .verify import MALFORMED, Sources, Verdict, no_sources, verify_document
+
+
+def verify_with_receipts(doc: Any, receipts: Sequence[Any], public_keys: Mapping[str, bytes],
+                         sources: Sources = no_sources) -> Verdict:
+    """Verify a document, then check that it honours every move receipt (``replays.receipts``);
+    a dishonoured receipt fails the document at the receipt's event."""
+    verdict = verify_document(doc, sources)
+    if not verdict.valid:
+        return replace(verdict, receipts=len(receipts))
+    try:
+        number, reason = check_receipts(doc, receipts, public_keys)
+    except MALFORMED as error:  # a receipt the checks cannot even read
+        return Verdict(False, verdict.events, None, f"a receipt is malformed: {error!r}",
+                       len(receipts))
+    if number is None:
+        return replace(verdict, receipts=len(receipts))
+    receipt = receipts[number - 1]
+    seq = receipt.get("seq") if isinstance(receipt, dict) else None
+    step = seq if type(seq) is int and 1 <= seq <= verdict.events else None
+    return Verdict(False, verdict.events, step,
+                   f"receipt {number}: {reason}", len(receipts), number)
 
 
 class ReceiptRefused(Exception):

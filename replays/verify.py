@@ -13,15 +13,17 @@ It needs only ``domain.history``, the kernel and the game packages: no event sto
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from domain.games import get_rules
 from domain.history import (
     FINISHED,
+    ORIGIN_KEYS,
     PAYLOAD_KEYS,
+    STARTS,
     EventType,
     Life,
     Status,
@@ -40,6 +42,7 @@ from domain.kernel import (
     chance_context,
     derive_outcome,
     hash_value,
+    json_copy,
     json_equal,
     new_commitment,
     play_chance,
@@ -47,7 +50,6 @@ from domain.kernel import (
 )
 
 from .document import FORMAT, FORMAT_VERSION, header
-from .receipts import check_receipts
 
 # An event of a complete document, key for key (``log`` is its line, covered by no hash).
 EVENT_KEYS = frozenset({"seq", "type", "seat", "payload", "at", "log", "prev_hash",
@@ -80,13 +82,24 @@ class StepFailed(Exception):
         self.reason = reason
 
 
-def verify_document(doc: Any) -> Verdict:
-    """Verify a replay document; never raises for a malformed one."""
+# A fork's source document by game id (None: not at hand).
+Sources = Callable[[str], Any]
+
+
+def no_sources(game_id: str) -> Any:
+    return None
+
+
+def verify_document(doc: Any, sources: Sources = no_sources,
+                    visiting: frozenset[str] = frozenset()) -> Verdict:
+    """Verify a replay document; never raises for a malformed one. A fork is checked against
+    its source game's document, found with ``sources`` (see ``check_origin``); ``visiting``:
+    the forks whose origins are being checked (a circle of origins fails)."""
     events = doc.get("events") if isinstance(doc, dict) else None
     count = len(events) if isinstance(events, list) else 0
     try:
         _check_header(doc)
-        _Verifier(doc).run()
+        _Verifier(doc, sources, visiting | {str(doc.get("game_id"))}).run()
     except StepFailed as failure:
         return Verdict(False, count, failure.seq, failure.reason)
     except MALFORMED as error:
@@ -94,25 +107,40 @@ def verify_document(doc: Any) -> Verdict:
     return Verdict(True, count)
 
 
-def verify_with_receipts(doc: Any, receipts: Sequence[Any],
-                         public_keys: Mapping[str, bytes]) -> Verdict:
-    """Verify a document, then check that it honours every move receipt (``replays.receipts``);
-    a dishonoured receipt fails the document at the receipt's event."""
-    verdict = verify_document(doc)
+def check_origin(forked: dict[str, Any], sources: Sources,
+                 visiting: frozenset[str] = frozenset()) -> str | None:
+    """None when a ``forked`` payload's origin holds, else why not: its source game's
+    document (from ``sources``) verifies, is of the same game, rules version, options and
+    number of seats, and records at event ``origin.seq`` (before its end) the state hash the
+    origin names, which is the hash of the state the fork starts from."""
+    origin = forked["origin"]
+    if (not isinstance(origin, dict) or set(origin) != ORIGIN_KEYS
+            or not isinstance(origin["game_id"], str) or type(origin["seq"]) is not int
+            or not isinstance(origin["state_hash"], str)):
+        return f"a fork's origin has exactly the keys {sorted(ORIGIN_KEYS)}"
+    if hash_value(forked["state"]) != origin["state_hash"]:
+        return "the fork's starting state is not the state its origin names"
+    if origin["game_id"] in visiting:
+        return "the fork's origins go round in a circle"
+    source = sources(origin["game_id"])
+    if source is None:
+        return (f"this is a fork of game {origin['game_id']}: its origin is checked against "
+                "that game's replay, which was not given")
+    verdict = verify_document(source, sources, visiting | {origin["game_id"]})
     if not verdict.valid:
-        return replace(verdict, receipts=len(receipts))
-    try:
-        number, reason = check_receipts(doc, receipts, public_keys)
-    except MALFORMED as error:  # a receipt the checks cannot even read
-        return Verdict(False, verdict.events, None, f"a receipt is malformed: {error!r}",
-                       len(receipts))
-    if number is None:
-        return replace(verdict, receipts=len(receipts))
-    receipt = receipts[number - 1]
-    seq = receipt.get("seq") if isinstance(receipt, dict) else None
-    step = seq if type(seq) is int and 1 <= seq <= verdict.events else None
-    return Verdict(False, verdict.events, step,
-                   f"receipt {number}: {reason}", len(receipts), number)
+        return f"the fork's source game does not verify: {verdict.reason}"
+    if source.get("game_id") != origin["game_id"] or any(
+            not json_equal(source.get(field), forked[field])
+            for field in ("game", "rules_version", "options")):
+        return "the fork is not of its source's game, rules version and options"
+    if len(source["seats"]) != len(forked["seats"]):
+        return "a fork keeps its source's number of seats"
+    events = source["events"]
+    if not 1 <= origin["seq"] < len(events) or \
+            events[origin["seq"] - 1]["state_hash"] != origin["state_hash"]:
+        return (f"the source game did not record that state hash at event {origin['seq']}: "
+                "the fork does not start where it says")
+    return None
 
 
 def _check_header(doc: Any) -> None:
@@ -129,8 +157,10 @@ def _check_header(doc: Any) -> None:
 
 
 class _Verifier:
-    def __init__(self, doc: dict[str, Any]) -> None:
+    def __init__(self, doc: dict[str, Any], sources: Sources, visiting: frozenset[str]) -> None:
         self.doc = doc
+        self.sources = sources
+        self.visiting = visiting  # the games whose verification is under way: no circles
         self.seed = bytes.fromhex(doc["seed"])
         self.rules: Rules | None = None
         self.state: State = {}
@@ -182,8 +212,8 @@ class _Verifier:
         resignation while it is played; an abandonment before it has ended; the seed
         revealed once, after the end, and nothing after it."""
         seq, kind, payload = event["seq"], event["type"], event["payload"]
-        if (seq == 1) != (kind == EventType.CREATED):
-            raise StepFailed(seq, "a history starts with its one created event")
+        if (seq == 1) != (kind in STARTS):
+            raise StepFailed(seq, "a history starts with its one created or forked event")
         if seq == 1:
             return
         life = self._life()
@@ -240,7 +270,7 @@ class _Verifier:
     def _check_step(self, event: dict[str, Any]) -> None:
         kind, payload, seq = event["type"], event["payload"], event["seq"]
         if seq == 1:
-            self._check_created(payload)
+            self._check_created(kind, payload)
         elif kind == EventType.MOVE_MADE:
             self.state = play_move(self._rules(), self.state, payload["seat"], payload["move"],
                                    self.step)
@@ -260,13 +290,19 @@ class _Verifier:
         assert self.rules is not None
         return self.rules
 
-    def _check_created(self, payload: dict[str, Any]) -> None:
+    def _check_created(self, kind: str, payload: dict[str, Any]) -> None:
         # The game's own rules version; GameError (an unknown game or version) names it.
         self.rules = get_rules(payload["game"], payload["rules_version"])
         if new_commitment(self.seed) != payload["commitment"]:
             raise StepFailed(1, "the revealed seed does not match the commitment made at creation")
         self.seats = len(payload["seats"])
-        self.state = self.rules.setup(payload["options"], self.seats)
+        if kind == EventType.FORKED:
+            reason = check_origin(payload, self.sources, self.visiting)
+            if reason is not None:
+                raise StepFailed(1, reason)
+            self.state = json_copy(payload["state"])
+        else:
+            self.state = self.rules.setup(payload["options"], self.seats)
 
     def _check_chance(self, seq: int, payload: dict[str, Any]) -> None:
         step = self.step
