@@ -3,7 +3,7 @@
   gamehall play GAME --bots A,B [--games N] [--seed S] [--options JSON] [--export FILE]
   gamehall replay export GAME_ID -o FILE
   gamehall replay export --all --format parquet -o DIR
-  gamehall replay verify FILE [--receipts R.ndjson [--keys KEYS.json]]
+  gamehall replay verify FILE [--source F] [--receipts R.ndjson [--keys KEYS.json]]
                                        (one document, or NDJSON: one a line)
   gamehall replay show FILE [--game ID] [--step N] [--as SEAT]
   gamehall keys                        the public keys move receipts are signed with
@@ -80,6 +80,9 @@ def parser() -> argparse.ArgumentParser:
     verify.add_argument("file")
     verify.add_argument("--receipts", help="move receipts (NDJSON or a JSON list) the "
                         "history must honour")
+    verify.add_argument("--source", action="append", default=[], help="a file of documents "
+                        "(one, or NDJSON) among which a fork's source game is found, besides "
+                        "the verified file's own; may be given more than once")
     verify.add_argument("--keys", help="the server's keys (the JSON of GET /keys or gamehall "
                         "keys); by default this server's own (reads var/)")
     verify.set_defaults(handler=run_verify)
@@ -269,12 +272,15 @@ def run_verify(args: argparse.Namespace) -> None:
     documents = load_documents(args.file)
     receipts = None if args.receipts is None else load_documents(args.receipts)
     keys = None if receipts is None else load_keys(args.keys)
+    known = [*documents, *(d for path in args.source for d in load_documents(path))]
+    sources = {d.get("game_id"): d for d in known if isinstance(d, dict)}.get
     invalid = 0
     for document in documents:
         if receipts is None or keys is None:
-            verdict = verify_document(document)
+            verdict = verify_document(document, sources)
         else:
-            verdict = verify_with_receipts(document, receipts_of(document, receipts), keys)
+            verdict = verify_with_receipts(document, receipts_of(document, receipts), keys,
+                                           sources)
         name = game_label(document)
         if verdict.valid:
             also = "" if verdict.receipts is None else f", {verdict.receipts} receipts honoured"

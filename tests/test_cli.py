@@ -202,3 +202,23 @@ def test_keys_refuses_where_the_service_keeps_no_key(var, capsys):
         cli.main(["keys"])
     assert "no receipt key" in str(exit_.value.code)
     assert not (var / "var" / "receipt.key").exists()
+
+
+def test_a_fork_verifies_with_its_source_in_the_file_or_given_apart(var, capsys):
+    import bootstrap
+
+    service = bootstrap.build_service()
+    try:
+        source, _ = service.create_game("toy", {}, [{"bot": "random"}, {"bot": "first"}])
+        middle = [r["seq"] for r in service.records(source.id) if r["type"] == "move_made"][2]
+        fork, _ = service.fork_game(source.id, middle, [{"bot": "first"}, {"bot": "random"}])
+    finally:
+        service.close()
+    cli.main(["replay", "export", str(source.id), "-o", str(var / "source.json")])
+    cli.main(["replay", "export", str(fork.id), "-o", str(var / "fork.json")])
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        cli.main(["replay", "verify", str(var / "fork.json")])
+    assert "INVALID at event 1" in capsys.readouterr().out
+    cli.main(["replay", "verify", str(var / "fork.json"), "--source", str(var / "source.json")])
+    assert capsys.readouterr().out.endswith("1 valid, 0 invalid\n")

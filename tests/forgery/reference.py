@@ -18,6 +18,8 @@ from tests.test_fair_draws import reference_outcome
 
 EVENT_KEYS = {"seq", "type", "seat", "payload", "at", "log", "prev_hash", "state_hash", "hash"}
 PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment"},
+            "forked": {"game", "rules_version", "options", "seats", "commitment", "origin",
+                       "state"},
             "seat_taken": {"seat", "name"}, "move_made": {"seat", "move", "by"},
             "chance_resolved": {"spec", "outcome"}, "ended": {"result"},
             "resigned": {"seat", "result"}, "abandoned": {"result"}, "seed_revealed": {"seed"}}
@@ -41,9 +43,11 @@ def same(a: Any, b: Any) -> bool:
     return canonical(a) == canonical(b)  # JSON values, type included: 4.0 is not 4
 
 
-def verify(doc: Any) -> tuple[bool, int | None]:
+def verify(doc: Any, sources: Any = lambda game_id: None,
+           visiting: frozenset[str] = frozenset()) -> tuple[bool, int | None]:
+    """``sources``: a fork's source document by game id (the page's "Forks")."""
     try:
-        Reference(doc).run()
+        Reference(doc, sources, visiting).run()
     except Failed as failure:
         return False, failure.step
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
@@ -52,13 +56,14 @@ def verify(doc: Any) -> tuple[bool, int | None]:
 
 
 class Reference:
-    def __init__(self, doc: Any) -> None:
+    def __init__(self, doc: Any, sources: Any, visiting: frozenset[str]) -> None:
         if (not isinstance(doc, dict) or doc.get("format") != "gamehall-replay"
                 or not same(doc.get("format_version"), 1) or doc.get("complete") is not True
                 or not isinstance(doc.get("seed"), str) or not isinstance(doc.get("events"), list)
                 or not doc["events"]):
             raise Failed(None)
         self.doc, self.seed = doc, bytes.fromhex(doc["seed"])
+        self.sources, self.visiting = sources, visiting | {doc.get("game_id")}
         self.prev, self.rules, self.state = "0" * 64, None, None
         self.seats: list[dict[str, Any]] = []
         self.status, self.result, self.revealed = "", None, None
@@ -95,7 +100,7 @@ class Reference:
 
     def allowed(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
         """The life cycle of the page's "Verification" paragraph."""
-        if (index == 1) != (kind == "created"):
+        if (index == 1) != (kind in ("created", "forked")):
             return False
         if index == 1:
             return True
@@ -118,15 +123,17 @@ class Reference:
 
     def apply(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
         """The rules' part: legal moves, fair draws, true results; False if refused."""
-        if kind == "created":
+        if kind in ("created", "forked"):
             try:
                 self.rules = get_rules(payload["game"], payload["rules_version"])
-                self.state = self.rules.setup(payload["options"], len(payload["seats"]))
+                self.state = (self.rules.setup(payload["options"], len(payload["seats"]))
+                              if kind == "created" else json.loads(canonical(payload["state"])))
             except Exception:  # an unknown game or version, options it refuses
                 return False
             self.seats = [dict(seat) for seat in payload["seats"]]
             self.status = "waiting" if any(s["name"] is None for s in self.seats) else "active"
-            return sha(self.seed) == payload["commitment"]
+            return sha(self.seed) == payload["commitment"] and (
+                kind == "created" or self.origin_holds(payload))
         step = self.rules.next(self.state) if self.status == "active" else None
         if kind == "seat_taken":
             self.seats[payload["seat"]]["name"] = payload["name"]
@@ -159,6 +166,27 @@ class Reference:
                 return False
             self.revealed = payload["seed"]
         return True
+
+    def origin_holds(self, payload: dict[str, Any]) -> bool:
+        """The page's "Forks": the origin's shape, the state's hash, and the source document
+        verifying and recording that state hash at that event."""
+        origin = payload["origin"]
+        if (not isinstance(origin, dict) or set(origin) != {"game_id", "seq", "state_hash"}
+                or not isinstance(origin["game_id"], str) or type(origin["seq"]) is not int
+                or not isinstance(origin["state_hash"], str)
+                or sha(canonical(payload["state"])) != origin["state_hash"]
+                or origin["game_id"] in self.visiting):
+            return False
+        source = self.sources(origin["game_id"])
+        if source is None or verify(source, self.sources, self.visiting) != (True, None):
+            return False
+        events = source["events"]
+        return (source["game_id"] == origin["game_id"]
+                and all(same(source[k], payload[k]) for k in ("game", "rules_version",
+                                                               "options"))
+                and len(source["seats"]) == len(payload["seats"])
+                and 1 <= origin["seq"] < len(events)
+                and events[origin["seq"] - 1]["state_hash"] == origin["state_hash"])
 
     def header(self) -> None:
         events = self.doc["events"]
