@@ -33,11 +33,13 @@ from .history import (
     live,
     rules_for,
     rules_state_after,
+    takeback_refusal,
 )
 from .kernel import (
     GENESIS_HASH,
     BadOptions,
     Chance,
+    Decision,
     GameError,
     GameOver,
     Over,
@@ -66,6 +68,14 @@ class SeatUnavailable(GameError):
 
 class GameClosed(GameError):
     code = "game-closed"
+
+
+class TakebackPending(GameError):
+    code = "takeback-pending"
+
+
+class TakebackRefused(GameError):
+    code = "takeback-refused"
 
 
 class GameSnapshot(LibrarySnapshot):
@@ -143,6 +153,18 @@ class Game(Aggregate):
         TOPIC: ClassVar[str] = "gamehall:Game.SeedRevealed"
         type_name: ClassVar[EventType] = EventType.SEED_REVEALED
 
+    class TakebackAsked(Event):
+        TOPIC: ClassVar[str] = "gamehall:Game.TakebackAsked"
+        type_name: ClassVar[EventType] = EventType.TAKEBACK_ASKED
+
+    class TakebackAnswered(Event):
+        TOPIC: ClassVar[str] = "gamehall:Game.TakebackAnswered"
+        type_name: ClassVar[EventType] = EventType.TAKEBACK_ANSWERED
+
+    class TakenBack(Event):
+        TOPIC: ClassVar[str] = "gamehall:Game.TakenBack"
+        type_name: ClassVar[EventType] = EventType.TAKEN_BACK
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A copy for a command (the repository copies the games it caches): the rules state
         and the life are plain JSON values (the contract's round trip), copied through JSON."""
@@ -167,14 +189,17 @@ class Game(Aggregate):
 
     @classmethod
     def create(cls, game_id: UUID, game: str, options: dict[str, Any] | None,
-               seats: list[dict[str, Any]], seed: bytes, at: datetime) -> Game:
-        """A new game under the game's current rules; ``seats`` are ``{"name", "bot"}``."""
+               seats: list[dict[str, Any]], seed: bytes, at: datetime,
+               takebacks: bool = False) -> Game:
+        """A new game under the game's current rules; ``seats`` are ``{"name", "bot"}``;
+        ``takebacks``: whether a seat may take back its last moves by consent."""
         rules = get_rules(game)
         _check_seats(rules, seats)
         full_options = validate_options(rules.info.options, options)
         state = rules.setup(full_options, len(seats))
         payload = {"game": game, "rules_version": rules.version, "options": full_options,
-                   "seats": _seat_records(seats), "commitment": new_commitment(seed)}
+                   "seats": _seat_records(seats), "commitment": new_commitment(seed),
+                   **({"takebacks": True} if takebacks else {})}
         return cls._begin(cls.Created, game_id, payload, state, at)
 
     @classmethod
@@ -262,11 +287,13 @@ class Game(Aggregate):
                   step: Step | None = None) -> None:
         """``step``: the rules' next step at this state, where the caller has it already."""
         self._check_active()
+        self._check_no_takeback()
         new_state = play_move(self.rules, self.state, seat, move, step)
         self._record(self.MoveMade, {"seat": seat, "move": move, "by": by}, new_state, at)
 
     def resolve_chance(self, outcome: Any, at: datetime, step: Step | None = None) -> None:
         self._check_active()
+        self._check_no_takeback()
         step = self.step() if step is None else step
         new_state = play_chance(self.rules, self.state, outcome, step)
         assert isinstance(step, Chance)
@@ -293,7 +320,57 @@ class Game(Aggregate):
             raise GameError("That seed does not match the game's commitment.")
         self._record(self.SeedRevealed, {"seed": seed.hex()}, self.state, at)
 
+    # ---- takebacks by consent ----
+
+    @property
+    def pending_takeback(self) -> dict[str, Any] | None:
+        """The takeback asked and not yet settled: ``{seat, to, accepted}``."""
+        return self.life.get("takeback")
+
+    def ask_takeback(self, seat: int, to: int, crossed: list[tuple[str, dict[str, Any]]],
+                     at: datetime) -> None:
+        """``crossed``: the events after ``to`` (type and payload), which the takeback undoes."""
+        step = self.step() if self.status == Status.ACTIVE else None
+        asked_now = isinstance(step, Decision) and step.prompt_for(seat) is not None
+        refusal = takeback_refusal(self.life, seat, crossed, asked_now)
+        if refusal is not None:
+            raise TakebackRefused(refusal)
+        self._record(self.TakebackAsked, {"seat": seat, "to": to}, self.state, at)
+
+    def answer_takeback(self, seat: int, accepted: bool, at: datetime) -> None:
+        asked = self.pending_takeback
+        if asked is None or self.status != Status.ACTIVE:
+            raise TakebackRefused("No takeback is waiting for an answer.")
+        if seat == asked["seat"] or seat in asked["accepted"]:
+            raise TakebackRefused("Your seat does not answer this takeback: you asked for it "
+                                  "or have answered already.")
+        self._record(self.TakebackAnswered, {"seat": seat, "accepted": accepted}, self.state, at)
+
+    def takeback_agreed(self) -> bool:
+        """Whether every other seat has accepted the pending takeback."""
+        asked = self.pending_takeback
+        return asked is not None and sorted([asked["seat"], *asked["accepted"]]) == list(
+            range(len(self.seats)))
+
+    def take_back(self, state_then: State, at: datetime) -> None:
+        """The agreed takeback: the game goes back to ``state_then``, the state after the
+        event the takeback named; the moves it undoes stay in the history, named."""
+        asked = self.pending_takeback
+        assert asked is not None and self.takeback_agreed()
+        undone = list(range(asked["to"] + 1, self._asked_at()))
+        self._record(self.TakenBack, {"to": asked["to"], "undone": undone,
+                                      "state": state_then}, json_copy(state_then), at)
+
     # ---- internals ----
+
+    def _asked_at(self) -> int:
+        """The number of the pending takeback's ``takeback_asked`` event: the events after
+        the ask are its answers, one a seat but the asker."""
+        return self.version - (len(self.seats) - 1)
+
+    def _check_no_takeback(self) -> None:
+        if self.pending_takeback is not None:
+            raise TakebackPending("A takeback is waiting for the other seats' answers.")
 
     def _check_active(self) -> None:
         if self.status == Status.WAITING:

@@ -300,15 +300,17 @@ class GameService(Application[UUID]):
     def create_game(self, game: str, options: dict[str, Any] | None,
                     players: list[dict[str, Any]], game_id: UUID | None = None,
                     compute: Callable[[Callable[[], None]], None] | None = None,
-                    ) -> tuple[Game, dict[int, str]]:
+                    takebacks: bool = False) -> tuple[Game, dict[int, str]]:
         """A new game and the tokens of the human seats named at creation (seat -> token).
         ``game_id`` is for reproducible runs; by default a fresh UUID. ``compute`` runs the
         automatic steps up to the first human decision (all of a game of bots), where the
-        caller wants that CPU-heavy part elsewhere (a bounded pool); it touches no store."""
+        caller wants that CPU-heavy part elsewhere (a bounded pool); it touches no store.
+        ``takebacks``: whether seats may take back their last moves by consent."""
         seats = _named_seats(players)
         # The id is chosen first because the seed (and so its commitment) is bound to it.
         game_id = game_id or Game.create_id()
-        created = Game.create(game_id, game, options, seats, self.seed_of(game_id), self._clock())
+        created = Game.create(game_id, game, options, seats, self.seed_of(game_id), self._clock(),
+                              takebacks)
         return self._open(created, players, compute)
 
     def fork_game(self, source_id: UUID, at: int, players: list[dict[str, Any]],
@@ -427,6 +429,40 @@ class GameService(Application[UUID]):
                        hashlib.sha256).hexdigest()
         return uuid5(NAMESPACE_URL, f"gamehall:receipt:{tag}")
 
+    def ask_takeback(self, game_id: UUID, seat: int, moves: int) -> Game:
+        """The seat asks to take back its last ``moves`` moves; bot seats answer at once (a
+        bot accepts the takeback of one move, and declines more), and once every other seat
+        has accepted, the game goes back."""
+        def attempt() -> tuple[Game, None, None]:
+            game = self.get(game_id)
+            to = game.version - moves
+            crossed = [(r["type"], r["payload"]) for r in self.records_after(game_id, to)]
+            game.ask_takeback(seat, to, crossed, self._clock())
+            for bot_seat, other in enumerate(game.seats):
+                if other["bot"] is not None and bot_seat != seat:
+                    game.answer_takeback(bot_seat, moves == 1, self._clock())
+            self._settle_takeback(game)
+            return game, None, None
+
+        return self._with_retries(attempt, None)[0]
+
+    def answer_takeback(self, game_id: UUID, seat: int, accepted: bool) -> Game:
+        def attempt() -> tuple[Game, None, None]:
+            game = self.get(game_id)
+            game.answer_takeback(seat, accepted, self._clock())
+            self._settle_takeback(game)
+            return game, None, None
+
+        return self._with_retries(attempt, None)[0]
+
+    def _settle_takeback(self, game: Game) -> None:
+        """Take the moves back once every other seat has accepted."""
+        asked = game.pending_takeback
+        if asked is not None and game.takeback_agreed():
+            game.take_back(self.get(game.id, version=asked["to"], reading=True).state,
+                           self._clock())
+            self._advance(game)
+
     def resign(self, game_id: UUID, seat: int) -> Game:
         return self._close(game_id, lambda game: game.resign(seat, self._clock()))
 
@@ -466,8 +502,9 @@ class GameService(Application[UUID]):
         raise BusyGame("The game is busy with other players' moves; try again.")
 
     def _advance(self, game: Game) -> None:
-        """Resolve chance steps and bot prompts until a human must decide or the game is over."""
-        if game.status != Status.ACTIVE:
+        """Resolve chance steps and bot prompts until a human must decide or the game is over
+        (or a takeback waits for answers)."""
+        if game.status != Status.ACTIVE or game.pending_takeback is not None:
             return
         seed = self.seed_of(game.id)
         for _ in range(MAX_AUTOMATIC_STEPS):

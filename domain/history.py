@@ -30,6 +30,9 @@ class EventType(StrEnum):
     RESIGNED = "resigned"    # a seat gave up
     ABANDONED = "abandoned"  # the service gave up on a stalled game
     SEED_REVEALED = "seed_revealed"
+    TAKEBACK_ASKED = "takeback_asked"        # a seat asks to take back its last moves
+    TAKEBACK_ANSWERED = "takeback_answered"  # another seat accepts or declines
+    TAKEN_BACK = "taken_back"                # all accepted: the game goes back
 
 
 # Each event type's payload, key for key (replays/README.md: "Event types and payloads").
@@ -44,7 +47,22 @@ PAYLOAD_KEYS: dict[str, frozenset[str]] = {
     EventType.RESIGNED: frozenset({"seat", "result"}),
     EventType.ABANDONED: frozenset({"result"}),
     EventType.SEED_REVEALED: frozenset({"seed"}),
+    EventType.TAKEBACK_ASKED: frozenset({"seat", "to"}),
+    EventType.TAKEBACK_ANSWERED: frozenset({"seat", "accepted"}),
+    EventType.TAKEN_BACK: frozenset({"to", "undone", "state"}),
 }
+# Keys a payload may carry besides its own: ``takebacks`` (always true: absent means off)
+# where the game allows takebacks by consent.
+OPTIONAL_KEYS: dict[str, frozenset[str]] = {
+    EventType.CREATED: frozenset({"takebacks"}),
+    EventType.FORKED: frozenset({"takebacks"}),
+}
+
+
+def payload_keys_fit(type_: str, keys: set[str]) -> bool:
+    """Whether a payload of ``type_`` has exactly its keys, and perhaps its optional ones."""
+    required = PAYLOAD_KEYS[type_]
+    return required <= keys <= required | OPTIONAL_KEYS.get(type_, frozenset())
 
 
 class Status(StrEnum):
@@ -61,6 +79,8 @@ STARTS = frozenset({EventType.CREATED, EventType.FORKED})  # a history's first e
 ENDINGS = frozenset({EventType.ENDED, EventType.RESIGNED, EventType.ABANDONED})
 FINISHED = frozenset({Status.OVER, Status.ABANDONED})
 RULES_EVENTS = frozenset({EventType.MOVE_MADE, EventType.CHANCE_RESOLVED})
+TAKEBACK_EVENTS = frozenset({EventType.TAKEBACK_ASKED, EventType.TAKEBACK_ANSWERED,
+                             EventType.TAKEN_BACK})
 
 
 class EventRecord(TypedDict):
@@ -80,7 +100,8 @@ class EventRecord(TypedDict):
 
 
 class Life(TypedDict):
-    """``origin`` only in a fork (and absent from lives kept before forks existed)."""
+    """``origin`` only in a fork, ``takebacks`` only where the game allows them, ``takeback``
+    once one was asked (all absent from lives kept before they existed)."""
 
     game: str
     rules_version: str
@@ -91,6 +112,9 @@ class Life(TypedDict):
     result: dict[str, Any] | None
     seed: str | None
     origin: NotRequired[dict[str, Any]]
+    takebacks: NotRequired[bool]
+    # A takeback asked and not yet settled: {seat, to, accepted: [seats]}.
+    takeback: NotRequired[dict[str, Any] | None]
 
 
 class HistoryDiverged(GameError):
@@ -124,6 +148,8 @@ def begin(payload: dict[str, Any]) -> Life:
                 status=_seated_status(seats), result=None, seed=None)
     if "origin" in payload:
         life["origin"] = payload["origin"]
+    if payload.get("takebacks") is True:
+        life["takebacks"] = True
     return life
 
 
@@ -138,6 +164,17 @@ def live(life: Life, type_: str, payload: dict[str, Any]) -> Life:
         return {**life, "status": str(status), "result": payload["result"]}
     if type_ == EventType.SEED_REVEALED:
         return {**life, "seed": payload["seed"]}
+    if type_ == EventType.TAKEBACK_ASKED:
+        return {**life, "takeback": {"seat": payload["seat"], "to": payload["to"],
+                                     "accepted": []}}
+    if type_ == EventType.TAKEBACK_ANSWERED:
+        asked = life.get("takeback")
+        if not payload["accepted"] or asked is None:
+            return {**life, "takeback": None}
+        return {**life, "takeback": {**asked, "accepted": [*asked["accepted"],
+                                                           payload["seat"]]}}
+    if type_ == EventType.TAKEN_BACK:
+        return {**life, "takeback": None}
     return life
 
 
@@ -158,8 +195,8 @@ def rules_state_after(rules: Rules, state: State | None, type_: str,
     """The rules state after an event (no legality checks: the verifier does those)."""
     if type_ == EventType.CREATED:
         return rules.setup(payload["options"], len(payload["seats"]))
-    if type_ == EventType.FORKED:
-        return json_copy(payload["state"])  # the source's state, never shared with it
+    if type_ in (EventType.FORKED, EventType.TAKEN_BACK):
+        return json_copy(payload["state"])  # a state recorded whole: never shared with it
     assert state is not None, "a history starts with its created or forked event"
     if type_ == EventType.MOVE_MADE:
         return rules.apply_move(state, payload["seat"], payload["move"])
@@ -176,3 +213,31 @@ def check_reproduces(state: State, seq: int, recorded_hash: str, life: Life) -> 
             f"{life['rules_version']}: the state it leads to does not match the recorded "
             "state hash. The game cannot be served until its history or rules are restored.",
             seq=seq)
+
+
+# ---- takebacks by consent ----
+
+
+def takeback_refusal(life: Life, seat: int, crossed: list[tuple[str, dict[str, Any]]],
+                     asked_now: bool) -> str | None:
+    """Why ``seat`` may not take back the events ``crossed`` (type and payload, oldest first,
+    the last events of the history), or None. The rule (README, "Takebacks"): only where the
+    game allows takebacks, while it is played and no other takeback is pending; only the
+    seat's own moves, with nothing else among or after them (no draw, nor another seat's or a
+    bot's move, which could have shown the seat something); and only while the game still
+    waits on that seat, so nothing was settled by those moves (a simultaneous choice
+    completed, a result revealed)."""
+    if not life.get("takebacks"):
+        return "This game does not allow takebacks (an option chosen when it was created)."
+    if life["status"] != Status.ACTIVE or life.get("takeback") is not None:
+        return "A takeback can be asked only while the game is played and none is pending."
+    if not crossed:
+        return "There is no move to take back."
+    if any(type_ != EventType.MOVE_MADE or payload["seat"] != seat
+           for type_, payload in crossed):
+        return ("Only your own last moves can be taken back: not across a draw, another "
+                "seat's move or any other event since.")
+    if not asked_now:
+        return ("Only moves after which the game still waits on you can be taken back: "
+                "these moves settled something the other seats have seen.")
+    return None

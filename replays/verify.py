@@ -24,11 +24,13 @@ from domain.history import (
     ORIGIN_KEYS,
     PAYLOAD_KEYS,
     STARTS,
+    TAKEBACK_EVENTS,
     EventType,
     Life,
     Status,
     begin,
     live,
+    payload_keys_fit,
     record_hash,
 )
 from domain.kernel import (
@@ -50,6 +52,7 @@ from domain.kernel import (
 )
 
 from .document import FORMAT, FORMAT_VERSION, header
+from .takeback import takeback_failure, while_pending
 
 # An event of a complete document, key for key (``log`` is its line, covered by no hash).
 EVENT_KEYS = frozenset({"seq", "type", "seat", "payload", "at", "log", "prev_hash",
@@ -169,6 +172,7 @@ class _Verifier:
         self.seats = 0
         self.life: Life | None = None
         self.step: Step | None = None
+        self.state_hashes: list[str] = []  # after each event so far (a rewind's target)
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -201,6 +205,7 @@ class _Verifier:
         if hash_value(self.state) != event["state_hash"]:
             raise StepFailed(seq, "the state after this event does not match its state hash")
         self.prev = event["hash"]
+        self.state_hashes.append(event["state_hash"])
 
     def _life(self) -> Life:
         assert self.life is not None
@@ -222,6 +227,9 @@ class _Verifier:
             raise StepFailed(seq, "nothing may follow the seed's reveal")
         if status == Status.ACTIVE and kind != EventType.ENDED and isinstance(self.step, Over):
             raise StepFailed(seq, "the rules had ended the game here: only its end may follow")
+        blocked = while_pending(kind, life, len(seats))
+        if blocked is not None:
+            raise StepFailed(seq, blocked)
         if kind == EventType.SEAT_TAKEN:
             seat = payload.get("seat")
             if (status != Status.WAITING or type(seat) is not int or not 0 <= seat < len(seats)
@@ -251,9 +259,10 @@ class _Verifier:
             raise StepFailed(seq, f"an event has exactly the keys {sorted(EVENT_KEYS)}")
         if kind not in PAYLOAD_KEYS:
             raise StepFailed(seq, f"unknown event type {kind!r}")
-        if set(event["payload"]) != PAYLOAD_KEYS[kind]:
+        if not payload_keys_fit(kind, set(event["payload"])):
             raise StepFailed(seq, f"a {kind} payload has exactly the keys "
-                                  f"{sorted(PAYLOAD_KEYS[kind])}")
+                                  f"{sorted(PAYLOAD_KEYS[kind])}"
+                                  f"{' (and perhaps takebacks)' if kind in STARTS else ''}")
         if not isinstance(event["at"], str):
             raise StepFailed(seq, "the event's time is not an ISO 8601 text")
         datetime.fromisoformat(event["at"])  # ValueError: malformed
@@ -283,6 +292,13 @@ class _Verifier:
         elif kind == EventType.SEED_REVEALED:
             if not json_equal(payload["seed"], self.doc["seed"]):
                 raise StepFailed(seq, "the revealed seed is not the document's seed")
+        elif kind in TAKEBACK_EVENTS:
+            failure = takeback_failure(kind, payload, seq, self._life(), self.doc["events"],
+                                       self.state_hashes, self.step)
+            if failure is not None:
+                raise StepFailed(seq, failure)
+            if kind == EventType.TAKEN_BACK:
+                self.state = json_copy(payload["state"])
         elif kind != EventType.SEAT_TAKEN:
             raise StepFailed(seq, f"unknown event type {kind!r}")
 
@@ -296,6 +312,8 @@ class _Verifier:
         if new_commitment(self.seed) != payload["commitment"]:
             raise StepFailed(1, "the revealed seed does not match the commitment made at creation")
         self.seats = len(payload["seats"])
+        if "takebacks" in payload and payload["takebacks"] is not True:
+            raise StepFailed(1, "takebacks, where allowed, is true (and absent otherwise)")
         if kind == EventType.FORKED:
             reason = check_origin(payload, self.sources, self.visiting)
             if reason is not None:

@@ -159,6 +159,8 @@ def forgeries(name: str, doc: Doc, sources: Callable[[str], Doc | None]) -> Iter
 
     if events[0]["type"] == "forked":
         yield from fork_forgeries(doc, kind, sources)
+    if "takeback_asked" in first:
+        yield from takeback_forgeries(doc, kind, first)
 
     # ---- events inserted where the service never records them ----
     middle = first.get("move_made", 1)
@@ -180,6 +182,42 @@ def forgeries(name: str, doc: Doc, sources: Callable[[str], Doc | None]) -> Iter
 # together with the event's own ``seat``, which repeats it, as a forger would.
 LABELS = {"move_made.by", "seat_taken.name", "created.seats", "forked.seats",
           "abandoned.result.reason"}
+
+
+def takeback_forgeries(doc: Doc, kind: Callable[[str], str],
+                       first: dict[str, int]) -> Iterator[Forgery]:
+    """Takebacks the rule refuses, and rewinds to a state the game never had."""
+    asked, back = first["takeback_asked"], first["taken_back"]
+    draw = max(i for i in range(asked) if doc["events"][i]["type"] == "chance_resolved")
+
+    def across_a_draw(event: dict[str, Any]) -> None:
+        event["payload"].update(to=draw)  # back to before the last draw: crosses it
+
+    def not_allowed(event: dict[str, Any]) -> None:
+        del event["payload"]["takebacks"]
+
+    def other_state(event: dict[str, Any]) -> None:
+        state = {**event["payload"]["state"], "forged": 1}
+        event["payload"].update(state=state)
+        event.update(state_hash=hash_value(state))
+
+    def nothing_undone(event: dict[str, Any]) -> None:
+        event["payload"].update(undone=[])
+
+    def asker_answers(event: dict[str, Any]) -> None:
+        asker = doc["events"][asked]["seat"]
+        event.update(seat=asker)
+        event["payload"].update(seat=asker)
+
+    yield Forgery(kind("takeback across a draw"), edit(doc, asked, across_a_draw), asked + 1)
+    yield Forgery(kind("takeback in a game without takebacks"), edit(doc, 0, not_allowed),
+                  asked + 1)
+    yield Forgery(kind("rewound to a state the game never had"), edit(doc, back, other_state),
+                  back + 1)
+    yield Forgery(kind("rewind naming no undone move"), edit(doc, back, nothing_undone),
+                  back + 1)
+    yield Forgery(kind("the asker accepts its own takeback"), edit(doc, asked + 1,
+                                                                   asker_answers), asked + 2)
 
 
 def fork_forgeries(doc: Doc, kind: Callable[[str], str],

@@ -22,7 +22,17 @@ PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment
                        "state"},
             "seat_taken": {"seat", "name"}, "move_made": {"seat", "move", "by"},
             "chance_resolved": {"spec", "outcome"}, "ended": {"result"},
-            "resigned": {"seat", "result"}, "abandoned": {"result"}, "seed_revealed": {"seed"}}
+            "resigned": {"seat", "result"}, "abandoned": {"result"}, "seed_revealed": {"seed"},
+            "takeback_asked": {"seat", "to"}, "takeback_answered": {"seat", "accepted"},
+            "taken_back": {"to", "undone", "state"}}
+TAKEBACKS = ("takeback_asked", "takeback_answered", "taken_back")
+
+
+def payload_fits(kind: str, keys: set[str]) -> bool:
+    """Exactly the type's keys; a first event may add ``takebacks``."""
+    wanted = PAYLOADS.get(kind)
+    return wanted is not None and (keys == wanted or (
+        kind in ("created", "forked") and keys == wanted | {"takebacks"}))
 
 
 class Failed(Exception):
@@ -67,6 +77,8 @@ class Reference:
         self.prev, self.rules, self.state = "0" * 64, None, None
         self.seats: list[dict[str, Any]] = []
         self.status, self.result, self.revealed = "", None, None
+        self.hashes: list[str] = []  # the state hash after each event so far
+        self.takebacks, self.pending = False, None  # pending: [asker, to, accepted seats]
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -82,7 +94,7 @@ class Reference:
         if (not isinstance(event, dict) or set(event) != EVENT_KEYS
                 or type(event["seq"]) is not int or event["seq"] != index
                 or not isinstance(event["payload"], dict)
-                or set(event["payload"]) != PAYLOADS.get(event["type"])
+                or not payload_fits(event["type"], set(event["payload"]))
                 or not isinstance(event["at"], str)):
             raise Failed(index)
         datetime.fromisoformat(event["at"])
@@ -97,6 +109,7 @@ class Reference:
         if sha(canonical(self.state)) != event["state_hash"]:
             raise Failed(index)
         self.prev = event["hash"]
+        self.hashes.append(event["state_hash"])
 
     def allowed(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
         """The life cycle of the page's "Verification" paragraph."""
@@ -109,6 +122,16 @@ class Reference:
         playing = self.status == "active"
         if playing and kind != "ended" and isinstance(self.rules.next(self.state), Over):
             return False
+        agreed = self.pending is not None and len(self.pending[2]) == len(self.seats) - 1
+        if kind == "taken_back" and not agreed:
+            return False
+        if agreed and kind not in ("taken_back", "resigned", "abandoned"):
+            return False
+        if self.pending is not None and kind in ("move_made", "chance_resolved", "ended",
+                                                 "takeback_asked"):
+            return False
+        if kind in TAKEBACKS:
+            return playing
         seat = payload.get("seat")
         if kind == "seat_taken":
             return (self.status == "waiting" and type(seat) is int
@@ -132,8 +155,13 @@ class Reference:
                 return False
             self.seats = [dict(seat) for seat in payload["seats"]]
             self.status = "waiting" if any(s["name"] is None for s in self.seats) else "active"
+            if "takebacks" in payload and payload["takebacks"] is not True:
+                return False
+            self.takebacks = payload.get("takebacks") is True
             return sha(self.seed) == payload["commitment"] and (
                 kind == "created" or self.origin_holds(payload))
+        if kind in TAKEBACKS:
+            return self.takeback(index, kind, payload)
         step = self.rules.next(self.state) if self.status == "active" else None
         if kind == "seat_taken":
             self.seats[payload["seat"]]["name"] = payload["name"]
@@ -165,6 +193,40 @@ class Reference:
             if not same(payload["seed"], self.doc["seed"]):
                 return False
             self.revealed = payload["seed"]
+        return True
+
+    def takeback(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
+        """The page's "Takebacks"."""
+        seat = payload.get("seat")
+        if kind == "takeback_asked":
+            to = payload["to"]
+            step = self.rules.next(self.state)
+            if (not self.takebacks or type(seat) is not int or not 0 <= seat < len(self.seats)
+                    or type(to) is not int or not 1 <= to < index - 1
+                    or not isinstance(step, Decision) or step.prompt_for(seat) is None):
+                return False
+            if any(e["type"] != "move_made" or e["payload"]["seat"] != seat
+                   for e in self.doc["events"][to:index - 1]):
+                return False
+            self.pending = [seat, to, []]
+            return True
+        if kind == "takeback_answered":
+            if (self.pending is None or type(seat) is not int or not 0 <= seat < len(self.seats)
+                    or seat == self.pending[0] or seat in self.pending[2]
+                    or type(payload["accepted"]) is not bool):
+                return False
+            if payload["accepted"]:
+                self.pending[2].append(seat)
+            else:
+                self.pending = None
+            return True
+        to = self.pending[1]
+        asked_at = index - len(self.seats)
+        if (type(payload["to"]) is not int or payload["to"] != to
+                or not same(payload["undone"], list(range(to + 1, asked_at)))
+                or sha(canonical(payload["state"])) != self.hashes[to - 1]):
+            return False
+        self.state, self.pending = json.loads(canonical(payload["state"])), None
         return True
 
     def origin_holds(self, payload: dict[str, Any]) -> bool:

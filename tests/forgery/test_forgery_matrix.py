@@ -49,6 +49,16 @@ def base_documents() -> dict[str, dict]:
                        ("coop", ["random", "random"])):
         created, _ = service.create_game(game, {}, [{"bot": bot} for bot in bots])
         docs[f"{game} bots"] = created.id
+    # Takebacks: one accepted, one declined, then a resignation.
+    created, _ = service.create_game("dominion", {}, [{"name": "ann"}, {"name": "bob"}],
+                                     takebacks=True)
+    seat = created.step().prompts[0].seat
+    for accepted in (True, False):
+        service.play(created.id, seat, [{"kind": "play_treasures"}])
+        service.ask_takeback(created.id, seat, 1)
+        service.answer_takeback(created.id, 1 - seat, accepted)
+    service.resign(created.id, seat)
+    docs["dominion takebacks"] = created.id
     # A sandbox forked from the middle of the first game, played to its end.
     middle = [r["seq"] for r in service.records(docs["toy joined"])
               if r["type"] == "move_made"][2]
@@ -78,7 +88,8 @@ def test_the_matrix_has_over_a_hundred_kinds_and_every_event_type():
     assert len(kinds) >= 100, len(kinds)
     types = Counter(event["type"] for doc in DOCS.values() for event in doc["events"])
     assert set(types) == {"created", "forked", "seat_taken", "move_made", "chance_resolved",
-                          "ended", "resigned", "abandoned", "seed_revealed"}
+                          "ended", "resigned", "abandoned", "seed_revealed", "takeback_asked",
+                          "takeback_answered", "taken_back"}
 
 
 @pytest.mark.parametrize("forgery", MATRIX, ids=[f.kind for f in MATRIX])
