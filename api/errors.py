@@ -60,6 +60,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "stale-version": 409,
     "busy": 409,
     "game-not-finished": 409,
+    "takeback-pending": 409,
+    "takeback-refused": 409,
     "bad-fork-point": 422,
     "idempotency-key-reused": 422,
     "game-not-found": 404,

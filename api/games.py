@@ -17,6 +17,7 @@ from .errors import ApiError
 from .hall import hall
 from .limits import heavy
 from .schemas import (
+    AnswerSchema,
     CatalogSchema,
     CreatedSchema,
     CreateGameSchema,
@@ -26,6 +27,7 @@ from .schemas import (
     JoinSchema,
     ListQuery,
     SummarySchema,
+    TakebackSchema,
 )
 
 blp = Blueprint("games", __name__, url_prefix="/games",
@@ -52,7 +54,8 @@ def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     # A game of bots only is played to its end here: on the bounded pool for heavy work.
     bots_only = all(player.get("bot") is not None for player in body["players"])
     game, tokens = h.service.create_game(body["game"], body["options"], body["players"],
-                                         compute=heavy().run if bots_only else None)
+                                         compute=heavy().run if bots_only else None,
+                                         takebacks=body["takebacks"])
     fields = h.projector.record(game)
     answer = {"game_id": str(game.id), "tokens": {str(s): t for s, t in tokens.items()},
               "game": fields["summary"]}
@@ -77,7 +80,8 @@ def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict
     players = body.get("players") or [{"name": f"seat {seat}"} for seat in range(seats)]
     bots_only = all(player.get("bot") is not None for player in players)
     game, tokens = h.service.fork_game(game_id, body["at"], players,
-                                       compute=heavy().run if bots_only else None)
+                                       compute=heavy().run if bots_only else None,
+                                       takebacks=body["takebacks"])
     fields = h.projector.record(game)
     answer = {"game_id": str(game.id), "tokens": {str(s): t for s, t in tokens.items()},
               "game": fields["summary"]}
@@ -146,6 +150,40 @@ def resign(game_id: UUID) -> dict[str, Any]:
     assert seat is not None
     game = h.service.resign(game_id, seat)
     summary_doc: dict[str, Any] = h.projector.record(game)["summary"]
+    return summary_doc
+
+
+@blp.route("/<uuid:game_id>/takeback", methods=["POST"])
+@blp.arguments(TakebackSchema)
+@blp.response(200, SummarySchema)
+@blp.problems(400, 401, 404, 409, 413)
+def takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
+    """Ask to take back your last `moves` moves (a game created with `takebacks`).
+
+    Only your own last moves, with nothing else since (no draw, no other seat's move), while
+    the game still waits on you; otherwise 409 `takeback-refused`. The other seats answer
+    (bots at once: a bot accepts a takeback of one move); meanwhile moves answer 409
+    `takeback-pending`. The summary's `takeback` shows who has accepted."""
+    h = hall()
+    seat = caller_seat(game_id, required=True)
+    assert seat is not None
+    summary_doc: dict[str, Any] = h.projector.record(
+        h.service.ask_takeback(game_id, seat, body["moves"]))["summary"]
+    return summary_doc
+
+
+@blp.route("/<uuid:game_id>/takeback/answer", methods=["POST"])
+@blp.arguments(AnswerSchema)
+@blp.response(200, SummarySchema)
+@blp.problems(400, 401, 404, 409, 413)
+def answer_takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
+    """Accept or decline the takeback another seat asked for; once every other seat has
+    accepted, the game goes back (the moves undone stay in the history, named)."""
+    h = hall()
+    seat = caller_seat(game_id, required=True)
+    assert seat is not None
+    summary_doc: dict[str, Any] = h.projector.record(
+        h.service.answer_takeback(game_id, seat, body["accept"]))["summary"]
     return summary_doc
 
 

@@ -23,6 +23,15 @@ class Strict(ma.Schema):
         unknown = RAISE
 
 
+class StrictBoolean(fields.Boolean):
+    """A JSON ``true`` or ``false``: not ``1``, not ``"true"``."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if type(value) is not bool:
+            raise ValidationError("Not a boolean: send true or false.")
+        return value
+
+
 # ---- requests ----
 
 
@@ -44,6 +53,17 @@ class CreateGameSchema(Strict):
                           validate=validate.Length(min=1, max=8),
                           metadata={"description": "one object a seat: {name} for a human "
                                     "named now, {bot} for a bot, {} for a seat joined later"})
+    takebacks = StrictBoolean(load_default=False, metadata={
+        "description": "allow takebacks by consent (off by default: README, Takebacks)"})
+
+
+class TakebackSchema(Strict):
+    moves = fields.Integer(load_default=1, strict=True, validate=validate.Range(min=1, max=100),
+                           metadata={"description": "how many of your last moves"})
+
+
+class AnswerSchema(Strict):
+    accept = StrictBoolean(required=True)
 
 
 class ForkSchema(Strict):
@@ -54,6 +74,8 @@ class ForkSchema(Strict):
                           metadata={"description": "the fork's seats, as in POST /games (as "
                                     "many as the source's); by default a human seat each, "
                                     "named seat 0, seat 1, ..., all tokens given to you"})
+    takebacks = StrictBoolean(load_default=False, metadata={
+        "description": "allow takebacks by consent in the sandbox"})
 
 
 class JoinSchema(Strict):
@@ -168,6 +190,9 @@ class SummarySchema(ma.Schema):
     length = fields.Integer()
     created_at = fields.String()
     updated_at = fields.String()
+    takebacks = fields.Boolean(metadata={"description": "takebacks by consent allowed"})
+    takeback = fields.Dict(allow_none=True, metadata={
+        "description": "a takeback waiting for answers: {seat, to, accepted} (else null)"})
     sandbox = fields.Boolean(metadata={"description": "a fork of a finished game"})
     forked_from = fields.Dict(allow_none=True, metadata={
         "description": "a fork's source: {game_id, seq, state_hash} (null otherwise)"})

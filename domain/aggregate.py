@@ -204,7 +204,8 @@ class Game(Aggregate):
 
     @classmethod
     def fork(cls, game_id: UUID, source: Game, at_state: State, origin: dict[str, Any],
-             seats: list[dict[str, Any]], seed: bytes, at: datetime) -> Game:
+             seats: list[dict[str, Any]], seed: bytes, at: datetime,
+             takebacks: bool = False) -> Game:
         """A sandbox that starts from ``at_state``, the state of the finished game ``source``
         after its event ``origin["seq"]``, under the source's rules and options, with new
         seats and its own seed (so every draw after the fork is fresh)."""
@@ -215,7 +216,8 @@ class Game(Aggregate):
                              f"{len(seats)}.")
         payload = {"game": source.game_name, "rules_version": source.rules_version,
                    "options": source.options, "seats": _seat_records(seats),
-                   "commitment": new_commitment(seed), "origin": origin, "state": at_state}
+                   "commitment": new_commitment(seed), "origin": origin, "state": at_state,
+                   **({"takebacks": True} if takebacks else {})}
         return cls._begin(cls.Forked, game_id, payload, json_copy(at_state), at)
 
     @classmethod

@@ -315,7 +315,7 @@ class GameService(Application[UUID]):
 
     def fork_game(self, source_id: UUID, at: int, players: list[dict[str, Any]],
                   compute: Callable[[Callable[[], None]], None] | None = None,
-                  ) -> tuple[Game, dict[int, str]]:
+                  takebacks: bool = False) -> tuple[Game, dict[int, str]]:
         """A sandbox: a new game from the state of the finished game ``source_id`` after its
         event ``at``, with new seats (as in ``create_game``) and a seed of its own. Refused
         for a game not finished (its state is not public yet) and at a point where the game
@@ -328,7 +328,7 @@ class GameService(Application[UUID]):
         origin = {"game_id": str(source_id), "seq": at, "state_hash": hash_value(past.state)}
         game_id = Game.create_id()
         forked = Game.fork(game_id, source, past.state, origin, _named_seats(players),
-                           self.seed_of(game_id), self._clock())
+                           self.seed_of(game_id), self._clock(), takebacks)
         return self._open(forked, players, compute)
 
     def _fork_point(self, source: Game, at: int) -> Game:

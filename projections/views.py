@@ -45,6 +45,8 @@ def summary(game: Game, step: Step | None) -> dict[str, Any]:
         "length": game.version,
         "created_at": game.created_on.isoformat(),
         "updated_at": game.modified_on.isoformat(),
+        "takebacks": bool(game.life.get("takebacks")),
+        "takeback": game.pending_takeback,
         "sandbox": game.origin is not None,
         "forked_from": game.origin,
         "verification": None,  # the re-verification's verdict, added when read (Projector)

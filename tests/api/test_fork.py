@@ -113,3 +113,13 @@ def test_a_fork_with_another_number_of_seats_is_refused(client, service):
 def test_a_fork_of_no_game_is_a_404(client):
     answer = client.post("/games/00000000-0000-4000-8000-000000000000/fork", json={"at": 1})
     assert answer.status_code == 404
+
+
+def test_a_sandbox_may_allow_takebacks_and_its_history_says_so(client, service):
+    source, at = finished_source(client, service)
+    allowed = client.post(f"/games/{source}/fork", json={"at": at, "takebacks": True}).json
+    plain = client.post(f"/games/{source}/fork", json={"at": at}).json
+    assert allowed["game"]["takebacks"] is True and plain["game"]["takebacks"] is False
+    first = service.records(UUID(allowed["game_id"]))[0]["payload"]
+    assert first["takebacks"] is True
+    assert "takebacks" not in service.records(UUID(plain["game_id"]))[0]["payload"]
