@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
 from flask import url_for
 
+from domain.aggregate import Game
 from domain.application import GameNotFound
 from domain.games import game_names, get_rules
 from projections import catch_up
@@ -145,12 +147,7 @@ def join(body: dict[str, Any], game_id: UUID, seat: int) -> tuple[dict[str, Any]
 @blp.problems(401, 404, 409)
 def resign(game_id: UUID) -> dict[str, Any]:
     """Resign the token's seat: the other seats win."""
-    h = hall()
-    seat = caller_seat(game_id, required=True)
-    assert seat is not None
-    game = h.service.resign(game_id, seat)
-    summary_doc: dict[str, Any] = h.projector.record(game)["summary"]
-    return summary_doc
+    return _as_seat(game_id, lambda seat: hall().service.resign(game_id, seat))
 
 
 @blp.route("/<uuid:game_id>/takeback", methods=["POST"])
@@ -164,12 +161,8 @@ def takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     the game still waits on you; otherwise 409 `takeback-refused`. The other seats answer
     (bots at once: a bot accepts a takeback of one move); meanwhile moves answer 409
     `takeback-pending`. The summary's `takeback` shows who has accepted."""
-    h = hall()
-    seat = caller_seat(game_id, required=True)
-    assert seat is not None
-    summary_doc: dict[str, Any] = h.projector.record(
-        h.service.ask_takeback(game_id, seat, body["moves"]))["summary"]
-    return summary_doc
+    return _as_seat(game_id,
+                    lambda seat: hall().service.ask_takeback(game_id, seat, body["moves"]))
 
 
 @blp.route("/<uuid:game_id>/takeback/answer", methods=["POST"])
@@ -179,11 +172,16 @@ def takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
 def answer_takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     """Accept or decline the takeback another seat asked for; once every other seat has
     accepted, the game goes back (the moves undone stay in the history, named)."""
-    h = hall()
+    return _as_seat(game_id,
+                    lambda seat: hall().service.answer_takeback(game_id, seat, body["accept"]))
+
+
+def _as_seat(game_id: UUID, command: Callable[[int], Game]) -> dict[str, Any]:
+    """Run a seat's command (the seat of the request's token) and answer the game's summary,
+    its views written."""
     seat = caller_seat(game_id, required=True)
     assert seat is not None
-    summary_doc: dict[str, Any] = h.projector.record(
-        h.service.answer_takeback(game_id, seat, body["accept"]))["summary"]
+    summary_doc: dict[str, Any] = hall().projector.record(command(seat))["summary"]
     return summary_doc
 
 
