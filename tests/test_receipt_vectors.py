@@ -1,5 +1,6 @@
-"""The receipt test vectors of replays/README.md, re-derived by a re-implementation written from
-that page alone (hmac, json and the cryptography library), and checked against the server's."""
+"""The receipt and rewind test vectors of replays/README.md, re-derived by a re-implementation
+written from that page alone (hmac, json and the cryptography library), and checked against the
+server's."""
 
 from __future__ import annotations
 
@@ -55,3 +56,26 @@ def test_the_server_signs_the_vector_receipt_byte_for_byte_as_the_readme_says():
     fields = {k: v for k, v in unsigned.items() if k != "key_id"}
     assert seal(SEED, GAME_ID, 7, "ab" * 32) == SEAL
     assert key.sign(fields) == {**unsigned, "signature": signature}
+
+
+def test_the_rewind_vectors_hash_as_the_readme_says_by_both_implementations():
+    from domain.history import event_hash
+
+    state = {"pos": [3, 0], "turn": 0}
+    state_hash = hashlib.sha256(canonical(state).encode()).hexdigest()
+    asked = {"seq": 6, "type": "takeback_asked", "payload": {"seat": 0, "to": 4},
+             "at": "2026-01-01T00:00:06+00:00", "prev_hash": "ab" * 32,
+             "state_hash": state_hash}
+    back = {"seq": 8, "type": "taken_back",
+            "payload": {"to": 4, "undone": [5], "state": state},
+            "at": "2026-01-01T00:00:08+00:00", "prev_hash": "cd" * 32,
+            "state_hash": state_hash}
+    expected = {6: "3c77e024102f93d022f043f093f4c8fc437a6c4facbfba5fa1c88d51725a6093",
+                8: "8388f727c6d6214d774be7b923c4c48fe459d4aa4dd874792256bd64a79164bc"}
+    assert state_hash in README
+    for event in (asked, back):
+        text = canonical(event)
+        assert f"`{text}`" in README and expected[event["seq"]] in README
+        assert hashlib.sha256(text.encode()).hexdigest() == expected[event["seq"]]
+        assert event_hash(event["seq"], event["type"], event["payload"], event["at"],
+                          event["prev_hash"], event["state_hash"]) == expected[event["seq"]]
