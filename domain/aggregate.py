@@ -34,6 +34,7 @@ from .history import (
     rules_for,
     rules_state_after,
     takeback_refusal,
+    takebacks_offered,
 )
 from .kernel import (
     GENESIS_HASH,
@@ -195,6 +196,7 @@ class Game(Aggregate):
         ``takebacks``: whether a seat may take back its last moves by consent."""
         rules = get_rules(game)
         _check_seats(rules, seats)
+        _check_takebacks(rules, takebacks)
         full_options = validate_options(rules.info.options, options)
         state = rules.setup(full_options, len(seats))
         payload = {"game": game, "rules_version": rules.version, "options": full_options,
@@ -211,6 +213,7 @@ class Game(Aggregate):
         seats and its own seed (so every draw after the fork is fresh)."""
         rules = source.rules
         _check_seats(rules, seats)
+        _check_takebacks(rules, takebacks)
         if len(seats) != len(source.seats):
             raise BadOptions(f"A fork keeps the source's {len(source.seats)} seats, not "
                              f"{len(seats)}.")
@@ -388,6 +391,12 @@ class Game(Aggregate):
         self.__dict__["_pending"] = new_state  # the event's apply takes it: no second fold
         self.trigger_event(event_class, payload=payload, prev_hash=self.last_hash,
                            state_hash=state_hash, hash=digest, timestamp=at)
+
+
+def _check_takebacks(rules: Rules, takebacks: bool) -> None:
+    refusal = takebacks_offered(rules) if takebacks else None
+    if refusal is not None:
+        raise BadOptions(refusal)
 
 
 def _seat_records(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -222,11 +222,11 @@ def takeback_refusal(life: Life, seat: int, crossed: list[tuple[str, dict[str, A
                      asked_now: bool) -> str | None:
     """Why ``seat`` may not take back the events ``crossed`` (type and payload, oldest first,
     the last events of the history), or None. The rule (README, "Takebacks"): only where the
-    game allows takebacks, while it is played and no other takeback is pending; only the
+    game allows takebacks (only games without hidden information may: see
+    ``takebacks_offered``), while it is played and no other takeback is pending; only the
     seat's own moves, with nothing else among or after them (no draw, nor another seat's or a
-    bot's move, which could have shown the seat something); and only while the game still
-    waits on that seat, so nothing was settled by those moves (a simultaneous choice
-    completed, a result revealed)."""
+    bot's move); and only while the game still waits on that seat, so nothing was settled by
+    those moves."""
     if not life.get("takebacks"):
         return "This game does not allow takebacks (an option chosen when it was created)."
     if life["status"] != Status.ACTIVE or life.get("takeback") is not None:
@@ -240,4 +240,16 @@ def takeback_refusal(life: Life, seat: int, crossed: list[tuple[str, dict[str, A
     if not asked_now:
         return ("Only moves after which the game still waits on you can be taken back: "
                 "these moves settled something the other seats have seen.")
+    return None
+
+
+def takebacks_offered(rules: Rules) -> str | None:
+    """None when a game under ``rules`` may allow takebacks, else why not. A game with hidden
+    information may not: a seat's own move can show it something without a draw (a card drawn
+    from a deck shuffled earlier, a choice revealed when a prompt completes), and the game
+    contract cannot say which moves do, so no takeback there could be shown to reveal nothing.
+    """
+    if rules.info.traits.hidden_information:
+        return (f"{rules.info.title} has hidden information: a move may show a seat something "
+                "without a draw, so it offers no takebacks.")
     return None

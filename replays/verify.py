@@ -32,6 +32,7 @@ from domain.history import (
     live,
     payload_keys_fit,
     record_hash,
+    takebacks_offered,
 )
 from domain.kernel import (
     GENESIS_HASH,
@@ -312,8 +313,10 @@ class _Verifier:
         if new_commitment(self.seed) != payload["commitment"]:
             raise StepFailed(1, "the revealed seed does not match the commitment made at creation")
         self.seats = len(payload["seats"])
-        if "takebacks" in payload and payload["takebacks"] is not True:
-            raise StepFailed(1, "takebacks, where allowed, is true (and absent otherwise)")
+        if "takebacks" in payload and (payload["takebacks"] is not True
+                                       or takebacks_offered(self.rules) is not None):
+            raise StepFailed(1, "takebacks, where allowed, is true (and absent otherwise), "
+                                "and only a game without hidden information allows them")
         if kind == EventType.FORKED:
             reason = check_origin(payload, self.sources, self.visiting)
             if reason is not None:

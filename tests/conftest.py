@@ -15,6 +15,7 @@ from tests import toygame
 
 register_extra("toy", toygame.RULES)
 register_extra("coop", toygame.COOP_RULES)
+register_extra("open", toygame.OPEN_RULES)
 
 # The key the test services sign move receipts with (fixed, so receipts are reproducible).
 TEST_RECEIPT_KEY = SigningKey.from_seed(bytes(range(32)))

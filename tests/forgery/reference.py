@@ -155,7 +155,8 @@ class Reference:
                 return False
             self.seats = [dict(seat) for seat in payload["seats"]]
             self.status = "waiting" if any(s["name"] is None for s in self.seats) else "active"
-            if "takebacks" in payload and payload["takebacks"] is not True:
+            if "takebacks" in payload and (payload["takebacks"] is not True
+                                           or self.rules.info.traits.hidden_information):
                 return False
             self.takebacks = payload.get("takebacks") is True
             return sha(self.seed) == payload["commitment"] and (

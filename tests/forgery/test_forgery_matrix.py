@@ -50,15 +50,14 @@ def base_documents() -> dict[str, dict]:
         created, _ = service.create_game(game, {}, [{"bot": bot} for bot in bots])
         docs[f"{game} bots"] = created.id
     # Takebacks: one accepted, one declined, then a resignation.
-    created, _ = service.create_game("dominion", {}, [{"name": "ann"}, {"name": "bob"}],
+    created, _ = service.create_game("open", {}, [{"name": "ann"}, {"name": "bob"}],
                                      takebacks=True)
-    seat = created.step().prompts[0].seat
     for accepted in (True, False):
-        service.play(created.id, seat, [{"kind": "play_treasures"}])
-        service.ask_takeback(created.id, seat, 1)
-        service.answer_takeback(created.id, 1 - seat, accepted)
-    service.resign(created.id, seat)
-    docs["dominion takebacks"] = created.id
+        service.play(created.id, 0, [{"kind": "step"}])
+        service.ask_takeback(created.id, 0, 1)
+        service.answer_takeback(created.id, 1, accepted)
+    service.resign(created.id, 0)
+    docs["open takebacks"] = created.id
     # A sandbox forked from the middle of the first game, played to its end.
     middle = [r["seq"] for r in service.records(docs["toy joined"])
               if r["type"] == "move_made"][2]
