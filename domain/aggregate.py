@@ -329,8 +329,9 @@ class Game(Aggregate):
 
     @property
     def pending_takeback(self) -> dict[str, Any] | None:
-        """The takeback asked and not yet settled: ``{seat, to, accepted}``."""
-        return self.life.get("takeback")
+        """The takeback asked and not yet settled (``{seat, to, accepted}``); none once the
+        game is no longer played."""
+        return self.life.get("takeback") if self.status == Status.ACTIVE else None
 
     def ask_takeback(self, seat: int, to: int, crossed: list[tuple[str, dict[str, Any]]],
                      at: datetime) -> None:

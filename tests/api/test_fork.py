@@ -11,9 +11,9 @@ from tests.api.helpers import create, play_out
 from tests.test_replays import rehash_from
 
 
-def finished_source(client, service):
+def finished_source(client, service, game: str = "toy"):
     """A finished game of bots, and the number of an event in the middle of its play."""
-    game_id = create(client, [{"bot": "random"}, {"bot": "first"}])["game_id"]
+    game_id = create(client, [{"bot": "random"}, {"bot": "first"}], game=game)["game_id"]
     moves = [r["seq"] for r in service.records(UUID(game_id)) if r["type"] == "move_made"]
     return game_id, moves[len(moves) // 2]
 
@@ -116,7 +116,7 @@ def test_a_fork_of_no_game_is_a_404(client):
 
 
 def test_a_sandbox_may_allow_takebacks_and_its_history_says_so(client, service):
-    source, at = finished_source(client, service)
+    source, at = finished_source(client, service, game="open")  # no hidden information
     allowed = client.post(f"/games/{source}/fork", json={"at": at, "takebacks": True}).json
     plain = client.post(f"/games/{source}/fork", json={"at": at}).json
     assert allowed["game"]["takebacks"] is True and plain["game"]["takebacks"] is False
