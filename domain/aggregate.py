@@ -24,6 +24,7 @@ from .history import (
     FINISHED,
     RULES_EVENTS,
     STARTS,
+    EventRecord,
     EventType,
     Life,
     Status,
@@ -414,3 +415,11 @@ def _check_seats(rules: Rules, seats: list[dict[str, Any]]) -> None:
         if bot is not None and bot not in rules.bots:
             raise BadOptions(f"There is no bot called {bot!r}; {info.title} has "
                              f"{', '.join(rules.bots)}.")
+
+
+def event_record(event: Game.Event) -> EventRecord:
+    """One recorded event as plain data (``domain.history.EventRecord``)."""
+    return EventRecord(game_id=str(event.originator_id), seq=event.originator_version,
+                       type=str(event.type_name), seat=event.payload.get("seat"),
+                       payload=event.payload, at=event.timestamp.isoformat(),
+                       prev_hash=event.prev_hash, state_hash=event.state_hash, hash=event.hash)

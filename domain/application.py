@@ -26,8 +26,9 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.persistence import IntegrityError
 
-from .aggregate import Game
-from .history import FINISHED, EventRecord, EventType, Status
+from .aggregate import Game, event_record
+from .audits import Audits
+from .history import FINISHED, EventRecord, Status
 from .kernel import (
     Chance,
     Decision,
@@ -41,7 +42,7 @@ from .kernel import (
     hash_value,
     sha256_hex,
 )
-from .receipts import SigningKey, public_key_entry, receipt_for
+from .receipts import SigningKey
 
 # One request drives at most this many automatic steps (chance draws and bot moves): far more
 # than any hosted game needs between two human decisions (a 200-game Revolution points match
@@ -151,14 +152,6 @@ class Receipt(Aggregate):
         game_version: int
 
 
-def event_record(event: Game.Event) -> EventRecord:
-    """One recorded event as plain data (``domain.history.EventRecord``)."""
-    return EventRecord(game_id=str(event.originator_id), seq=event.originator_version,
-                       type=str(event.type_name), seat=event.payload.get("seat"),
-                       payload=event.payload, at=event.timestamp.isoformat(),
-                       prev_hash=event.prev_hash, state_hash=event.state_hash, hash=event.hash)
-
-
 def _named_seats(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The seats of a new game: a bot seat named after its bot."""
     seats = [{"name": p.get("name"), "bot": p.get("bot")} for p in players]
@@ -172,7 +165,7 @@ def token_hash(token: str) -> str:
     return sha256_hex(token)
 
 
-class GameService(Application[UUID]):
+class GameService(Audits, Application[UUID]):
     """The use cases. Build one per process, after fork, and close it at exit."""
 
     name = "gamehall"
@@ -254,41 +247,6 @@ class GameService(Application[UUID]):
                 self._seats_of_tokens.put((game_id, wanted), int(seat))
                 return int(seat)
         return None
-
-    def receipt_keys(self) -> list[dict[str, str]]:
-        """The public keys receipts are signed with: the current one, then retired ones (still
-        listed, so receipts issued before a rotation keep verifying)."""
-        current = [] if self.signing_key is None else [
-            public_key_entry(self.signing_key.public_key, "current")]
-        return current + [public_key_entry(key, "retired") for key in self._retired_keys]
-
-    def move_receipts(self, game: Game, seat: int, count: int) -> list[dict[str, Any]]:
-        """Signed receipts of the seat's last ``count`` moves up to ``game``'s version: the moves
-        of the request that left the game there (a request's moves come one after another, and
-        only bots and draws follow them), so a repeated request answers the same receipts.
-        None are given by a service without a signing key."""
-        found: list[EventRecord] = []
-        newest = game.version
-        while len(found) < count and newest > 0:  # newest first, a page at a time
-            page = list(self.repository.event_store.get(game.id, lte=newest, desc=True,
-                                                        limit=64))
-            found += [record for record in map(event_record, page)  # type: ignore[arg-type]
-                      if record["type"] == EventType.MOVE_MADE and record["seat"] == seat]
-            newest = newest - len(page) if page else 0
-        return self._receipts(game.id, found[:count][::-1])
-
-    def seat_receipts(self, game_id: UUID, seat: int) -> list[dict[str, Any]]:
-        """The receipts of every move of the seat (the same bytes as those given at play time:
-        Ed25519 signatures are deterministic)."""
-        return self._receipts(game_id, [r for r in self.records(game_id)
-                                        if r["type"] == EventType.MOVE_MADE
-                                        and r["seat"] == seat])
-
-    def _receipts(self, game_id: UUID, moves: list[EventRecord]) -> list[dict[str, Any]]:
-        if self.signing_key is None:
-            return []
-        seed = self.seed_of(game_id)
-        return [receipt_for(record, seed, self.signing_key) for record in moves]
 
     def seed_of(self, game_id: UUID) -> bytes:
         """The game's secret seed: HMAC of the service's master secret over the game id, so
@@ -428,40 +386,6 @@ class GameService(Application[UUID]):
         tag = hmac.new(self._secret, f"gamehall-request:{game_id}:{seat}:{key}".encode(),
                        hashlib.sha256).hexdigest()
         return uuid5(NAMESPACE_URL, f"gamehall:receipt:{tag}")
-
-    def ask_takeback(self, game_id: UUID, seat: int, moves: int) -> Game:
-        """The seat asks to take back its last ``moves`` moves; bot seats answer at once (a
-        bot accepts the takeback of one move, and declines more), and once every other seat
-        has accepted, the game goes back."""
-        def attempt() -> tuple[Game, None, None]:
-            game = self.get(game_id)
-            to = game.version - moves
-            crossed = [(r["type"], r["payload"]) for r in self.records_after(game_id, to)]
-            game.ask_takeback(seat, to, crossed, self._clock())
-            for bot_seat, other in enumerate(game.seats):
-                if other["bot"] is not None and bot_seat != seat:
-                    game.answer_takeback(bot_seat, moves == 1, self._clock())
-            self._settle_takeback(game)
-            return game, None, None
-
-        return self._with_retries(attempt, None)[0]
-
-    def answer_takeback(self, game_id: UUID, seat: int, accepted: bool) -> Game:
-        def attempt() -> tuple[Game, None, None]:
-            game = self.get(game_id)
-            game.answer_takeback(seat, accepted, self._clock())
-            self._settle_takeback(game)
-            return game, None, None
-
-        return self._with_retries(attempt, None)[0]
-
-    def _settle_takeback(self, game: Game) -> None:
-        """Take the moves back once every other seat has accepted."""
-        asked = game.pending_takeback
-        if asked is not None and game.takeback_agreed():
-            game.take_back(self.get(game.id, version=asked["to"], reading=True).state,
-                           self._clock())
-            self._advance(game)
 
     def resign(self, game_id: UUID, seat: int) -> Game:
         return self._close(game_id, lambda game: game.resign(seat, self._clock()))
