@@ -101,8 +101,7 @@ def test_while_a_takeback_waits_no_move_is_taken_and_only_others_answer(client):
     me, other = tokens[str(seat)], tokens[str(1 - seat)]
     move(client, game_id, me, STEP)
     ask(client, game_id, me)
-    legal = view(client, game_id, me)["prompt"]["legal_moves"]
-    blocked = move(client, game_id, me, legal[0])
+    blocked = move(client, game_id, me, {"kind": "pass"})  # legal, but not now
     assert blocked.status_code == 409 and blocked.json["code"] == "takeback-pending"
     own = answer(client, game_id, me, True)
     assert own.status_code == 409 and own.json["code"] == "takeback-refused"
@@ -172,3 +171,15 @@ def test_asking_a_takeback_needs_a_seat_token(client):
     game_id = create(client)["game_id"]
     refused = client.post(f"/games/{game_id}/takeback", json={})
     assert refused.status_code == 401
+
+
+def test_while_a_takeback_waits_the_game_waits_for_the_answers_and_asks_no_move(client):
+    game_id, seat, tokens = open_race(client)
+    me, other = tokens[str(seat)], tokens[str(1 - seat)]
+    move(client, game_id, me, STEP)
+    asked = ask(client, game_id, me).json
+    assert asked["waiting_for"] == [1 - seat]
+    assert view(client, game_id, me)["prompt"] is None
+    answer(client, game_id, other, True)
+    assert client.get(f"/games/{game_id}").json["waiting_for"] == [seat]
+    assert view(client, game_id, me)["prompt"] is not None
