@@ -90,7 +90,7 @@ class Audits:
             crossed = [(r["type"], r["payload"]) for r in self.records_after(game_id, to)]
             game.ask_takeback(seat, to, crossed, self._clock())
             for bot_seat, other in enumerate(game.seats):
-                if other["bot"] is not None and bot_seat != seat:
+                if other["bot"] is not None and bot_seat != seat and game.pending_takeback:
                     game.answer_takeback(bot_seat, moves == 1, self._clock())
             self._settle_takeback(game)
             return game, None, None

@@ -162,7 +162,7 @@ def scramble(state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
 # First to the goal wins. (Takebacks are offered only by games without hidden information.)
 
 
-OPEN_INFO = GameInfo(name="open", title="Open race", min_seats=2, max_seats=2, traits=Traits(),
+OPEN_INFO = GameInfo(name="open", title="Open race", min_seats=2, max_seats=3, traits=Traits(),
                      options=(OptionSpec("goal", "int", 10, "points to win", minimum=3,
                                          maximum=500),),
                      bots=("random", "first"))
@@ -170,13 +170,13 @@ OPEN_INFO = GameInfo(name="open", title="Open race", min_seats=2, max_seats=2, t
 
 def open_setup(options: Any, seats: int) -> dict[str, Any]:
     opts = validate_options(OPEN_INFO.options, options)
-    if seats != 2:
-        raise BadOptions("The open race is for two players.")
-    return {"goal": opts["goal"], "pos": [0, 0], "turn": 0, "steps": None}
+    if not 2 <= seats <= 3:
+        raise BadOptions("The open race is for two or three players.")
+    return {"goal": opts["goal"], "pos": [0] * seats, "turn": 0, "steps": None}
 
 
 def open_next(state: dict[str, Any]):
-    for seat in (0, 1):
+    for seat in range(len(state["pos"])):
         if state["pos"][seat] >= state["goal"]:
             return Over(scores=list(state["pos"]), winners=[seat], reason="reached the goal")
     if state["steps"] is None:
@@ -188,7 +188,7 @@ def open_next(state: dict[str, Any]):
 
 def open_move(state: dict[str, Any], seat: int, move: dict[str, Any]) -> dict[str, Any]:
     if move["kind"] == "pass":
-        return {**state, "turn": 1 - seat, "steps": None}
+        return {**state, "turn": (seat + 1) % len(state["pos"]), "steps": None}
     pos = list(state["pos"])
     pos[seat] += 1
     return {**state, "pos": pos, "steps": state["steps"] - 1}
