@@ -1,11 +1,13 @@
 """The eventsourcing Application: the use cases of the game service.
 
-Create a game, take a seat, play one move or a list of moves (all or none), resign, abandon.
-After every command the service drives the game forward by itself: it resolves chance steps
-with fair draws derived from the game's secret seed, lets bot seats answer their prompts, and
-when the game is over records the result and reveals the seed. Two writers on one game: the
-store's version check lets one win; the loser reloads, re-validates and retries, unless the
-caller named the version it expected, which is then stale.
+Create a game, fork a finished one into a sandbox, take a seat, play one move or a list of
+moves (all or none), resign, abandon; signed move receipts and takebacks by consent are in
+``domain.audits``, a mixin of the service. After every command the service drives the game
+forward by itself: it resolves chance steps with fair draws derived from the game's secret
+seed, lets bot seats answer their prompts, and when the game is over records the result and
+reveals the seed. Two writers on one game: the store's version check lets one win; the loser
+reloads, re-validates and retries, unless the caller named the version it expected, which is
+then stale.
 
 Storage is chosen by environment (eventsourcing's ``PERSISTENCE_MODULE``; in memory by default).
 The clock and the master secret are given by the entrypoint, so this module draws nothing.
