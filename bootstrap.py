@@ -6,6 +6,8 @@ Configuration (all optional):
                       or ``postgres`` (eventsourcing's ``POSTGRES_*`` variables)
   GAMEHALL_SECRET     the master secret (hex) every game's seed is derived from; by default a
                       random one kept in ``$GAMEHALL_VAR/secret.key``
+  GAMEHALL_RECEIPT_KEY  the Ed25519 key move receipts are signed with (its 32-byte private
+                      seed, hex); by default a random one kept in ``$GAMEHALL_VAR/receipt.key``
   REDIS_URL           a Redis server for the read side; by default an embedded one under var/
 """
 
@@ -18,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from domain.application import GameService
+from domain.receipts import SigningKey, public_key_entry
 
 
 def var_path(environ: Mapping[str, str] = os.environ) -> Path:
@@ -51,7 +54,41 @@ def store_env(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
 def master_secret(environ: Mapping[str, str] = os.environ) -> bytes:
     if environ.get("GAMEHALL_SECRET"):
         return bytes.fromhex(environ["GAMEHALL_SECRET"])
-    path = var_dir(environ) / "secret.key"
+    return kept_key(var_dir(environ) / "secret.key")
+
+
+def receipt_key(environ: Mapping[str, str] = os.environ) -> SigningKey:
+    """The Ed25519 key move receipts are signed with: ``GAMEHALL_RECEIPT_KEY`` (its 32-byte
+    private seed, hex), or one made once and kept beside the master secret."""
+    if environ.get("GAMEHALL_RECEIPT_KEY"):
+        return SigningKey.from_seed(bytes.fromhex(environ["GAMEHALL_RECEIPT_KEY"]))
+    return SigningKey.from_seed(kept_key(var_dir(environ) / "receipt.key"))
+
+
+def retired_receipt_keys(environ: Mapping[str, str] = os.environ) -> tuple[bytes, ...]:
+    """Public keys of earlier receipt keys (hex, one a line in ``receipt-keys.retired`` beside
+    the key), still served so receipts signed before a rotation keep verifying."""
+    path = var_path(environ) / "receipt-keys.retired"
+    if not path.exists():
+        return ()
+    return tuple(bytes.fromhex(line.strip()) for line in path.read_text().splitlines()
+                 if line.strip())
+
+
+def existing_receipt_keys(environ: Mapping[str, str] = os.environ) -> list[dict[str, str]]:
+    """The receipt keys as ``GET /keys`` lists them, for commands: never makes a new key."""
+    if not environ.get("GAMEHALL_RECEIPT_KEY") and not (
+            var_path(environ) / "receipt.key").exists():
+        raise SystemExit(f"gamehall: there is no receipt key in {var_path(environ).resolve()}: "
+                         "run this where the service keeps its var/ folder, set "
+                         "GAMEHALL_VAR, or pass the server's keys (GET /keys) with --keys")
+    current = receipt_key(environ).public_key
+    return [public_key_entry(current, "current"),
+            *(public_key_entry(key, "retired") for key in retired_receipt_keys(environ))]
+
+
+def kept_key(path: Path) -> bytes:
+    """32 random bytes kept in ``path`` (hex, readable by its owner only), made on first use."""
     if not path.exists():
         fresh = secrets.token_hex(32)
         # Write-then-rename so two workers starting together never read half a key.
@@ -79,7 +116,9 @@ def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
     env = store_env(environ)
     if "SQLITE_DBNAME" in env:
         make_private(Path(env["SQLITE_DBNAME"]))
-    return GameService(env, secret=master_secret(environ), clock=now, new_token=new_token)
+    return GameService(env, secret=master_secret(environ), clock=now, new_token=new_token,
+                       signing_key=receipt_key(environ),
+                       retired_keys=retired_receipt_keys(environ))
 
 
 def make_private(database: Path) -> None:

@@ -3,8 +3,11 @@
   gamehall play GAME --bots A,B [--games N] [--seed S] [--options JSON] [--export FILE]
   gamehall replay export GAME_ID -o FILE
   gamehall replay export --all --format parquet -o DIR
-  gamehall replay verify FILE          (one document, or NDJSON: one a line)
+  gamehall replay verify FILE [--source F] [--receipts R.ndjson [--keys KEYS.json]]
+                                       (one document, or NDJSON: one a line)
   gamehall replay show FILE [--game ID] [--step N] [--as SEAT]
+  gamehall keys                        the public keys move receipts are signed with
+  gamehall receipts GAME_ID --seat S   a stored game's move receipts of one seat, as NDJSON
   gamehall serve [--host H] [--port P]
 """
 
@@ -26,7 +29,14 @@ from domain.application import GameService
 from domain.games import game_names, get_rules
 from domain.history import EventType, Status
 from domain.kernel import GameError
-from replays import build_document, state_at, to_ndjson_lines, verify_document
+from domain.receipts import keys_by_id
+from replays import (
+    build_document,
+    state_at,
+    to_ndjson_lines,
+    verify_document,
+    verify_with_receipts,
+)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -68,6 +78,13 @@ def parser() -> argparse.ArgumentParser:
     verify = replay_commands.add_parser(
         "verify", help="verify replay documents offline: one document, or NDJSON (one a line)")
     verify.add_argument("file")
+    verify.add_argument("--receipts", help="move receipts (NDJSON or a JSON list) the "
+                        "history must honour")
+    verify.add_argument("--source", action="append", default=[], help="a file of documents "
+                        "(one, or NDJSON) among which a fork's source game is found, besides "
+                        "the verified file's own; may be given more than once")
+    verify.add_argument("--keys", help="the server's keys (the JSON of GET /keys or gamehall "
+                        "keys); by default this server's own (reads var/)")
     verify.set_defaults(handler=run_verify)
     show = replay_commands.add_parser("show", help="the log and a seat's view at a step")
     show.add_argument("file")
@@ -75,6 +92,15 @@ def parser() -> argparse.ArgumentParser:
     show.add_argument("--step", type=int, help="the event number (default: the last)")
     show.add_argument("--as", dest="seat", type=int, help="the seat to view as (default: board)")
     show.set_defaults(handler=run_show)
+
+    keys = commands.add_parser("keys", help="the public keys move receipts are signed with "
+                               "(as GET /keys)")
+    keys.set_defaults(handler=run_keys)
+    receipts = commands.add_parser("receipts", help="a stored game's move receipts of one "
+                                   "seat, as NDJSON (reads var/)")
+    receipts.add_argument("game_id")
+    receipts.add_argument("--seat", type=int, required=True)
+    receipts.set_defaults(handler=run_receipts)
 
     serve = commands.add_parser("serve", help="serve the REST API (gunicorn, 127.0.0.1:8000)")
     serve.add_argument("--host", default="127.0.0.1")
@@ -244,13 +270,22 @@ def run_export_all(folder: str) -> None:
 def run_verify(args: argparse.Namespace) -> None:
     """A line a game, then the total; exit 1 if any game is invalid."""
     documents = load_documents(args.file)
+    receipts = None if args.receipts is None else load_documents(args.receipts)
+    keys = None if receipts is None else load_keys(args.keys)
+    known = [*documents, *(d for path in args.source for d in load_documents(path))]
+    sources = {d.get("game_id"): d for d in known if isinstance(d, dict)}.get
     invalid = 0
     for document in documents:
-        verdict = verify_document(document)
+        if receipts is None or keys is None:
+            verdict = verify_document(document, sources)
+        else:
+            verdict = verify_with_receipts(document, receipts_of(document, receipts), keys,
+                                           sources)
         name = game_label(document)
         if verdict.valid:
+            also = "" if verdict.receipts is None else f", {verdict.receipts} receipts honoured"
             print(f"valid: {name}: {verdict.events} events, every hash, move, draw and state "
-                  "checked")
+                  f"checked{also}")
             continue
         invalid += 1
         where = f"event {verdict.failed_step}" if verdict.failed_step else "the document"
@@ -258,6 +293,37 @@ def run_verify(args: argparse.Namespace) -> None:
     print(f"{len(documents) - invalid} valid, {invalid} invalid")
     if invalid:
         raise SystemExit(1)
+
+
+def receipts_of(document: Any, receipts: list[Any]) -> list[Any]:
+    """The receipts of one game of the file (all of them when the file holds one game)."""
+    game_id = document.get("game_id") if isinstance(document, dict) else None
+    return [r for r in receipts if not isinstance(r, dict) or r.get("game_id") == game_id]
+
+
+def load_keys(path: str | None) -> dict[str, bytes]:
+    """Public keys by id: from a keys document (GET /keys), or this server's own."""
+    if path is None:
+        return keys_by_id(bootstrap.existing_receipt_keys())
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return keys_by_id(json.load(handle).get("keys"))
+    except (OSError, ValueError, AttributeError) as error:
+        raise SystemExit(f"gamehall: {path} is not a keys document (GET /keys): "
+                         f"{error}") from None
+
+
+def run_keys(args: argparse.Namespace) -> None:
+    print(json.dumps({"keys": bootstrap.existing_receipt_keys()}, indent=1))
+
+
+def run_receipts(args: argparse.Namespace) -> None:
+    service = bootstrap.open_existing_service()
+    try:
+        for receipt in service.seat_receipts(UUID(args.game_id), args.seat):
+            print(json.dumps(receipt, ensure_ascii=False))
+    finally:
+        service.close()
 
 
 def game_label(document: Any) -> str:

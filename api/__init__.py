@@ -14,7 +14,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from domain.games import load_all
 
-from . import archive, errors, follow, games, limits, play
+from . import archive, errors, follow, games, keys, limits, play
 from .hall import Hall, open_hall
 
 DEFAULTS: dict[str, Any] = {
@@ -54,14 +54,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api = Api(app)
     errors.register(app)
     app.add_url_rule("/docs/assets/<path:filename>", "docs_assets", docs_asset)
-    for blueprint in (games.blp, play.blp, follow.blp, archive.games_blp, archive.blp):
+    for blueprint in (games.blp, play.blp, follow.blp, archive.games_blp, archive.blp,
+                      keys.blp):
         api.register_blueprint(blueprint)
     app.extensions["gamehall"] = open_hall(app.config)
     limits.install(app, app.extensions["gamehall"].store.client)
     if app.config["CATCH_UP_ON_START"]:
         from projections import catch_up
 
-        catch_up(app.extensions["gamehall"].projector)
+        projector = app.extensions["gamehall"].projector
+        catch_up(projector)
+        projector.auditor.sweep()  # finished games without a verdict, in the background
     return app
 
 

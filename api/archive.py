@@ -10,8 +10,9 @@ import orjson
 from flask import Response, current_app, request
 
 from domain.history import FINISHED
-from projections import catch_up
-from replays import CSV_HEADER, build_document, verify_document
+from domain.receipts import keys_by_id
+from projections import catch_up, stored_sources
+from replays import CSV_HEADER, build_document, verify_document, verify_with_receipts
 from replays.parquet import tables, to_parquet_bytes
 
 from .auth import caller_seat
@@ -43,7 +44,8 @@ def replay(game_id: UUID) -> dict[str, Any]:
 
 
 @blp.route("/verify", methods=["POST"])
-@blp.doc(requestBody={"required": True, "description": "A replay document",
+@blp.doc(requestBody={"required": True, "description": "A replay document, or "
+                      "{replay: document, receipts: [receipt, ...]} to check move receipts too",
                       "content": {"application/json": {"schema": {"type": "object"}}}})
 @blp.response(200, VerdictSchema)
 @blp.problems(400, 413)
@@ -51,13 +53,35 @@ def verify() -> dict[str, Any]:
     """Verify a replay document: valid, or the first step that fails and why.
 
     Re-checks the hash chain, every move's legality, every draw against the revealed seed, every
-    state hash, the result and the seed's commitment. A document may be up to 8 MiB."""
+    state hash, the result and the seed's commitment. With `{replay, receipts}`, also that the
+    history honours every move receipt (signed by one of `GET /keys`). A fork's origin is
+    checked against its source game in this server's store. Up to 8 MiB."""
     request.max_content_length = current_app.config["REPLAY_MAX_BYTES"]
-    document = parse_json(request.get_data(cache=False))
-    if not isinstance(document, dict):
+    body = parse_json(request.get_data(cache=False))
+    if not isinstance(body, dict):
         raise ApiError(400, "invalid-request", "A replay document is a JSON object.")
-    verdict: dict[str, Any] = heavy().run(lambda: verify_document(document).to_json())
-    return verdict
+    sources = stored_sources(hall().service)  # a fork's source game, if this server has it
+    if "format" in body or "replay" not in body:
+        document = body
+        verdict: dict[str, Any] = heavy().run(
+            lambda: verify_document(document, sources).to_json())
+        return verdict
+    document, receipts = _with_receipts(body)
+    keys = keys_by_id(hall().service.receipt_keys())
+    return heavy().run(
+        lambda: verify_with_receipts(document, receipts, keys, sources).to_json())
+
+
+def _with_receipts(body: dict[str, Any]) -> tuple[Any, list[Any]]:
+    """``{"replay": document, "receipts": [receipt, ...]}``, checked for shape only (the
+    verifier judges the content)."""
+    if set(body) != {"replay", "receipts"}:
+        raise ApiError(400, "invalid-request", "Send a replay document, or an object with "
+                       "exactly replay (the document) and receipts (a list).")
+    if not isinstance(body["receipts"], list) or not isinstance(body["replay"], dict):
+        raise ApiError(400, "invalid-request", "replay is a document (an object) and receipts "
+                       "a list of receipts.")
+    return body["replay"], body["receipts"]
 
 
 @blp.route("/export", methods=["GET"])

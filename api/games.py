@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
 from flask import url_for
 
+from domain.aggregate import Game
 from domain.application import GameNotFound
 from domain.games import game_names, get_rules
 from projections import catch_up
@@ -17,14 +19,17 @@ from .errors import ApiError
 from .hall import hall
 from .limits import heavy
 from .schemas import (
+    AnswerSchema,
     CatalogSchema,
     CreatedSchema,
     CreateGameSchema,
+    ForkSchema,
     GameListSchema,
     JoinedSchema,
     JoinSchema,
     ListQuery,
     SummarySchema,
+    TakebackSchema,
 )
 
 blp = Blueprint("games", __name__, url_prefix="/games",
@@ -51,7 +56,34 @@ def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     # A game of bots only is played to its end here: on the bounded pool for heavy work.
     bots_only = all(player.get("bot") is not None for player in body["players"])
     game, tokens = h.service.create_game(body["game"], body["options"], body["players"],
-                                         compute=heavy().run if bots_only else None)
+                                         compute=heavy().run if bots_only else None,
+                                         takebacks=body["takebacks"])
+    fields = h.projector.record(game)
+    answer = {"game_id": str(game.id), "tokens": {str(s): t for s, t in tokens.items()},
+              "game": fields["summary"]}
+    return answer, 201, {"Location": url_for("games.summary", game_id=game.id)}
+
+
+@blp.route("/<uuid:game_id>/fork", methods=["POST"])
+@blp.arguments(ForkSchema)
+@blp.response(201, CreatedSchema)
+@blp.problems(400, 404, 409, 413, 422)
+def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Fork a finished game into a sandbox: a new game from its state after event `at`.
+
+    The sandbox has new seats (`players`, as in POST /games; by default a human seat each,
+    every token given to you), the source's rules and options, and a seed of its own, so
+    every draw after the fork is fresh. Its replay names the source game and event and carries
+    the source's state hash there; verifying it checks that origin. A game still being played
+    answers 409 `game-not-finished`; an `at` where the game was not being played, 422
+    `bad-fork-point`."""
+    h = hall()
+    seats = len(h.service.get(game_id, reading=True).seats)
+    players = body.get("players") or [{"name": f"seat {seat}"} for seat in range(seats)]
+    bots_only = all(player.get("bot") is not None for player in players)
+    game, tokens = h.service.fork_game(game_id, body["at"], players,
+                                       compute=heavy().run if bots_only else None,
+                                       takebacks=body["takebacks"])
     fields = h.projector.record(game)
     answer = {"game_id": str(game.id), "tokens": {str(s): t for s, t in tokens.items()},
               "game": fields["summary"]}
@@ -63,7 +95,8 @@ def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
 @blp.response(200, GameListSchema)
 @blp.problems(400)
 def listing(query: dict[str, Any]) -> dict[str, Any]:
-    """List games, newest first, filterable by game and status."""
+    """List games, newest first, filterable by game, status and the server's re-verification
+    (`verified=false`: finished games whose replay failed it)."""
     h = hall()
     catch_up(h.projector)
     found: list[dict[str, Any]] = []
@@ -71,6 +104,9 @@ def listing(query: dict[str, Any]) -> dict[str, Any]:
     for batch in _batches(ids, 200):
         wanted = [g for g, status in zip(batch, h.store.statuses(batch), strict=True)
                   if query.get("status") in (None, status)]
+        if "verified" in query:
+            wanted = [g for g, verdict in zip(wanted, h.store.verdicts(wanted), strict=True)
+                      if verdict is not None and verdict["verified"] is query["verified"]]
         for game_id in wanted:
             try:
                 found.append(h.projector.summary(UUID(game_id)))
@@ -111,11 +147,41 @@ def join(body: dict[str, Any], game_id: UUID, seat: int) -> tuple[dict[str, Any]
 @blp.problems(401, 404, 409)
 def resign(game_id: UUID) -> dict[str, Any]:
     """Resign the token's seat: the other seats win."""
-    h = hall()
+    return _as_seat(game_id, lambda seat: hall().service.resign(game_id, seat))
+
+
+@blp.route("/<uuid:game_id>/takeback", methods=["POST"])
+@blp.arguments(TakebackSchema)
+@blp.response(200, SummarySchema)
+@blp.problems(400, 401, 404, 409, 413)
+def takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
+    """Ask to take back your last `moves` moves (a game created with `takebacks`).
+
+    Only your own last moves, with nothing else since (no draw, no other seat's move), while
+    the game still waits on you; otherwise 409 `takeback-refused`. The other seats answer
+    (bots at once: a bot accepts a takeback of one move); meanwhile moves answer 409
+    `takeback-pending`. The summary's `takeback` shows who has accepted."""
+    return _as_seat(game_id,
+                    lambda seat: hall().service.ask_takeback(game_id, seat, body["moves"]))
+
+
+@blp.route("/<uuid:game_id>/takeback/answer", methods=["POST"])
+@blp.arguments(AnswerSchema)
+@blp.response(200, SummarySchema)
+@blp.problems(400, 401, 404, 409, 413)
+def answer_takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
+    """Accept or decline the takeback another seat asked for; once every other seat has
+    accepted, the game goes back (the moves undone stay in the history, named)."""
+    return _as_seat(game_id,
+                    lambda seat: hall().service.answer_takeback(game_id, seat, body["accept"]))
+
+
+def _as_seat(game_id: UUID, command: Callable[[int], Game]) -> dict[str, Any]:
+    """Run a seat's command (the seat of the request's token) and answer the game's summary,
+    its views written."""
     seat = caller_seat(game_id, required=True)
     assert seat is not None
-    game = h.service.resign(game_id, seat)
-    summary_doc: dict[str, Any] = h.projector.record(game)["summary"]
+    summary_doc: dict[str, Any] = hall().projector.record(command(seat))["summary"]
     return summary_doc
 
 

@@ -14,7 +14,9 @@ from flask import current_app, g, has_request_context
 
 from bootstrap import build_service, var_dir
 from domain.application import GameService
-from projections import Projector, ViewStore, connect
+from projections import Auditor, Projector, ViewStore, connect
+
+from .limits import on_native_thread
 
 if TYPE_CHECKING:
     from .follow import Reached
@@ -31,7 +33,9 @@ class Hall:
 
     def close(self) -> None:
         """Close what this hall opened (a service or Redis client it was given stays open);
-        its Redis subscriber is always its own."""
+        its Redis subscriber and re-verifier are always its own."""
+        if self.projector.auditor is not None:  # first: it uses the service and the client
+            self.projector.auditor.close()
         self.store.hub.close()
         while self.owned:
             self.owned.pop().close()
@@ -51,8 +55,9 @@ def open_hall(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ
     from .follow import Reached
 
     store = ViewStore(client)
-    return Hall(service, store, Projector(service, store, request_memo(service.version_of)),
-                owned, Reached())
+    auditor = Auditor(service, store, run=on_native_thread)
+    return Hall(service, store, Projector(service, store, request_memo(service.version_of),
+                                          auditor), owned, Reached())
 
 
 def request_memo(version_of: Callable[[UUID], int]) -> Callable[[UUID], int]:

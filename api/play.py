@@ -64,7 +64,9 @@ def moves(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     With `expected_version` a stale version answers 409 with `current_version`. With an
     `Idempotency-Key` header a retried request is applied once and answers the same. An illegal
     move answers 422 with the reason and your legal moves; a move when you are not asked
-    answers 409 `not-your-turn`. Answers the new version and your view."""
+    answers 409 `not-your-turn`. Answers the new version, your view and a signed receipt for
+    each move (keep them: `gamehall replay verify --receipts` checks the published history
+    honours them)."""
     seat = caller_seat(game_id, required=True)
     assert seat is not None
     if body.get("seat") is not None:
@@ -96,7 +98,8 @@ def apply_moves(game_id: UUID, seat: int, body: dict[str, Any],
         view = seat_view(game, seat)
     else:
         view = h.projector.record(game)[f"seat:{seat}"]
-    return {"game_id": str(game_id), "version": game.version, "view": view}
+    return {"game_id": str(game_id), "version": game.version, "view": view,
+            "receipts": h.service.move_receipts(game, seat, len(listed))}
 
 
 def list_refusal(game_id: UUID, seat: int) -> ApiError:

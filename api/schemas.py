@@ -23,6 +23,15 @@ class Strict(ma.Schema):
         unknown = RAISE
 
 
+class StrictBoolean(fields.Boolean):
+    """A JSON ``true`` or ``false``: not ``1``, not ``"true"``."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if type(value) is not bool:
+            raise ValidationError("Not a boolean: send true or false.")
+        return value
+
+
 # ---- requests ----
 
 
@@ -44,6 +53,29 @@ class CreateGameSchema(Strict):
                           validate=validate.Length(min=1, max=8),
                           metadata={"description": "one object a seat: {name} for a human "
                                     "named now, {bot} for a bot, {} for a seat joined later"})
+    takebacks = StrictBoolean(load_default=False, metadata={
+        "description": "allow takebacks by consent (off by default: README, Takebacks)"})
+
+
+class TakebackSchema(Strict):
+    moves = fields.Integer(load_default=1, strict=True, validate=validate.Range(min=1, max=100),
+                           metadata={"description": "how many of your last moves"})
+
+
+class AnswerSchema(Strict):
+    accept = StrictBoolean(required=True)
+
+
+class ForkSchema(Strict):
+    at = fields.Integer(required=True, strict=True, validate=validate.Range(min=1),
+                        metadata={"description": "fork from the state after this event of the "
+                                  "finished game"})
+    players = fields.List(fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=8),
+                          metadata={"description": "the fork's seats, as in POST /games (as "
+                                    "many as the source's); by default a human seat each, "
+                                    "named seat 0, seat 1, ..., all tokens given to you"})
+    takebacks = StrictBoolean(load_default=False, metadata={
+        "description": "allow takebacks by consent in the sandbox"})
 
 
 class JoinSchema(Strict):
@@ -89,6 +121,9 @@ class StreamQuery(Strict):
 class ListQuery(Strict):
     game = fields.String(validate=NAME)
     status = fields.String(validate=validate.OneOf(STATUSES))
+    verified = fields.Boolean(metadata={"description": "finished games the server re-verified: "
+                                        "true, passed; false, failed (not yet verified: "
+                                        "neither)"})
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
 
 
@@ -129,6 +164,14 @@ class SeatSchema(ma.Schema):
     open = fields.Boolean()
 
 
+class VerificationSchema(ma.Schema):
+    verified = fields.Boolean()
+    at = fields.String(metadata={"description": "when it was verified"})
+    events = fields.Integer()
+    failed_step = fields.Integer(allow_none=True)
+    reason = fields.String(allow_none=True)
+
+
 class SummarySchema(ma.Schema):
     game_id = fields.String()
     game = fields.String()
@@ -147,6 +190,15 @@ class SummarySchema(ma.Schema):
     length = fields.Integer()
     created_at = fields.String()
     updated_at = fields.String()
+    takebacks = fields.Boolean(metadata={"description": "takebacks by consent allowed"})
+    takeback = fields.Dict(allow_none=True, metadata={
+        "description": "a takeback waiting for answers: {seat, to, accepted} (else null)"})
+    sandbox = fields.Boolean(metadata={"description": "a fork of a finished game"})
+    forked_from = fields.Dict(allow_none=True, metadata={
+        "description": "a fork's source: {game_id, seq, state_hash} (null otherwise)"})
+    verification = fields.Nested(VerificationSchema, allow_none=True, metadata={
+        "description": "the server's re-verification of the finished game's replay (null "
+                       "until it is finished and verified)"})
 
 
 class GameListSchema(ma.Schema):
@@ -185,10 +237,38 @@ class ViewSchema(ma.Schema):
     view = fields.Dict(metadata={"description": "the game's own view for this seat"})
 
 
+class ReceiptSchema(ma.Schema):
+    format = fields.String(metadata={"example": "gamehall-receipt"})
+    format_version = fields.Integer()
+    key_id = fields.String(metadata={"description": "the signing key's id (GET /keys)"})
+    game_id = fields.String()
+    seq = fields.Integer(metadata={"description": "the event that recorded the move"})
+    seat = fields.Integer()
+    move = fields.Dict(metadata={"description": "the move as sent"})
+    at = fields.String(metadata={"description": "the event's time"})
+    sealed_hash = fields.String(metadata={"description": "the event's hash, sealed under the "
+                                          "game's seed until the game is over"})
+    signature = fields.String(metadata={"description": "Ed25519, hex"})
+
+
 class MoveResultSchema(ma.Schema):
     game_id = fields.String()
     version = fields.Integer()
     view = fields.Nested(ViewSchema)
+    receipts = fields.List(fields.Nested(ReceiptSchema), metadata={
+        "description": "one signed receipt a move, for the mover alone (replays/README.md: "
+                       "Move receipts)"})
+
+
+class KeySchema(ma.Schema):
+    key_id = fields.String()
+    algorithm = fields.String(metadata={"example": "Ed25519"})
+    public_key = fields.String(metadata={"description": "the 32 raw public bytes, hex"})
+    status = fields.String(metadata={"enum": ["current", "retired"]})
+
+
+class KeysSchema(ma.Schema):
+    keys = fields.List(fields.Nested(KeySchema))
 
 
 class EventSchema(ma.Schema):
@@ -214,6 +294,9 @@ class VerdictSchema(ma.Schema):
     events = fields.Integer()
     failed_step = fields.Integer(allow_none=True)
     reason = fields.String(allow_none=True)
+    receipts = fields.Integer(metadata={"description": "with receipts: how many were checked"})
+    failed_receipt = fields.Integer(allow_none=True, metadata={
+        "description": "with receipts: the first one (1, 2, ...) the history does not honour"})
 
 
 class CatalogSchema(ma.Schema):

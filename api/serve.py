@@ -83,7 +83,8 @@ def redis_url(environ: Mapping[str, str]) -> Iterator[str]:
 
 
 def prepare(url: str) -> None:
-    """Create the schema and the secret, and catch the projections up, before any fork."""
+    """Create the schema, the secret and the receipt key, and catch the projections up,
+    before any fork."""
     from bootstrap import build_service, master_secret, var_dir
     from projections import Projector, ViewStore, catch_up, connect
 

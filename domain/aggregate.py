@@ -23,6 +23,8 @@ from .games import get_rules
 from .history import (
     FINISHED,
     RULES_EVENTS,
+    STARTS,
+    EventRecord,
     EventType,
     Life,
     Status,
@@ -32,11 +34,14 @@ from .history import (
     live,
     rules_for,
     rules_state_after,
+    takeback_refusal,
+    takebacks_offered,
 )
 from .kernel import (
     GENESIS_HASH,
     BadOptions,
     Chance,
+    Decision,
     GameError,
     GameOver,
     Over,
@@ -67,6 +72,14 @@ class GameClosed(GameError):
     code = "game-closed"
 
 
+class TakebackPending(GameError):
+    code = "takeback-pending"
+
+
+class TakebackRefused(GameError):
+    code = "takeback-refused"
+
+
 class GameSnapshot(LibrarySnapshot):
     """Snapshots with a stable topic, so stored snapshots survive code moves."""
 
@@ -93,14 +106,14 @@ class Game(Aggregate):
         def apply(self, aggregate: Any) -> None:
             game: Game = aggregate
             computed = game.__dict__.pop("_pending", None)
-            if self.type_name == EventType.CREATED:
+            if self.type_name in STARTS:
                 game.life = begin(self.payload)
             else:
                 game.life = live(game.life, self.type_name, self.payload)
             if computed is None:  # rebuilt from the store: the history must still reproduce
                 computed = rules_state_after(game.rules, game.__dict__.get("state"),
                                              self.type_name, self.payload)
-                if self.type_name == EventType.CREATED or self.type_name in RULES_EVENTS:
+                if self.type_name in STARTS or self.type_name in RULES_EVENTS:
                     check_reproduces(computed, self.originator_version, self.state_hash,
                                      game.life)
             game.state = computed
@@ -109,6 +122,10 @@ class Game(Aggregate):
     class Created(Event, Aggregate.Created):
         TOPIC: ClassVar[str] = "gamehall:Game.Created"
         type_name: ClassVar[EventType] = EventType.CREATED
+
+    class Forked(Event, Aggregate.Created):
+        TOPIC: ClassVar[str] = "gamehall:Game.Forked"
+        type_name: ClassVar[EventType] = EventType.FORKED
 
     class SeatTaken(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.SeatTaken"
@@ -138,6 +155,18 @@ class Game(Aggregate):
         TOPIC: ClassVar[str] = "gamehall:Game.SeedRevealed"
         type_name: ClassVar[EventType] = EventType.SEED_REVEALED
 
+    class TakebackAsked(Event):
+        TOPIC: ClassVar[str] = "gamehall:Game.TakebackAsked"
+        type_name: ClassVar[EventType] = EventType.TAKEBACK_ASKED
+
+    class TakebackAnswered(Event):
+        TOPIC: ClassVar[str] = "gamehall:Game.TakebackAnswered"
+        type_name: ClassVar[EventType] = EventType.TAKEBACK_ANSWERED
+
+    class TakenBack(Event):
+        TOPIC: ClassVar[str] = "gamehall:Game.TakenBack"
+        type_name: ClassVar[EventType] = EventType.TAKEN_BACK
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A copy for a command (the repository copies the games it caches): the rules state
         and the life are plain JSON values (the contract's round trip), copied through JSON."""
@@ -162,19 +191,52 @@ class Game(Aggregate):
 
     @classmethod
     def create(cls, game_id: UUID, game: str, options: dict[str, Any] | None,
-               seats: list[dict[str, Any]], seed: bytes, at: datetime) -> Game:
-        """A new game under the game's current rules; ``seats`` are ``{"name", "bot"}``."""
+               seats: list[dict[str, Any]], seed: bytes, at: datetime,
+               takebacks: bool = False) -> Game:
+        """A new game under the game's current rules; ``seats`` are ``{"name", "bot"}``;
+        ``takebacks``: whether a seat may take back its last moves by consent."""
         rules = get_rules(game)
         _check_seats(rules, seats)
+        _check_takebacks(rules, takebacks)
         full_options = validate_options(rules.info.options, options)
         state = rules.setup(full_options, len(seats))
         payload = {"game": game, "rules_version": rules.version, "options": full_options,
-                   "seats": [{"name": s.get("name"), "bot": s.get("bot")} for s in seats],
-                   "commitment": new_commitment(seed)}
+                   "seats": _seat_records(seats), "commitment": new_commitment(seed),
+                   **({"takebacks": True} if takebacks else {})}
+        return cls._begin(cls.Created, game_id, payload, state, at)
+
+    @classmethod
+    def fork(cls, game_id: UUID, source: Game, at_state: State, origin: dict[str, Any],
+             seats: list[dict[str, Any]], seed: bytes, at: datetime,
+             takebacks: bool = False) -> Game:
+        """A sandbox that starts from ``at_state``, the state of the finished game ``source``
+        after its event ``origin["seq"]``, under the source's rules and options, with new
+        seats and its own seed (so every draw after the fork is fresh)."""
+        rules = source.rules
+        _check_seats(rules, seats)
+        _check_takebacks(rules, takebacks)
+        if len(seats) != len(source.seats):
+            raise BadOptions(f"A fork keeps the source's {len(source.seats)} seats, not "
+                             f"{len(seats)}.")
+        payload = {"game": source.game_name, "rules_version": source.rules_version,
+                   "options": source.options, "seats": _seat_records(seats),
+                   "commitment": new_commitment(seed), "origin": origin, "state": at_state,
+                   **({"takebacks": True} if takebacks else {})}
+        return cls._begin(cls.Forked, game_id, payload, json_copy(at_state), at)
+
+    @classmethod
+    def _begin(cls, event_class: type[Game.Created] | type[Game.Forked], game_id: UUID,
+               payload: dict[str, Any], state: State, at: datetime) -> Game:
         state_hash = hash_value(state)
-        digest = event_hash(1, EventType.CREATED, payload, iso(at), GENESIS_HASH, state_hash)
-        return cls._create(cls.Created, id=game_id, payload=payload, prev_hash=GENESIS_HASH,
+        digest = event_hash(1, event_class.type_name, payload, iso(at), GENESIS_HASH,
+                            state_hash)
+        return cls._create(event_class, id=game_id, payload=payload, prev_hash=GENESIS_HASH,
                            state_hash=state_hash, hash=digest, timestamp=at)
+
+    @property
+    def origin(self) -> dict[str, Any] | None:
+        """A fork's source game, the event it was forked after and that event's state hash."""
+        return self.life.get("origin")
 
     # ---- what the history says ----
 
@@ -231,11 +293,13 @@ class Game(Aggregate):
                   step: Step | None = None) -> None:
         """``step``: the rules' next step at this state, where the caller has it already."""
         self._check_active()
+        self._check_no_takeback()
         new_state = play_move(self.rules, self.state, seat, move, step)
         self._record(self.MoveMade, {"seat": seat, "move": move, "by": by}, new_state, at)
 
     def resolve_chance(self, outcome: Any, at: datetime, step: Step | None = None) -> None:
         self._check_active()
+        self._check_no_takeback()
         step = self.step() if step is None else step
         new_state = play_chance(self.rules, self.state, outcome, step)
         assert isinstance(step, Chance)
@@ -262,7 +326,58 @@ class Game(Aggregate):
             raise GameError("That seed does not match the game's commitment.")
         self._record(self.SeedRevealed, {"seed": seed.hex()}, self.state, at)
 
+    # ---- takebacks by consent ----
+
+    @property
+    def pending_takeback(self) -> dict[str, Any] | None:
+        """The takeback asked and not yet settled (``{seat, to, accepted}``); none once the
+        game is no longer played."""
+        return self.life.get("takeback") if self.status == Status.ACTIVE else None
+
+    def ask_takeback(self, seat: int, to: int, crossed: list[tuple[str, dict[str, Any]]],
+                     at: datetime) -> None:
+        """``crossed``: the events after ``to`` (type and payload), which the takeback undoes."""
+        step = self.step() if self.status == Status.ACTIVE else None
+        asked_now = isinstance(step, Decision) and step.prompt_for(seat) is not None
+        refusal = takeback_refusal(self.life, seat, crossed, asked_now)
+        if refusal is not None:
+            raise TakebackRefused(refusal)
+        self._record(self.TakebackAsked, {"seat": seat, "to": to}, self.state, at)
+
+    def answer_takeback(self, seat: int, accepted: bool, at: datetime) -> None:
+        asked = self.pending_takeback
+        if asked is None or self.status != Status.ACTIVE:
+            raise TakebackRefused("No takeback is waiting for an answer.")
+        if seat == asked["seat"] or seat in asked["accepted"]:
+            raise TakebackRefused("Your seat does not answer this takeback: you asked for it "
+                                  "or have answered already.")
+        self._record(self.TakebackAnswered, {"seat": seat, "accepted": accepted}, self.state, at)
+
+    def takeback_agreed(self) -> bool:
+        """Whether every other seat has accepted the pending takeback."""
+        asked = self.pending_takeback
+        return asked is not None and sorted([asked["seat"], *asked["accepted"]]) == list(
+            range(len(self.seats)))
+
+    def take_back(self, state_then: State, at: datetime) -> None:
+        """The agreed takeback: the game goes back to ``state_then``, the state after the
+        event the takeback named; the moves it undoes stay in the history, named."""
+        asked = self.pending_takeback
+        assert asked is not None and self.takeback_agreed()
+        undone = list(range(asked["to"] + 1, self._asked_at()))
+        self._record(self.TakenBack, {"to": asked["to"], "undone": undone,
+                                      "state": state_then}, json_copy(state_then), at)
+
     # ---- internals ----
+
+    def _asked_at(self) -> int:
+        """The number of the pending takeback's ``takeback_asked`` event: the events after
+        the ask are its answers, one a seat but the asker."""
+        return self.version - (len(self.seats) - 1)
+
+    def _check_no_takeback(self) -> None:
+        if self.pending_takeback is not None:
+            raise TakebackPending("A takeback is waiting for the other seats' answers.")
 
     def _check_active(self) -> None:
         if self.status == Status.WAITING:
@@ -280,6 +395,16 @@ class Game(Aggregate):
                            state_hash=state_hash, hash=digest, timestamp=at)
 
 
+def _check_takebacks(rules: Rules, takebacks: bool) -> None:
+    refusal = takebacks_offered(rules) if takebacks else None
+    if refusal is not None:
+        raise BadOptions(refusal)
+
+
+def _seat_records(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"name": s.get("name"), "bot": s.get("bot")} for s in seats]
+
+
 def _check_seats(rules: Rules, seats: list[dict[str, Any]]) -> None:
     info = rules.info
     if not info.min_seats <= len(seats) <= info.max_seats:
@@ -290,3 +415,11 @@ def _check_seats(rules: Rules, seats: list[dict[str, Any]]) -> None:
         if bot is not None and bot not in rules.bots:
             raise BadOptions(f"There is no bot called {bot!r}; {info.title} has "
                              f"{', '.join(rules.bots)}.")
+
+
+def event_record(event: Game.Event) -> EventRecord:
+    """One recorded event as plain data (``domain.history.EventRecord``)."""
+    return EventRecord(game_id=str(event.originator_id), seq=event.originator_version,
+                       type=str(event.type_name), seat=event.payload.get("seat"),
+                       payload=event.payload, at=event.timestamp.isoformat(),
+                       prev_hash=event.prev_hash, state_hash=event.state_hash, hash=event.hash)

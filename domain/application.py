@@ -1,11 +1,13 @@
 """The eventsourcing Application: the use cases of the game service.
 
-Create a game, take a seat, play one move or a list of moves (all or none), resign, abandon.
-After every command the service drives the game forward by itself: it resolves chance steps
-with fair draws derived from the game's secret seed, lets bot seats answer their prompts, and
-when the game is over records the result and reveals the seed. Two writers on one game: the
-store's version check lets one win; the loser reloads, re-validates and retries, unless the
-caller named the version it expected, which is then stale.
+Create a game, fork a finished one into a sandbox, take a seat, play one move or a list of
+moves (all or none), resign, abandon; signed move receipts and takebacks by consent are in
+``domain.audits``, a mixin of the service. After every command the service drives the game
+forward by itself: it resolves chance steps with fair draws derived from the game's secret
+seed, lets bot seats answer their prompts, and when the game is over records the result and
+reveals the seed. Two writers on one game: the store's version check lets one win; the loser
+reloads, re-validates and retries, unless the caller named the version it expected, which is
+then stale.
 
 Storage is chosen by environment (eventsourcing's ``PERSISTENCE_MODULE``; in memory by default).
 The clock and the master secret are given by the entrypoint, so this module draws nothing.
@@ -26,8 +28,9 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.persistence import IntegrityError
 
-from .aggregate import Game
-from .history import EventRecord, Status
+from .aggregate import Game, event_record
+from .audits import Audits
+from .history import FINISHED, EventRecord, Status
 from .kernel import (
     Chance,
     Decision,
@@ -38,8 +41,10 @@ from .kernel import (
     bot_context,
     chance_context,
     derive_outcome,
+    hash_value,
     sha256_hex,
 )
+from .receipts import SigningKey
 
 # One request drives at most this many automatic steps (chance draws and bot moves): far more
 # than any hosted game needs between two human decisions (a 200-game Revolution points match
@@ -68,6 +73,14 @@ class MoveListCrossesDraw(GameError):
     refused list (nothing recorded) would tell the player what the draw was."""
 
     code = "move-list-crosses-draw"
+
+
+class NotFinished(GameError):
+    code = "game-not-finished"
+
+
+class BadForkPoint(GameError):
+    code = "bad-fork-point"
 
 
 class BusyGame(GameError):
@@ -141,19 +154,20 @@ class Receipt(Aggregate):
         game_version: int
 
 
-def event_record(event: Game.Event) -> EventRecord:
-    """One recorded event as plain data (``domain.history.EventRecord``)."""
-    return EventRecord(game_id=str(event.originator_id), seq=event.originator_version,
-                       type=str(event.type_name), seat=event.payload.get("seat"),
-                       payload=event.payload, at=event.timestamp.isoformat(),
-                       prev_hash=event.prev_hash, state_hash=event.state_hash, hash=event.hash)
+def _named_seats(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats of a new game: a bot seat named after its bot."""
+    seats = [{"name": p.get("name"), "bot": p.get("bot")} for p in players]
+    for seat in seats:
+        if seat["bot"] is not None and seat["name"] is None:
+            seat["name"] = f"{seat['bot']} bot"
+    return seats
 
 
 def token_hash(token: str) -> str:
     return sha256_hex(token)
 
 
-class GameService(Application[UUID]):
+class GameService(Audits, Application[UUID]):
     """The use cases. Build one per process, after fork, and close it at exit."""
 
     name = "gamehall"
@@ -161,8 +175,12 @@ class GameService(Application[UUID]):
     env: ClassVar[dict[str, str]] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
 
     def __init__(self, env: Mapping[str, str] | None = None, *, secret: bytes,
-                 clock: Callable[[], datetime], new_token: Callable[[], str]) -> None:
+                 clock: Callable[[], datetime], new_token: Callable[[], str],
+                 signing_key: SigningKey | None = None,
+                 retired_keys: tuple[bytes, ...] = ()) -> None:
         super().__init__(env)
+        self.signing_key = signing_key
+        self._retired_keys = retired_keys
         self._seats_of_tokens: LRUCache[tuple[UUID, str], int] = LRUCache(maxsize=10_000)
         self._secret = secret
         self._clock = clock
@@ -195,7 +213,8 @@ class GameService(Application[UUID]):
         """Every stored game's id, oldest first (from the store's notification log)."""
         start = 1
         while True:
-            notes = self.recorder.select_notifications(start, batch, topics=[Game.Created.TOPIC])
+            notes = self.recorder.select_notifications(start, batch, topics=[
+                Game.Created.TOPIC, Game.Forked.TOPIC])
             yield from (UUID(str(note.originator_id)) for note in notes)
             if len(notes) < batch:
                 return
@@ -241,26 +260,62 @@ class GameService(Application[UUID]):
     def create_game(self, game: str, options: dict[str, Any] | None,
                     players: list[dict[str, Any]], game_id: UUID | None = None,
                     compute: Callable[[Callable[[], None]], None] | None = None,
-                    ) -> tuple[Game, dict[int, str]]:
+                    takebacks: bool = False) -> tuple[Game, dict[int, str]]:
         """A new game and the tokens of the human seats named at creation (seat -> token).
         ``game_id`` is for reproducible runs; by default a fresh UUID. ``compute`` runs the
         automatic steps up to the first human decision (all of a game of bots), where the
-        caller wants that CPU-heavy part elsewhere (a bounded pool); it touches no store."""
-        seats = [{"name": p.get("name"), "bot": p.get("bot")} for p in players]
-        for seat in seats:
-            if seat["bot"] is not None and seat["name"] is None:
-                seat["name"] = f"{seat['bot']} bot"
+        caller wants that CPU-heavy part elsewhere (a bounded pool); it touches no store.
+        ``takebacks``: whether seats may take back their last moves by consent."""
+        seats = _named_seats(players)
         # The id is chosen first because the seed (and so its commitment) is bound to it.
         game_id = game_id or Game.create_id()
-        created = Game.create(game_id, game, options, seats, self.seed_of(game_id), self._clock())
-        keys = SeatKeys._create(SeatKeys.Created, id=SeatKeys.id_for(created.id),
-                                game_id=str(created.id))
+        created = Game.create(game_id, game, options, seats, self.seed_of(game_id), self._clock(),
+                              takebacks)
+        return self._open(created, players, compute)
+
+    def fork_game(self, source_id: UUID, at: int, players: list[dict[str, Any]],
+                  compute: Callable[[Callable[[], None]], None] | None = None,
+                  takebacks: bool = False) -> tuple[Game, dict[int, str]]:
+        """A sandbox: a new game from the state of the finished game ``source_id`` after its
+        event ``at``, with new seats (as in ``create_game``) and a seed of its own. Refused
+        for a game not finished (its state is not public yet) and at a point where the game
+        was not being played (before its seats were taken, or once the rules had ended it)."""
+        source = self.get(source_id, reading=True)
+        if source.status not in FINISHED:
+            raise NotFinished("Only a finished game can be forked: until it is over, its "
+                              "states are not public.")
+        past = self._fork_point(source, at)
+        origin = {"game_id": str(source_id), "seq": at, "state_hash": hash_value(past.state)}
+        game_id = Game.create_id()
+        forked = Game.fork(game_id, source, past.state, origin, _named_seats(players),
+                           self.seed_of(game_id), self._clock(), takebacks)
+        return self._open(forked, players, compute)
+
+    def _fork_point(self, source: Game, at: int) -> Game:
+        """The source game after event ``at``, if the game was being played there."""
+        if at >= source.version:
+            raise BadForkPoint(f"The game has {source.version} events: fork it after event 1 "
+                               f"to {source.version - 1}, while it was being played.")
+        past = self.get(source.id, version=at, reading=True)
+        if past.status != Status.ACTIVE or isinstance(past.step(), Over):
+            raise BadForkPoint(f"After event {at} the game was {past.status}"
+                               f"{', its end decided' if past.status == Status.ACTIVE else ''}: "
+                               "fork it at a point where it was being played.")
+        return past
+
+    def _open(self, game: Game, players: list[dict[str, Any]],
+              compute: Callable[[Callable[[], None]], None] | None) -> tuple[Game, dict[int, str]]:
+        """Issue the human seats' tokens, drive the game to its first human decision and save
+        it; ``compute`` runs the automatic steps where the caller wants that CPU-heavy part
+        (a bounded pool); it touches no store."""
+        keys = SeatKeys._create(SeatKeys.Created, id=SeatKeys.id_for(game.id),
+                                game_id=str(game.id))
         tokens = {i: self._issue(keys, i) for i, s in enumerate(players)
                   if s.get("name") is not None and s.get("bot") is None}
-        advance = partial(self._advance, created)
+        advance = partial(self._advance, game)
         advance() if compute is None else compute(advance)
-        self.save(created, keys)
-        return created, tokens
+        self.save(game, keys)
+        return game, tokens
 
     def join(self, game_id: UUID, seat: int, name: str) -> tuple[Game, str]:
         """Take an open seat; answers the game and the seat's token."""
@@ -373,8 +428,9 @@ class GameService(Application[UUID]):
         raise BusyGame("The game is busy with other players' moves; try again.")
 
     def _advance(self, game: Game) -> None:
-        """Resolve chance steps and bot prompts until a human must decide or the game is over."""
-        if game.status != Status.ACTIVE:
+        """Resolve chance steps and bot prompts until a human must decide or the game is over
+        (or a takeback waits for answers)."""
+        if game.status != Status.ACTIVE or game.pending_takeback is not None:
             return
         seed = self.seed_of(game.id)
         for _ in range(MAX_AUTOMATIC_STEPS):

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from .games import get_rules
-from .kernel import GameError, Rules, State, hash_value
+from .kernel import GameError, Rules, State, hash_value, json_copy
 
 
 class EventType(StrEnum):
     CREATED = "created"
+    FORKED = "forked"        # created from a finished game's state: a sandbox
     SEAT_TAKEN = "seat_taken"
     MOVE_MADE = "move_made"
     CHANCE_RESOLVED = "chance_resolved"
@@ -29,11 +30,16 @@ class EventType(StrEnum):
     RESIGNED = "resigned"    # a seat gave up
     ABANDONED = "abandoned"  # the service gave up on a stalled game
     SEED_REVEALED = "seed_revealed"
+    TAKEBACK_ASKED = "takeback_asked"        # a seat asks to take back its last moves
+    TAKEBACK_ANSWERED = "takeback_answered"  # another seat accepts or declines
+    TAKEN_BACK = "taken_back"                # all accepted: the game goes back
 
 
 # Each event type's payload, key for key (replays/README.md: "Event types and payloads").
 PAYLOAD_KEYS: dict[str, frozenset[str]] = {
     EventType.CREATED: frozenset({"game", "rules_version", "options", "seats", "commitment"}),
+    EventType.FORKED: frozenset({"game", "rules_version", "options", "seats", "commitment",
+                                 "origin", "state"}),
     EventType.SEAT_TAKEN: frozenset({"seat", "name"}),
     EventType.MOVE_MADE: frozenset({"seat", "move", "by"}),
     EventType.CHANCE_RESOLVED: frozenset({"spec", "outcome"}),
@@ -41,7 +47,22 @@ PAYLOAD_KEYS: dict[str, frozenset[str]] = {
     EventType.RESIGNED: frozenset({"seat", "result"}),
     EventType.ABANDONED: frozenset({"result"}),
     EventType.SEED_REVEALED: frozenset({"seed"}),
+    EventType.TAKEBACK_ASKED: frozenset({"seat", "to"}),
+    EventType.TAKEBACK_ANSWERED: frozenset({"seat", "accepted"}),
+    EventType.TAKEN_BACK: frozenset({"to", "undone", "state"}),
 }
+# Keys a payload may carry besides its own: ``takebacks`` (always true: absent means off)
+# where the game allows takebacks by consent.
+OPTIONAL_KEYS: dict[str, frozenset[str]] = {
+    EventType.CREATED: frozenset({"takebacks"}),
+    EventType.FORKED: frozenset({"takebacks"}),
+}
+
+
+def payload_keys_fit(type_: str, keys: set[str]) -> bool:
+    """Whether a payload of ``type_`` has exactly its keys, and perhaps its optional ones."""
+    required = PAYLOAD_KEYS[type_]
+    return required <= keys <= required | OPTIONAL_KEYS.get(type_, frozenset())
 
 
 class Status(StrEnum):
@@ -51,9 +72,15 @@ class Status(StrEnum):
     ABANDONED = "abandoned"
 
 
+# The keys of a fork's ``origin``: the source game, the event it was forked after, and the
+# state hash that event recorded.
+ORIGIN_KEYS = frozenset({"game_id", "seq", "state_hash"})
+STARTS = frozenset({EventType.CREATED, EventType.FORKED})  # a history's first event
 ENDINGS = frozenset({EventType.ENDED, EventType.RESIGNED, EventType.ABANDONED})
 FINISHED = frozenset({Status.OVER, Status.ABANDONED})
 RULES_EVENTS = frozenset({EventType.MOVE_MADE, EventType.CHANCE_RESOLVED})
+TAKEBACK_EVENTS = frozenset({EventType.TAKEBACK_ASKED, EventType.TAKEBACK_ANSWERED,
+                             EventType.TAKEN_BACK})
 
 
 class EventRecord(TypedDict):
@@ -73,6 +100,9 @@ class EventRecord(TypedDict):
 
 
 class Life(TypedDict):
+    """``origin`` only in a fork, ``takebacks`` only where the game allows them, ``takeback``
+    once one was asked (all absent from lives kept before they existed)."""
+
     game: str
     rules_version: str
     options: dict[str, Any]
@@ -81,6 +111,10 @@ class Life(TypedDict):
     status: str
     result: dict[str, Any] | None
     seed: str | None
+    origin: NotRequired[dict[str, Any]]
+    takebacks: NotRequired[bool]
+    # A takeback asked and not yet settled: {seat, to, accepted: [seats]}.
+    takeback: NotRequired[dict[str, Any] | None]
 
 
 class HistoryDiverged(GameError):
@@ -107,15 +141,20 @@ def record_hash(record: Mapping[str, Any]) -> str:
 
 
 def begin(payload: dict[str, Any]) -> Life:
-    """The life a ``created`` event starts."""
+    """The life a ``created`` or ``forked`` event starts."""
     seats = [dict(seat) for seat in payload["seats"]]
-    return Life(game=payload["game"], rules_version=payload["rules_version"],
+    life = Life(game=payload["game"], rules_version=payload["rules_version"],
                 options=payload["options"], seats=seats, commitment=payload["commitment"],
                 status=_seated_status(seats), result=None, seed=None)
+    if "origin" in payload:
+        life["origin"] = payload["origin"]
+    if payload.get("takebacks") is True:
+        life["takebacks"] = True
+    return life
 
 
 def live(life: Life, type_: str, payload: dict[str, Any]) -> Life:
-    """The life after one more event (``created`` starts one: see ``begin``)."""
+    """The life after one more event (``created`` or ``forked`` starts one: see ``begin``)."""
     if type_ == EventType.SEAT_TAKEN:
         seats = [dict(seat) for seat in life["seats"]]
         seats[payload["seat"]]["name"] = payload["name"]
@@ -125,6 +164,17 @@ def live(life: Life, type_: str, payload: dict[str, Any]) -> Life:
         return {**life, "status": str(status), "result": payload["result"]}
     if type_ == EventType.SEED_REVEALED:
         return {**life, "seed": payload["seed"]}
+    if type_ == EventType.TAKEBACK_ASKED:
+        return {**life, "takeback": {"seat": payload["seat"], "to": payload["to"],
+                                     "accepted": []}}
+    if type_ == EventType.TAKEBACK_ANSWERED:
+        asked = life.get("takeback")
+        if not payload["accepted"] or asked is None:
+            return {**life, "takeback": None}
+        return {**life, "takeback": {**asked, "accepted": [*asked["accepted"],
+                                                           payload["seat"]]}}
+    if type_ == EventType.TAKEN_BACK:
+        return {**life, "takeback": None}
     return life
 
 
@@ -145,7 +195,9 @@ def rules_state_after(rules: Rules, state: State | None, type_: str,
     """The rules state after an event (no legality checks: the verifier does those)."""
     if type_ == EventType.CREATED:
         return rules.setup(payload["options"], len(payload["seats"]))
-    assert state is not None, "a history starts with its created event"
+    if type_ in (EventType.FORKED, EventType.TAKEN_BACK):
+        return json_copy(payload["state"])  # a state recorded whole: never shared with it
+    assert state is not None, "a history starts with its created or forked event"
     if type_ == EventType.MOVE_MADE:
         return rules.apply_move(state, payload["seat"], payload["move"])
     if type_ == EventType.CHANCE_RESOLVED:
@@ -161,3 +213,43 @@ def check_reproduces(state: State, seq: int, recorded_hash: str, life: Life) -> 
             f"{life['rules_version']}: the state it leads to does not match the recorded "
             "state hash. The game cannot be served until its history or rules are restored.",
             seq=seq)
+
+
+# ---- takebacks by consent ----
+
+
+def takeback_refusal(life: Life, seat: int, crossed: list[tuple[str, dict[str, Any]]],
+                     asked_now: bool) -> str | None:
+    """Why ``seat`` may not take back the events ``crossed`` (type and payload, oldest first,
+    the last events of the history), or None. The rule (README, "Takebacks"): only where the
+    game allows takebacks (only games without hidden information may: see
+    ``takebacks_offered``), while it is played and no other takeback is pending; only the
+    seat's own moves, with nothing else among or after them (no draw, nor another seat's or a
+    bot's move); and only while the game still waits on that seat, so nothing was settled by
+    those moves."""
+    if not life.get("takebacks"):
+        return "This game does not allow takebacks (an option chosen when it was created)."
+    if life["status"] != Status.ACTIVE or life.get("takeback") is not None:
+        return "A takeback can be asked only while the game is played and none is pending."
+    if not crossed:
+        return "There is no move to take back."
+    if any(type_ != EventType.MOVE_MADE or payload["seat"] != seat
+           for type_, payload in crossed):
+        return ("Only your own last moves can be taken back: not across a draw, another "
+                "seat's move or any other event since.")
+    if not asked_now:
+        return ("Only moves after which the game still waits on you can be taken back: "
+                "these moves settled something the other seats have seen.")
+    return None
+
+
+def takebacks_offered(rules: Rules) -> str | None:
+    """None when a game under ``rules`` may allow takebacks, else why not. A game with hidden
+    information may not: a seat's own move can show it something without a draw (a card drawn
+    from a deck shuffled earlier, a choice revealed when a prompt completes), and the game
+    contract cannot say which moves do, so no takeback there could be shown to reveal nothing.
+    """
+    if rules.info.traits.hidden_information:
+        return (f"{rules.info.title} has hidden information: a move may show a seat something "
+                "without a draw, so it offers no takebacks.")
+    return None

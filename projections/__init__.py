@@ -2,10 +2,11 @@
 kept in Redis (``store`` is the only module that talks to it) and rebuilt from the event store
 (``rebuild``) whenever Redis is empty or behind."""
 
+from .audit import Auditor, stored_sources
 from .projector import Projector
 from .rebuild import catch_up, rebuild
 from .store import UNAVAILABLE, Subscription, ViewStore, connect
 from .views import seat_view, summary
 
-__all__ = ["Projector", "catch_up", "rebuild", "Subscription", "ViewStore", "connect",
-           "UNAVAILABLE", "seat_view", "summary"]
+__all__ = ["Auditor", "stored_sources", "Projector", "catch_up", "rebuild", "Subscription",
+           "ViewStore", "connect", "UNAVAILABLE", "seat_view", "summary"]

@@ -15,9 +15,11 @@ from uuid import UUID
 
 from domain.aggregate import Game
 from domain.application import GameService
+from domain.history import FINISHED
 from domain.kernel import canonical_json
 from replays import build_document, to_csv_rows
 
+from .audit import Auditor
 from .store import ViewStore
 from .views import all_views, seat_field
 
@@ -29,9 +31,12 @@ class Projector:
     """Writes and reads the views of games, with the event store as the truth."""
 
     def __init__(self, service: GameService, store: ViewStore,
-                 version_of: Callable[[UUID], int] | None = None) -> None:
+                 version_of: Callable[[UUID], int] | None = None,
+                 auditor: Auditor | None = None) -> None:
         self.service = service
         self.store = store
+        # Re-verifies each game once it is finished (None: nothing is re-verified).
+        self.auditor = auditor
         # A game's version in the event store (the web layer passes one remembered for the
         # request, so one request asks the store once).
         self.version_of = version_of or service.version_of
@@ -47,6 +52,8 @@ class Projector:
             fields[REPLAY_CSV] = "".join(to_csv_rows(document))
         self.store.write_game(str(game.id), game.version, game.created_on.timestamp(), fields,
                               game.game_name)
+        if game.seed is not None and self.auditor is not None:
+            self.auditor.schedule(game.id)
         return fields
 
     def refresh(self, game_id: UUID) -> Game:
@@ -63,8 +70,13 @@ class Projector:
         return self.record(self.service.get(game_id, reading=True))[name]
 
     def summary(self, game_id: UUID) -> dict[str, Any]:
+        """The game's summary with its re-verification verdict (null until it is finished
+        and verified; a finished game found without one is verified again)."""
         document: dict[str, Any] = self.read(game_id, field="summary")
-        return document
+        [verdict] = self.store.verdicts([str(game_id)])
+        if verdict is None and document["status"] in FINISHED and self.auditor is not None:
+            self.auditor.schedule(game_id)
+        return {**document, "verification": verdict}
 
     def replays(self, game_ids: list[str], csv: bool = False) -> Iterator[str]:
         """The stored replay documents (NDJSON lines, or CSV rows) of complete games, in

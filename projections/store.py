@@ -5,6 +5,8 @@ Keys (all under the ``gh:`` prefix):
 * ``gh:game:{id}``: a hash per game: ``version`` (the game version the views were computed
   at), ``summary``, ``board`` and ``seat:{n}`` (JSON documents), ``game``, ``status``.
 * ``gh:index`` and ``gh:index:{game}``: sorted sets of game ids scored by creation time.
+* ``gh:game:{id}`` ``verdict``: the game's re-verification verdict, once it is finished and
+  verified (``gh:auditing:{id}``: a process is verifying it).
 * ``gh:follower``: the last notification id of the event store the projections have followed.
 * ``gh:events:{id}``: the pub/sub channel a new version of a game is announced on.
 
@@ -27,6 +29,7 @@ from typing import Any
 import redis
 
 PREFIX = "gh:"
+VERDICT = "verdict"  # a game's re-verification verdict, beside its views
 
 _WRITE_VIEWS = """
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
@@ -128,6 +131,24 @@ class ViewStore:
         for game_id in game_ids:
             pipe.hget(_game_key(game_id), "status")
         return list(pipe.execute())
+
+    # ---- re-verification verdicts ----
+
+    def write_verdict(self, game_id: str, verdict: Mapping[str, Any]) -> None:
+        self.client.hset(_game_key(game_id), VERDICT, json.dumps(verdict))
+
+    def verdicts(self, game_ids: list[str]) -> list[dict[str, Any] | None]:
+        """The stored re-verification verdict of each game (None: not verified yet)."""
+        return [None if text is None else json.loads(text)
+                for text in self.texts(game_ids, VERDICT)]
+
+    def claim_audit(self, game_id: str, seconds: int) -> bool:
+        """Whether this process may verify the game now (one process at a time, for at most
+        ``seconds``: a process that dies meanwhile leaves the claim to expire)."""
+        return bool(self.client.set(f"{PREFIX}auditing:{game_id}", 1, nx=True, ex=seconds))
+
+    def release_audit(self, game_id: str) -> None:
+        self.client.delete(f"{PREFIX}auditing:{game_id}")
 
     # ---- following the event store ----
 

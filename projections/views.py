@@ -18,11 +18,19 @@ from domain.kernel import Decision, Step
 
 
 def next_step(game: Game) -> Step | None:
-    """What the game waits for (None once it is not being played)."""
-    return game.step() if game.status == Status.ACTIVE else None
+    """What the rules wait for (None once the game is not being played, or while a takeback
+    waits for answers: nobody is asked to move then)."""
+    if game.status != Status.ACTIVE or game.pending_takeback is not None:
+        return None
+    return game.step()
 
 
-def waiting_for(step: Step | None) -> list[int]:
+def waiting_for(game: Game, step: Step | None) -> list[int]:
+    """The seats the game waits for: those asked to move, or those yet to answer a takeback."""
+    asked = game.pending_takeback
+    if asked is not None:
+        return [seat for seat in range(len(game.seats))
+                if seat != asked["seat"] and seat not in asked["accepted"]]
     return step.seats if isinstance(step, Decision) else []
 
 
@@ -37,7 +45,7 @@ def summary(game: Game, step: Step | None) -> dict[str, Any]:
         "version": game.version,
         "seats": [{"seat": i, "name": s["name"], "bot": s["bot"], "open": s["name"] is None}
                   for i, s in enumerate(game.seats)],
-        "waiting_for": waiting_for(step),
+        "waiting_for": waiting_for(game, step),
         "result": game.result,
         "winners": (game.result or {}).get("winners"),
         "shared": (game.result or {}).get("shared"),
@@ -45,6 +53,11 @@ def summary(game: Game, step: Step | None) -> dict[str, Any]:
         "length": game.version,
         "created_at": game.created_on.isoformat(),
         "updated_at": game.modified_on.isoformat(),
+        "takebacks": bool(game.life.get("takebacks")),
+        "takeback": game.pending_takeback,
+        "sandbox": game.origin is not None,
+        "forked_from": game.origin,
+        "verification": None,  # the re-verification's verdict, added when read (Projector)
     }
 
 
@@ -61,7 +74,7 @@ def seat_view(game: Game, seat: int | None, step: Step | None = None) -> dict[st
         "version": game.version,
         "seat": seat,
         "status": game.status,
-        "waiting_for": waiting_for(step),
+        "waiting_for": waiting_for(game, step),
         "result": game.result,
         "prompt": prompt,
         "view": game.rules.view(game.state, seat),

@@ -57,6 +57,8 @@ class Reader:
             payload = _payload_from(record, seen)
         else:
             log = service_log_line(record)
+            if record["type"] == EventType.TAKEN_BACK and not self.over:
+                payload = {**payload, "state": None}  # the whole state: hidden until the end
         item = {"seq": record["seq"], "type": record["type"], "seat": record["seat"],
                 "payload": payload, "at": record["at"], "log": log}
         if self.over:
@@ -78,10 +80,25 @@ def service_log_line(record: Any) -> str:
     if kind == EventType.CREATED:
         names = ", ".join(s["name"] or "(open seat)" for s in payload["seats"])
         return f"A game of {payload['game']} was created for {names}."
+    if kind == EventType.FORKED:
+        names = ", ".join(s["name"] or "(open seat)" for s in payload["seats"])
+        origin = payload["origin"]
+        return (f"A sandbox of {payload['game']} was forked from game {origin['game_id']} "
+                f"after its event {origin['seq']}, for {names}.")
     if kind == EventType.SEAT_TAKEN:
         return f"{payload['name']} took seat {payload['seat']}."
     if kind == EventType.SEED_REVEALED:
         return "The game's secret seed was revealed: every draw can now be checked."
+    if kind == EventType.TAKEBACK_ASKED:
+        return (f"Seat {payload['seat']} asked to take back its moves after event "
+                f"{payload['to']}.")
+    if kind == EventType.TAKEBACK_ANSWERED:
+        answer = "accepted" if payload["accepted"] else "declined"
+        return f"Seat {payload['seat']} {answer} the takeback."
+    if kind == EventType.TAKEN_BACK:
+        undone = ", ".join(map(str, payload["undone"]))
+        return (f"Taken back by consent: the game is back as after event {payload['to']}; "
+                f"events {undone} no longer count.")
     result = payload["result"]
     if kind == EventType.RESIGNED:
         return f"Seat {payload['seat']} resigned."

@@ -13,6 +13,7 @@ It needs only ``domain.history``, the kernel and the game packages: no event sto
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -20,13 +21,18 @@ from typing import Any
 from domain.games import get_rules
 from domain.history import (
     FINISHED,
+    ORIGIN_KEYS,
     PAYLOAD_KEYS,
+    STARTS,
+    TAKEBACK_EVENTS,
     EventType,
     Life,
     Status,
     begin,
     live,
+    payload_keys_fit,
     record_hash,
+    takebacks_offered,
 )
 from domain.kernel import (
     GENESIS_HASH,
@@ -39,6 +45,7 @@ from domain.kernel import (
     chance_context,
     derive_outcome,
     hash_value,
+    json_copy,
     json_equal,
     new_commitment,
     play_chance,
@@ -46,6 +53,7 @@ from domain.kernel import (
 )
 
 from .document import FORMAT, FORMAT_VERSION, header
+from .takeback import takeback_failure, while_pending
 
 # An event of a complete document, key for key (``log`` is its line, covered by no hash).
 EVENT_KEYS = frozenset({"seq", "type", "seat", "payload", "at", "log", "prev_hash",
@@ -59,10 +67,16 @@ class Verdict:
     events: int
     failed_step: int | None = None
     reason: str | None = None
+    # With receipts: how many were checked, and the first one the history does not honour.
+    receipts: int | None = None
+    failed_receipt: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"valid": self.valid, "events": self.events, "failed_step": self.failed_step,
-                "reason": self.reason}
+        answer: dict[str, Any] = {"valid": self.valid, "events": self.events,
+                                  "failed_step": self.failed_step, "reason": self.reason}
+        if self.receipts is not None:
+            answer.update(receipts=self.receipts, failed_receipt=self.failed_receipt)
+        return answer
 
 
 class StepFailed(Exception):
@@ -72,18 +86,65 @@ class StepFailed(Exception):
         self.reason = reason
 
 
-def verify_document(doc: Any) -> Verdict:
-    """Verify a replay document; never raises for a malformed one."""
+# A fork's source document by game id (None: not at hand).
+Sources = Callable[[str], Any]
+
+
+def no_sources(game_id: str) -> Any:
+    return None
+
+
+def verify_document(doc: Any, sources: Sources = no_sources,
+                    visiting: frozenset[str] = frozenset()) -> Verdict:
+    """Verify a replay document; never raises for a malformed one. A fork is checked against
+    its source game's document, found with ``sources`` (see ``check_origin``); ``visiting``:
+    the forks whose origins are being checked (a circle of origins fails)."""
     events = doc.get("events") if isinstance(doc, dict) else None
     count = len(events) if isinstance(events, list) else 0
     try:
         _check_header(doc)
-        _Verifier(doc).run()
+        _Verifier(doc, sources, visiting | {str(doc.get("game_id"))}).run()
     except StepFailed as failure:
         return Verdict(False, count, failure.seq, failure.reason)
     except MALFORMED as error:
         return Verdict(False, count, None, f"the document is malformed: {error!r}")
     return Verdict(True, count)
+
+
+def check_origin(forked: dict[str, Any], sources: Sources,
+                 visiting: frozenset[str] = frozenset()) -> str | None:
+    """None when a ``forked`` payload's origin holds, else why not: its source game's
+    document (from ``sources``) verifies, is of the same game, rules version, options and
+    number of seats, and records at event ``origin.seq`` (before its end) the state hash the
+    origin names, which is the hash of the state the fork starts from."""
+    origin = forked["origin"]
+    if (not isinstance(origin, dict) or set(origin) != ORIGIN_KEYS
+            or not isinstance(origin["game_id"], str) or type(origin["seq"]) is not int
+            or not isinstance(origin["state_hash"], str)):
+        return f"a fork's origin has exactly the keys {sorted(ORIGIN_KEYS)}"
+    if hash_value(forked["state"]) != origin["state_hash"]:
+        return "the fork's starting state is not the state its origin names"
+    if origin["game_id"] in visiting:
+        return "the fork's origins go round in a circle"
+    source = sources(origin["game_id"])
+    if source is None:
+        return (f"this is a fork of game {origin['game_id']}: its origin is checked against "
+                "that game's replay, which was not given")
+    verdict = verify_document(source, sources, visiting | {origin["game_id"]})
+    if not verdict.valid:
+        return f"the fork's source game does not verify: {verdict.reason}"
+    if source.get("game_id") != origin["game_id"] or any(
+            not json_equal(source.get(field), forked[field])
+            for field in ("game", "rules_version", "options")):
+        return "the fork is not of its source's game, rules version and options"
+    if len(source["seats"]) != len(forked["seats"]):
+        return "a fork keeps its source's number of seats"
+    events = source["events"]
+    if not 1 <= origin["seq"] < len(events) or \
+            events[origin["seq"] - 1]["state_hash"] != origin["state_hash"]:
+        return (f"the source game did not record that state hash at event {origin['seq']}: "
+                "the fork does not start where it says")
+    return None
 
 
 def _check_header(doc: Any) -> None:
@@ -100,8 +161,10 @@ def _check_header(doc: Any) -> None:
 
 
 class _Verifier:
-    def __init__(self, doc: dict[str, Any]) -> None:
+    def __init__(self, doc: dict[str, Any], sources: Sources, visiting: frozenset[str]) -> None:
         self.doc = doc
+        self.sources = sources
+        self.visiting = visiting  # the games whose verification is under way: no circles
         self.seed = bytes.fromhex(doc["seed"])
         self.rules: Rules | None = None
         self.state: State = {}
@@ -110,6 +173,7 @@ class _Verifier:
         self.seats = 0
         self.life: Life | None = None
         self.step: Step | None = None
+        self.state_hashes: list[str] = []  # after each event so far (a rewind's target)
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -142,6 +206,7 @@ class _Verifier:
         if hash_value(self.state) != event["state_hash"]:
             raise StepFailed(seq, "the state after this event does not match its state hash")
         self.prev = event["hash"]
+        self.state_hashes.append(event["state_hash"])
 
     def _life(self) -> Life:
         assert self.life is not None
@@ -153,8 +218,8 @@ class _Verifier:
         resignation while it is played; an abandonment before it has ended; the seed
         revealed once, after the end, and nothing after it."""
         seq, kind, payload = event["seq"], event["type"], event["payload"]
-        if (seq == 1) != (kind == EventType.CREATED):
-            raise StepFailed(seq, "a history starts with its one created event")
+        if (seq == 1) != (kind in STARTS):
+            raise StepFailed(seq, "a history starts with its one created or forked event")
         if seq == 1:
             return
         life = self._life()
@@ -163,6 +228,9 @@ class _Verifier:
             raise StepFailed(seq, "nothing may follow the seed's reveal")
         if status == Status.ACTIVE and kind != EventType.ENDED and isinstance(self.step, Over):
             raise StepFailed(seq, "the rules had ended the game here: only its end may follow")
+        blocked = while_pending(kind, life, len(seats))
+        if blocked is not None:
+            raise StepFailed(seq, blocked)
         if kind == EventType.SEAT_TAKEN:
             seat = payload.get("seat")
             if (status != Status.WAITING or type(seat) is not int or not 0 <= seat < len(seats)
@@ -192,9 +260,10 @@ class _Verifier:
             raise StepFailed(seq, f"an event has exactly the keys {sorted(EVENT_KEYS)}")
         if kind not in PAYLOAD_KEYS:
             raise StepFailed(seq, f"unknown event type {kind!r}")
-        if set(event["payload"]) != PAYLOAD_KEYS[kind]:
+        if not payload_keys_fit(kind, set(event["payload"])):
             raise StepFailed(seq, f"a {kind} payload has exactly the keys "
-                                  f"{sorted(PAYLOAD_KEYS[kind])}")
+                                  f"{sorted(PAYLOAD_KEYS[kind])}"
+                                  f"{' (and perhaps takebacks)' if kind in STARTS else ''}")
         if not isinstance(event["at"], str):
             raise StepFailed(seq, "the event's time is not an ISO 8601 text")
         datetime.fromisoformat(event["at"])  # ValueError: malformed
@@ -211,7 +280,7 @@ class _Verifier:
     def _check_step(self, event: dict[str, Any]) -> None:
         kind, payload, seq = event["type"], event["payload"], event["seq"]
         if seq == 1:
-            self._check_created(payload)
+            self._check_created(kind, payload)
         elif kind == EventType.MOVE_MADE:
             self.state = play_move(self._rules(), self.state, payload["seat"], payload["move"],
                                    self.step)
@@ -224,6 +293,13 @@ class _Verifier:
         elif kind == EventType.SEED_REVEALED:
             if not json_equal(payload["seed"], self.doc["seed"]):
                 raise StepFailed(seq, "the revealed seed is not the document's seed")
+        elif kind in TAKEBACK_EVENTS:
+            failure = takeback_failure(kind, payload, seq, self._life(), self.doc["events"],
+                                       self.state_hashes, self.step)
+            if failure is not None:
+                raise StepFailed(seq, failure)
+            if kind == EventType.TAKEN_BACK:
+                self.state = json_copy(payload["state"])
         elif kind != EventType.SEAT_TAKEN:
             raise StepFailed(seq, f"unknown event type {kind!r}")
 
@@ -231,13 +307,23 @@ class _Verifier:
         assert self.rules is not None
         return self.rules
 
-    def _check_created(self, payload: dict[str, Any]) -> None:
+    def _check_created(self, kind: str, payload: dict[str, Any]) -> None:
         # The game's own rules version; GameError (an unknown game or version) names it.
         self.rules = get_rules(payload["game"], payload["rules_version"])
         if new_commitment(self.seed) != payload["commitment"]:
             raise StepFailed(1, "the revealed seed does not match the commitment made at creation")
         self.seats = len(payload["seats"])
-        self.state = self.rules.setup(payload["options"], self.seats)
+        if "takebacks" in payload and (payload["takebacks"] is not True
+                                       or takebacks_offered(self.rules) is not None):
+            raise StepFailed(1, "takebacks, where allowed, is true (and absent otherwise), "
+                                "and only a game without hidden information allows them")
+        if kind == EventType.FORKED:
+            reason = check_origin(payload, self.sources, self.visiting)
+            if reason is not None:
+                raise StepFailed(1, reason)
+            self.state = json_copy(payload["state"])
+        else:
+            self.state = self.rules.setup(payload["options"], self.seats)
 
     def _check_chance(self, seq: int, payload: dict[str, Any]) -> None:
         step = self.step

@@ -10,10 +10,15 @@ import pytest
 
 from domain.application import GameService
 from domain.games import register_extra
+from domain.receipts import SigningKey
 from tests import toygame
 
 register_extra("toy", toygame.RULES)
 register_extra("coop", toygame.COOP_RULES)
+register_extra("open", toygame.OPEN_RULES)
+
+# The key the test services sign move receipts with (fixed, so receipts are reproducible).
+TEST_RECEIPT_KEY = SigningKey.from_seed(bytes(range(32)))
 
 
 def make_service(env: dict[str, str] | None = None) -> GameService:
@@ -22,7 +27,8 @@ def make_service(env: dict[str, str] | None = None) -> GameService:
     tokens = itertools.count()
     return GameService(env or {}, secret=b"test master secret",
                        clock=lambda: start + timedelta(seconds=next(ticks)),
-                       new_token=lambda: f"token-{next(tokens):04d}")
+                       new_token=lambda: f"token-{next(tokens):04d}",
+                       signing_key=TEST_RECEIPT_KEY)
 
 
 @pytest.fixture

@@ -151,3 +151,24 @@ def test_a_refused_command_leaves_the_cached_game_as_it_was(service):
     copy_of = copy.deepcopy(after)
     assert copy_of.state == after.state and copy_of.state is not after.state
     assert copy_of.id == after.id and copy_of.version == after.version
+
+
+def test_a_takeback_the_first_bot_declines_ends_there_and_the_next_bot_does_not_answer(
+        service):
+    players = [{"name": "ann"}, {"bot": "first"}, {"bot": "first"}]
+    for _ in range(50):  # a game whose first die lets ann step twice
+        game, _ = service.create_game("open", {}, players, takebacks=True)
+        if game.state["steps"] >= 2:
+            break
+    service.play(game.id, 0, [{"kind": "step"}])
+    accepted = service.ask_takeback(game.id, 0, 1)  # both bots accept one move
+    assert accepted.state["pos"][0] == 0
+    assert [r["type"] for r in service.records(game.id)][-4:] == [
+        "takeback_asked", "takeback_answered", "takeback_answered", "taken_back"]
+    service.play(game.id, 0, [{"kind": "step"}])
+    service.play(game.id, 0, [{"kind": "step"}])
+    declined = service.ask_takeback(game.id, 0, 2)  # a bot declines more than one move
+    last = service.records(game.id)[-2:]
+    assert [r["type"] for r in last] == ["takeback_asked", "takeback_answered"]
+    assert last[1]["payload"] == {"seat": 1, "accepted": False}
+    assert declined.pending_takeback is None and declined.state["pos"][0] == 2

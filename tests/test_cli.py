@@ -149,3 +149,76 @@ def test_the_var_folder_and_the_store_are_private_to_their_owner(var, capsys):
     folder = var / "var"
     for path in (folder, folder / "gamehall.sqlite", folder / "secret.key"):
         assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0, path
+
+
+def humans_game_in_var(var):
+    """A finished toy game of two humans stored in var/, and the receipts seat 0 was given."""
+    import bootstrap
+    from tests.test_receipts import play_toy
+
+    service = bootstrap.build_service()
+    try:
+        game_id, receipts = play_toy(service)
+    finally:
+        service.close()
+    (var / "receipts.ndjson").write_text("".join(json.dumps(r) + "\n" for r in receipts))
+    return str(game_id), receipts
+
+
+def test_verify_with_receipts_checks_them_against_this_servers_keys(var, capsys):
+    game_id, receipts = humans_game_in_var(var)
+    cli.main(["replay", "export", game_id, "-o", str(var / "game.json")])
+    cli.main(["replay", "verify", str(var / "game.json"), "--receipts",
+              str(var / "receipts.ndjson")])
+    assert f"{len(receipts)} receipts honoured" in capsys.readouterr().out
+    cli.main(["keys"])
+    (var / "keys.json").write_text(capsys.readouterr().out)
+    forged = [*receipts[:-1], {**receipts[-1], "seat": 1}]
+    (var / "forged.ndjson").write_text("".join(json.dumps(r) + "\n" for r in forged))
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["replay", "verify", str(var / "game.json"), "--receipts",
+                  str(var / "forged.ndjson"), "--keys", str(var / "keys.json")])
+    assert exit_.value.code == 1
+    assert f"receipt {len(receipts)}: its signature does not verify" in capsys.readouterr().out
+
+
+def test_keys_prints_the_receipt_key_kept_beside_the_secret(var, capsys):
+    humans_game_in_var(var)
+    cli.main(["keys"])
+    [key] = json.loads(capsys.readouterr().out)["keys"]
+    assert key["algorithm"] == "Ed25519" and key["status"] == "current"
+    assert (var / "var" / "receipt.key").stat().st_mode & 0o077 == 0
+
+
+def test_receipts_reissues_a_seats_receipts_byte_for_byte(var, capsys):
+    game_id, receipts = humans_game_in_var(var)
+    cli.main(["receipts", game_id, "--seat", "0"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [json.loads(line) for line in lines] == receipts
+
+
+def test_keys_refuses_where_the_service_keeps_no_key(var, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["keys"])
+    assert "no receipt key" in str(exit_.value.code)
+    assert not (var / "var" / "receipt.key").exists()
+
+
+def test_a_fork_verifies_with_its_source_in_the_file_or_given_apart(var, capsys):
+    import bootstrap
+
+    service = bootstrap.build_service()
+    try:
+        source, _ = service.create_game("toy", {}, [{"bot": "random"}, {"bot": "first"}])
+        middle = [r["seq"] for r in service.records(source.id) if r["type"] == "move_made"][2]
+        fork, _ = service.fork_game(source.id, middle, [{"bot": "first"}, {"bot": "random"}])
+    finally:
+        service.close()
+    cli.main(["replay", "export", str(source.id), "-o", str(var / "source.json")])
+    cli.main(["replay", "export", str(fork.id), "-o", str(var / "fork.json")])
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        cli.main(["replay", "verify", str(var / "fork.json")])
+    assert "INVALID at event 1" in capsys.readouterr().out
+    cli.main(["replay", "verify", str(var / "fork.json"), "--source", str(var / "source.json")])
+    assert capsys.readouterr().out.endswith("1 valid, 0 invalid\n")

@@ -21,6 +21,7 @@ from domain.kernel import (
     Over,
     Prompt,
     Traits,
+    default_redact,
     roll_spec,
     shuffle_spec,
     validate_options,
@@ -154,3 +155,61 @@ def scramble(state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
     if markers is not None:
         markers = rng.sample(markers, len(markers))
     return {**state, "secret": secret, "markers": markers}
+
+
+# ---- an open race: no hidden information, and several moves a turn. Each turn starts with a
+# public die (1-3); the seat to act steps forward once a move, up to the roll, then passes.
+# First to the goal wins. (Takebacks are offered only by games without hidden information.)
+
+
+OPEN_INFO = GameInfo(name="open", title="Open race", min_seats=2, max_seats=3, traits=Traits(),
+                     options=(OptionSpec("goal", "int", 10, "points to win", minimum=3,
+                                         maximum=500),),
+                     bots=("random", "first"))
+
+
+def open_setup(options: Any, seats: int) -> dict[str, Any]:
+    opts = validate_options(OPEN_INFO.options, options)
+    if not 2 <= seats <= 3:
+        raise BadOptions("The open race is for two or three players.")
+    return {"goal": opts["goal"], "pos": [0] * seats, "turn": 0, "steps": None}
+
+
+def open_next(state: dict[str, Any]):
+    for seat in range(len(state["pos"])):
+        if state["pos"][seat] >= state["goal"]:
+            return Over(scores=list(state["pos"]), winners=[seat], reason="reached the goal")
+    if state["steps"] is None:
+        return Chance(roll_spec([1, 2, 3], public=True, what="die"))
+    moves = [{"kind": "step"}] if state["steps"] > 0 else []
+    return Decision((Prompt(state["turn"], "steps", "Step forward (up to the roll) or pass",
+                            [*moves, {"kind": "pass"}]),))
+
+
+def open_move(state: dict[str, Any], seat: int, move: dict[str, Any]) -> dict[str, Any]:
+    if move["kind"] == "pass":
+        return {**state, "turn": (seat + 1) % len(state["pos"]), "steps": None}
+    pos = list(state["pos"])
+    pos[seat] += 1
+    return {**state, "pos": pos, "steps": state["steps"] - 1}
+
+
+def open_chance(state: dict[str, Any], outcome: Any) -> dict[str, Any]:
+    return {**state, "steps": outcome}
+
+
+def open_view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    return dict(state)
+
+
+def open_describe(before: dict[str, Any], after: dict[str, Any], event: dict[str, Any],
+                  viewer: int | None) -> str:
+    if event["type"] == "chance":
+        return f"die: {event['outcome']}"
+    return f"seat {event['seat']}: {event['move']['kind']}"
+
+
+OPEN_RULES = GameRules(info=OPEN_INFO, version="open-1", setup=open_setup, next=open_next,
+                       apply_move=open_move, apply_chance=open_chance, view=open_view,
+                       describe=open_describe, redact=default_redact,
+                       bots={"random": random_bot, "first": first_bot})

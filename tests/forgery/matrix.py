@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.games import get_rules
 from domain.history import event_hash
-from domain.kernel import chance_context, derive_outcome
+from domain.kernel import chance_context, derive_outcome, hash_value
 
 Doc = dict[str, Any]
 
@@ -80,8 +80,9 @@ def confusions(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
                 break
 
 
-def forgeries(name: str, doc: Doc) -> Iterator[Forgery]:
-    """Every forgery of the matrix that applies to ``doc`` (a finished game's document)."""
+def forgeries(name: str, doc: Doc, sources: Callable[[str], Doc | None]) -> Iterator[Forgery]:
+    """Every forgery of the matrix that applies to ``doc`` (a finished game's document; a
+    fork's source found with ``sources``)."""
     events, first = doc["events"], positions(doc)
     last = len(events) - 1
 
@@ -130,7 +131,7 @@ def forgeries(name: str, doc: Doc) -> Iterator[Forgery]:
             swapped[index], swapped[index + 1] = swapped[index + 1], swapped[index]
             yield Forgery(kind(f"{type_} swapped with the next"),
                           rehashed({**copy.deepcopy(doc), "events": swapped}), step)
-        for other in ("move_made", "ended", "abandoned", "seed_revealed", "created"):
+        for other in ("move_made", "ended", "abandoned", "seed_revealed", "created", "forked"):
             if other != type_:
                 yield Forgery(kind(f"{type_} retyped {other}"),
                               edit(doc, index, lambda e, t=other: e.update(type=t)), step)
@@ -156,6 +157,11 @@ def forgeries(name: str, doc: Doc) -> Iterator[Forgery]:
         yield Forgery(kind(f"{type_} payload extra key"), edit(
             doc, index, lambda e: e["payload"].update(forged=1)), step)
 
+    if events[0]["type"] == "forked":
+        yield from fork_forgeries(doc, kind, sources)
+    if "takeback_asked" in first:
+        yield from takeback_forgeries(doc, kind, first)
+
     # ---- events inserted where the service never records them ----
     middle = first.get("move_made", 1)
     yield from inserted(doc, kind, middle, _seat_taken(), middle + 1)
@@ -174,7 +180,76 @@ def forgeries(name: str, doc: Doc) -> Iterator[Forgery]:
 
 # A payload's fields that are labels (see the module's docstring). A seat field is changed
 # together with the event's own ``seat``, which repeats it, as a forger would.
-LABELS = {"move_made.by", "seat_taken.name", "created.seats", "abandoned.result.reason"}
+LABELS = {"move_made.by", "seat_taken.name", "created.seats", "forked.seats",
+          "abandoned.result.reason"}
+
+
+def takeback_forgeries(doc: Doc, kind: Callable[[str], str],
+                       first: dict[str, int]) -> Iterator[Forgery]:
+    """Takebacks the rule refuses, and rewinds to a state the game never had."""
+    asked, back = first["takeback_asked"], first["taken_back"]
+    draw = max(i for i in range(asked) if doc["events"][i]["type"] == "chance_resolved")
+
+    def across_a_draw(event: dict[str, Any]) -> None:
+        event["payload"].update(to=draw)  # back to before the last draw: crosses it
+
+    def not_allowed(event: dict[str, Any]) -> None:
+        del event["payload"]["takebacks"]
+
+    def other_state(event: dict[str, Any]) -> None:
+        state = {**event["payload"]["state"], "forged": 1}
+        event["payload"].update(state=state)
+        event.update(state_hash=hash_value(state))
+
+    def nothing_undone(event: dict[str, Any]) -> None:
+        event["payload"].update(undone=[])
+
+    def asker_answers(event: dict[str, Any]) -> None:
+        asker = doc["events"][asked]["seat"]
+        event.update(seat=asker)
+        event["payload"].update(seat=asker)
+
+    yield Forgery(kind("takeback across a draw"), edit(doc, asked, across_a_draw), asked + 1)
+    yield Forgery(kind("takeback in a game without takebacks"), edit(doc, 0, not_allowed),
+                  asked + 1)
+    yield Forgery(kind("rewound to a state the game never had"), edit(doc, back, other_state),
+                  back + 1)
+    yield Forgery(kind("rewind naming no undone move"), edit(doc, back, nothing_undone),
+                  back + 1)
+    yield Forgery(kind("the asker accepts its own takeback"), edit(doc, asked + 1,
+                                                                   asker_answers), asked + 2)
+
+
+def fork_forgeries(doc: Doc, kind: Callable[[str], str],
+                   sources: Callable[[str], Doc | None]) -> Iterator[Forgery]:
+    """A fork claiming an origin its source never had: each fails at event 1."""
+    origin = doc["events"][0]["payload"]["origin"]
+    source = sources(origin["game_id"])
+    assert source is not None
+    later = source["events"][origin["seq"]]  # the state the source reached one event later
+
+    def moved(event: dict[str, Any]) -> None:  # the fork says it starts one event later
+        event["payload"]["origin"].update(seq=origin["seq"] + 1)
+
+    def restarted(event: dict[str, Any]) -> None:  # a state the source never had at seq
+        state = {**event["payload"]["state"], "forged": 1}
+        event["payload"].update(state=state)
+        event["payload"]["origin"].update(state_hash=hash_value(state))
+        event.update(state_hash=hash_value(state))
+
+    def elsewhere(event: dict[str, Any]) -> None:  # the state of another point, claimed here
+        event["payload"]["origin"].update(state_hash=later["state_hash"])
+
+    def orphaned(event: dict[str, Any]) -> None:  # a source nobody has
+        event["payload"]["origin"].update(game_id="00000000-0000-4000-8000-00000000dead")
+
+    def own_source(event: dict[str, Any]) -> None:  # a circle of origins
+        event["payload"]["origin"].update(game_id=doc["game_id"])
+
+    for label, change in (("origin one event later", moved), ("a state never reached", restarted),
+                          ("another point's state hash", elsewhere),
+                          ("a source nobody has", orphaned), ("its own source", own_source)):
+        yield Forgery(kind(f"forked: {label}"), edit(doc, 0, change), 1)
 
 
 def _set_payload(event: dict[str, Any], key: str, value: Any) -> None:

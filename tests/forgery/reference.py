@@ -18,9 +18,21 @@ from tests.test_fair_draws import reference_outcome
 
 EVENT_KEYS = {"seq", "type", "seat", "payload", "at", "log", "prev_hash", "state_hash", "hash"}
 PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment"},
+            "forked": {"game", "rules_version", "options", "seats", "commitment", "origin",
+                       "state"},
             "seat_taken": {"seat", "name"}, "move_made": {"seat", "move", "by"},
             "chance_resolved": {"spec", "outcome"}, "ended": {"result"},
-            "resigned": {"seat", "result"}, "abandoned": {"result"}, "seed_revealed": {"seed"}}
+            "resigned": {"seat", "result"}, "abandoned": {"result"}, "seed_revealed": {"seed"},
+            "takeback_asked": {"seat", "to"}, "takeback_answered": {"seat", "accepted"},
+            "taken_back": {"to", "undone", "state"}}
+TAKEBACKS = ("takeback_asked", "takeback_answered", "taken_back")
+
+
+def payload_fits(kind: str, keys: set[str]) -> bool:
+    """Exactly the type's keys; a first event may add ``takebacks``."""
+    wanted = PAYLOADS.get(kind)
+    return wanted is not None and (keys == wanted or (
+        kind in ("created", "forked") and keys == wanted | {"takebacks"}))
 
 
 class Failed(Exception):
@@ -41,9 +53,11 @@ def same(a: Any, b: Any) -> bool:
     return canonical(a) == canonical(b)  # JSON values, type included: 4.0 is not 4
 
 
-def verify(doc: Any) -> tuple[bool, int | None]:
+def verify(doc: Any, sources: Any = lambda game_id: None,
+           visiting: frozenset[str] = frozenset()) -> tuple[bool, int | None]:
+    """``sources``: a fork's source document by game id (the page's "Forks")."""
     try:
-        Reference(doc).run()
+        Reference(doc, sources, visiting).run()
     except Failed as failure:
         return False, failure.step
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
@@ -52,16 +66,19 @@ def verify(doc: Any) -> tuple[bool, int | None]:
 
 
 class Reference:
-    def __init__(self, doc: Any) -> None:
+    def __init__(self, doc: Any, sources: Any, visiting: frozenset[str]) -> None:
         if (not isinstance(doc, dict) or doc.get("format") != "gamehall-replay"
                 or not same(doc.get("format_version"), 1) or doc.get("complete") is not True
                 or not isinstance(doc.get("seed"), str) or not isinstance(doc.get("events"), list)
                 or not doc["events"]):
             raise Failed(None)
         self.doc, self.seed = doc, bytes.fromhex(doc["seed"])
+        self.sources, self.visiting = sources, visiting | {doc.get("game_id")}
         self.prev, self.rules, self.state = "0" * 64, None, None
         self.seats: list[dict[str, Any]] = []
         self.status, self.result, self.revealed = "", None, None
+        self.hashes: list[str] = []  # the state hash after each event so far
+        self.takebacks, self.pending = False, None  # pending: [asker, to, accepted seats]
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -77,7 +94,7 @@ class Reference:
         if (not isinstance(event, dict) or set(event) != EVENT_KEYS
                 or type(event["seq"]) is not int or event["seq"] != index
                 or not isinstance(event["payload"], dict)
-                or set(event["payload"]) != PAYLOADS.get(event["type"])
+                or not payload_fits(event["type"], set(event["payload"]))
                 or not isinstance(event["at"], str)):
             raise Failed(index)
         datetime.fromisoformat(event["at"])
@@ -92,10 +109,11 @@ class Reference:
         if sha(canonical(self.state)) != event["state_hash"]:
             raise Failed(index)
         self.prev = event["hash"]
+        self.hashes.append(event["state_hash"])
 
     def allowed(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
         """The life cycle of the page's "Verification" paragraph."""
-        if (index == 1) != (kind == "created"):
+        if (index == 1) != (kind in ("created", "forked")):
             return False
         if index == 1:
             return True
@@ -104,6 +122,16 @@ class Reference:
         playing = self.status == "active"
         if playing and kind != "ended" and isinstance(self.rules.next(self.state), Over):
             return False
+        agreed = self.pending is not None and len(self.pending[2]) == len(self.seats) - 1
+        if kind == "taken_back" and not agreed:
+            return False
+        if agreed and kind not in ("taken_back", "resigned", "abandoned"):
+            return False
+        if self.pending is not None and kind in ("move_made", "chance_resolved", "ended",
+                                                 "takeback_asked"):
+            return False
+        if kind in TAKEBACKS:
+            return playing
         seat = payload.get("seat")
         if kind == "seat_taken":
             return (self.status == "waiting" and type(seat) is int
@@ -118,15 +146,23 @@ class Reference:
 
     def apply(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
         """The rules' part: legal moves, fair draws, true results; False if refused."""
-        if kind == "created":
+        if kind in ("created", "forked"):
             try:
                 self.rules = get_rules(payload["game"], payload["rules_version"])
-                self.state = self.rules.setup(payload["options"], len(payload["seats"]))
+                self.state = (self.rules.setup(payload["options"], len(payload["seats"]))
+                              if kind == "created" else json.loads(canonical(payload["state"])))
             except Exception:  # an unknown game or version, options it refuses
                 return False
             self.seats = [dict(seat) for seat in payload["seats"]]
             self.status = "waiting" if any(s["name"] is None for s in self.seats) else "active"
-            return sha(self.seed) == payload["commitment"]
+            if "takebacks" in payload and (payload["takebacks"] is not True
+                                           or self.rules.info.traits.hidden_information):
+                return False
+            self.takebacks = payload.get("takebacks") is True
+            return sha(self.seed) == payload["commitment"] and (
+                kind == "created" or self.origin_holds(payload))
+        if kind in TAKEBACKS:
+            return self.takeback(index, kind, payload)
         step = self.rules.next(self.state) if self.status == "active" else None
         if kind == "seat_taken":
             self.seats[payload["seat"]]["name"] = payload["name"]
@@ -159,6 +195,61 @@ class Reference:
                 return False
             self.revealed = payload["seed"]
         return True
+
+    def takeback(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
+        """The page's "Takebacks"."""
+        seat = payload.get("seat")
+        if kind == "takeback_asked":
+            to = payload["to"]
+            step = self.rules.next(self.state)
+            if (not self.takebacks or type(seat) is not int or not 0 <= seat < len(self.seats)
+                    or type(to) is not int or not 1 <= to < index - 1
+                    or not isinstance(step, Decision) or step.prompt_for(seat) is None):
+                return False
+            if any(e["type"] != "move_made" or e["payload"]["seat"] != seat
+                   for e in self.doc["events"][to:index - 1]):
+                return False
+            self.pending = [seat, to, []]
+            return True
+        if kind == "takeback_answered":
+            if (self.pending is None or type(seat) is not int or not 0 <= seat < len(self.seats)
+                    or seat == self.pending[0] or seat in self.pending[2]
+                    or type(payload["accepted"]) is not bool):
+                return False
+            if payload["accepted"]:
+                self.pending[2].append(seat)
+            else:
+                self.pending = None
+            return True
+        to = self.pending[1]
+        asked_at = index - len(self.seats)
+        if (type(payload["to"]) is not int or payload["to"] != to
+                or not same(payload["undone"], list(range(to + 1, asked_at)))
+                or sha(canonical(payload["state"])) != self.hashes[to - 1]):
+            return False
+        self.state, self.pending = json.loads(canonical(payload["state"])), None
+        return True
+
+    def origin_holds(self, payload: dict[str, Any]) -> bool:
+        """The page's "Forks": the origin's shape, the state's hash, and the source document
+        verifying and recording that state hash at that event."""
+        origin = payload["origin"]
+        if (not isinstance(origin, dict) or set(origin) != {"game_id", "seq", "state_hash"}
+                or not isinstance(origin["game_id"], str) or type(origin["seq"]) is not int
+                or not isinstance(origin["state_hash"], str)
+                or sha(canonical(payload["state"])) != origin["state_hash"]
+                or origin["game_id"] in self.visiting):
+            return False
+        source = self.sources(origin["game_id"])
+        if source is None or verify(source, self.sources, self.visiting) != (True, None):
+            return False
+        events = source["events"]
+        return (source["game_id"] == origin["game_id"]
+                and all(same(source[k], payload[k]) for k in ("game", "rules_version",
+                                                               "options"))
+                and len(source["seats"]) == len(payload["seats"])
+                and 1 <= origin["seq"] < len(events)
+                and events[origin["seq"] - 1]["state_hash"] == origin["state_hash"])
 
     def header(self) -> None:
         events = self.doc["events"]

@@ -49,32 +49,57 @@ def base_documents() -> dict[str, dict]:
                        ("coop", ["random", "random"])):
         created, _ = service.create_game(game, {}, [{"bot": bot} for bot in bots])
         docs[f"{game} bots"] = created.id
+    # Takebacks: one accepted, one declined, then a resignation.
+    created, _ = service.create_game("open", {}, [{"name": "ann"}, {"name": "bob"}],
+                                     takebacks=True)
+    for accepted in (True, False):
+        service.play(created.id, 0, [{"kind": "step"}])
+        service.ask_takeback(created.id, 0, 1)
+        service.answer_takeback(created.id, 1, accepted)
+    service.resign(created.id, 0)
+    docs["open takebacks"] = created.id
+    # A sandbox forked from the middle of the first game, played to its end.
+    middle = [r["seq"] for r in service.records(docs["toy joined"])
+              if r["type"] == "move_made"][2]
+    forked, _ = service.fork_game(docs["toy joined"], middle, [{"name": "cy"}, {"name": "di"}])
+    play_to_the_end(service, forked.id, rng)
+    docs["toy forked"] = forked.id
     built = {name: build_document(service.records(game_id)) for name, game_id in docs.items()}
     service.close()
     return built
 
 
 DOCS = base_documents()
-MATRIX: list[Forgery] = [f for name, doc in DOCS.items() for f in forgeries(name, doc)]
+# Where a fork's source document is found (unforged, whatever the forgery under test).
+SOURCES = {doc["game_id"]: doc for doc in DOCS.values()}.get
+MATRIX: list[Forgery] = [f for name, doc in DOCS.items()
+                         for f in forgeries(name, doc, SOURCES)]
 
 
 @pytest.mark.parametrize("name", DOCS)
 def test_the_unforged_documents_verify_by_both(name):
-    assert verify_document(DOCS[name]).valid
-    assert reference.verify(DOCS[name]) == (True, None)
+    assert verify_document(DOCS[name], SOURCES).valid
+    assert reference.verify(DOCS[name], SOURCES) == (True, None)
 
 
 def test_the_matrix_has_over_a_hundred_kinds_and_every_event_type():
     kinds = {forgery.kind.split(": ", 1)[1] for forgery in MATRIX}
     assert len(kinds) >= 100, len(kinds)
     types = Counter(event["type"] for doc in DOCS.values() for event in doc["events"])
-    assert set(types) == {"created", "seat_taken", "move_made", "chance_resolved", "ended",
-                          "resigned", "abandoned", "seed_revealed"}
+    assert set(types) == {"created", "forked", "seat_taken", "move_made", "chance_resolved",
+                          "ended", "resigned", "abandoned", "seed_revealed", "takeback_asked",
+                          "takeback_answered", "taken_back"}
 
 
 @pytest.mark.parametrize("forgery", MATRIX, ids=[f.kind for f in MATRIX])
 def test_a_forgery_is_caught_at_its_step_by_both_verifiers(forgery):
-    verdict = verify_document(forgery.doc)
+    verdict = verify_document(forgery.doc, SOURCES)
     assert not verdict.valid, "accepted"
     assert verdict.failed_step == forgery.step, verdict.reason
-    assert reference.verify(forgery.doc) == (False, forgery.step)
+    assert reference.verify(forgery.doc, SOURCES) == (False, forgery.step)
+
+
+def test_a_fork_without_its_source_does_not_verify_by_either():
+    fork = DOCS["toy forked"]
+    assert verify_document(fork).failed_step == 1
+    assert reference.verify(fork) == (False, 1)
