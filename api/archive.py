@@ -11,7 +11,7 @@ from flask import Response, current_app, request
 
 from domain.history import FINISHED
 from projections import catch_up
-from replays import CSV_HEADER, build_document, verify_document
+from replays import CSV_HEADER, build_document, steps_of, verify_document
 from replays.parquet import tables, to_parquet_bytes
 
 from .auth import caller_seat
@@ -19,7 +19,7 @@ from .blueprint import Blueprint, parse_json
 from .errors import ApiError
 from .hall import Hall, hall
 from .limits import heavy
-from .schemas import ExportQuery, VerdictSchema
+from .schemas import ExportQuery, StepsQuery, StepsSchema, VerdictSchema
 
 PARQUET = "application/vnd.apache.parquet"
 # A Parquet table is built whole in memory (NDJSON and CSV stream): this many games at most.
@@ -52,12 +52,42 @@ def verify() -> dict[str, Any]:
 
     Re-checks the hash chain, every move's legality, every draw against the revealed seed, every
     state hash, the result and the seed's commitment. A document may be up to 8 MiB."""
+    document = _uploaded_document()
+    verdict: dict[str, Any] = heavy().run(lambda: verify_document(document).to_json())
+    return verdict
+
+
+@blp.route("/steps", methods=["POST"])
+@blp.arguments(StepsQuery, location="query")
+@blp.doc(requestBody={"required": True, "description": "A replay document",
+                      "content": {"application/json": {"schema": {"type": "object"}}}})
+@blp.response(200, StepsSchema)
+@blp.problems(400, 413)
+def steps(query: dict[str, Any]) -> dict[str, Any]:
+    """A replay document step by step, for a replay viewer: its verdict, and each event's log
+    line with the view after it (the board's, or `seat`'s), folded from the document.
+
+    Views are given up to the end of a valid document, or up to the step before the failing
+    one; an incomplete document gives log lines only. Limited like /replays/verify."""
+    document = _uploaded_document()
+    seat = query.get("seat")
+
+    def fold() -> dict[str, Any]:
+        verdict = verify_document(document)
+        seats = document.get("seats")
+        return {"verdict": verdict.to_json(), "game": str(document.get("game", "")) or None,
+                "seats": len(seats) if isinstance(seats, list) else None, "seat": seat,
+                "steps": steps_of(document, verdict, seat)}
+    return heavy().run(fold)
+
+
+def _uploaded_document() -> dict[str, Any]:
+    """The request's body as a replay document (up to REPLAY_MAX_BYTES), or a 400."""
     request.max_content_length = current_app.config["REPLAY_MAX_BYTES"]
     document = parse_json(request.get_data(cache=False))
     if not isinstance(document, dict):
         raise ApiError(400, "invalid-request", "A replay document is a JSON object.")
-    verdict: dict[str, Any] = heavy().run(lambda: verify_document(document).to_json())
-    return verdict
+    return document
 
 
 @blp.route("/export", methods=["GET"])
