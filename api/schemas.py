@@ -93,7 +93,7 @@ class ComponentsQuery(Strict):
 
 
 class StepsQuery(Strict):
-    seat = fields.Integer(strict=True, validate=validate.Range(min=0, max=63), metadata={
+    seat = fields.Integer(validate=validate.Range(min=0, max=63), metadata={
         "description": "whose view at each step; by default the board's"})
 
 

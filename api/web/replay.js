@@ -175,11 +175,11 @@ async function viewer(main, { doc, verdict, steps, viewAt, title }) {
   };
   main.append(h("h2", { text: title }), verdictBox(verdict),
     h("div", { class: "controls", onkeydown: keys },
-      h("button", { type: "button", "aria-label": "First step", onclick: () => go(1), text: "⏮" }),
+      h("button", { type: "button", "aria-label": "First step", onclick: () => go(1), text: "|◀" }),
       h("button", { type: "button", "aria-label": "Previous step", class: "prev", onclick: () => go(current - 1), text: "◀" }),
       slider,
       h("button", { type: "button", "aria-label": "Next step", class: "next", onclick: () => go(current + 1), text: "▶" }),
-      h("button", { type: "button", "aria-label": "Last step", onclick: () => go(steps.length), text: "⏭" }),
+      h("button", { type: "button", "aria-label": "Last step", onclick: () => go(steps.length), text: "▶|" }),
       stepText,
       h("label", { for: "perspective", text: "Show " }), perspective),
     h("p", { class: "hint", text: "Keys: ← → one step, PgUp PgDn ten, Home End the ends." }),

@@ -1,0 +1,195 @@
+"""Playing in a real browser: whole games against bots by clicking, a second seat's page
+following the first seat's move live, the replay viewer, and what a person sees when
+something goes wrong."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .driver import (
+    OVER,
+    choose_dominion,
+    choose_revolution,
+    click_move,
+    create_from_lobby,
+    play_to_the_end,
+)
+
+
+def tokens_in(page):
+    return page.evaluate("""() => Object.keys(localStorage)
+        .filter((k) => k.startsWith('gamehall:seats:'))
+        .flatMap((k) => Object.values(JSON.parse(localStorage.getItem(k))))""")
+
+
+def test_a_whole_revolution_match_is_played_against_a_bot_by_clicking_and_replayed(open_page):
+    page = open_page()
+    urls = []
+    page.on("request", lambda request: urls.append(request.url))
+    create_from_lobby(page, "revolution", ["human", "bot:greedy"])
+    page.wait_for_selector(".revolution .grid")
+
+    clicks = play_to_the_end(page, choose_revolution)
+
+    assert clicks >= 9
+    assert re.search(r"Game over .*won by seat \d", page.locator(".status").text_content())
+    assert page.locator(".revolution .square .tile").count() == 9
+    token = tokens_in(page)[0]
+    assert not [url for url in urls if token in url]
+    assert page.errors == []
+
+    page.click("text=Open the replay")
+    page.wait_for_selector(".verdict.valid")
+    steps = page.locator(".replay-log li").count()
+    assert page.locator(".step-no").text_content() == f"step {steps} of {steps}"
+    tiles_shown = "n => document.querySelectorAll('.replay-board .square .tile').length === n"
+    page.wait_for_function(tiles_shown, arg=9)
+    page.locator("#step").focus()
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.querySelector('.step-no').textContent"
+                           ".startsWith('step 1 ')")
+    page.wait_for_function(tiles_shown, arg=0)
+    first_line = page.locator(".replay-log li").first.text_content()
+    assert page.locator(".log-line").text_content() == first_line
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.step-no').textContent"
+                           ".startsWith('step 2 ')")
+    assert page.locator(".log-line").text_content() == page.locator(
+        ".replay-log li").nth(1).text_content()
+    page.select_option("#perspective", "1")
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => document.querySelector('.step-no').textContent"
+                           f".startsWith('step {steps} ')")
+    page.wait_for_selector(".replay-board .side.mine[data-seat='1']")
+    assert page.errors == []
+
+
+def test_a_whole_dominion_game_is_played_against_a_bot_by_clicking(open_page):
+    page = open_page()
+    create_from_lobby(page, "dominion", ["human", "bot:big_money"])
+    page.wait_for_selector(".dominion .supply")
+    assert page.locator(".dominion .supply .card").count() == 17
+    assert page.locator(".player.mine .zone.hand .card").count() == 5
+
+    play_to_the_end(page, choose_dominion)
+
+    assert "Game over" in page.locator(".status").text_content()
+    assert page.locator(".player.mine .counts").text_content().startswith("deck ")
+    assert page.errors == []
+
+
+def test_a_cards_text_is_one_hover_away(open_page):
+    page = open_page()
+    create_from_lobby(page, "dominion", ["human", "bot:big_money"])
+    page.wait_for_selector(".dominion .supply")
+    page.hover(".supply .card[data-card=smithy]")
+    details = page.locator(".info .details")
+    assert details.locator("h3").text_content() == "Smithy"
+    assert "+3 Cards" in details.text_content() and "cost 4" in details.text_content()
+
+
+def test_a_second_seat_sees_the_first_seats_move_live_through_its_invitation_link(open_page):
+    first = open_page()
+    create_from_lobby(first, "revolution", ["human", "human"])
+    invitation = first.locator("#created input.invite").nth(1).input_value()
+    assert "#/join/" in invitation and "?" not in invitation
+    second = open_page()
+    second.goto(invitation)
+    second.wait_for_selector(".revolution .grid")
+    assert "/join/" not in second.url  # the token left the address bar
+    first.goto(first.locator("#created a", has_text="Play seat 0").get_attribute("href"))
+    first.wait_for_selector(".revolution .grid")
+    mover, watcher = (first, second) if first.locator(".prompt h2").count() else (
+        second, first)
+    mover.wait_for_selector(".prompt h2")
+    before = watcher.locator(".log-lines li").count()
+
+    choose_revolution(mover)
+
+    watcher.wait_for_selector(".revolution .square .tile")
+    watcher.wait_for_function(f"() => document.querySelectorAll('.log-lines li').length > "
+                              f"{before}")
+    assert "places the Citizen" in watcher.locator(".log-lines li").last.text_content()
+    watcher.wait_for_selector(".prompt h2")  # now it is the watcher's turn
+    assert first.errors == [] and second.errors == []
+
+
+def test_the_log_resumes_after_a_dropped_stream_without_losing_or_doubling_events(open_page):
+    page = open_page()
+    created = page.request.post("/games", data={"game": "dominion", "players": [
+        {"name": "ann"}, {"bot": "big_money"}], "options": {"first_seat": 0}}).json()
+    game_id, token = created["game_id"], created["tokens"]["0"]
+    events = page.request.get(f"/games/{game_id}/events",
+                              headers={"Authorization": f"Bearer {token}"}).json()["events"]
+    resumed_from = []
+
+    def stream(route):
+        if not resumed_from:  # the first connection drops after two events
+            resumed_from.append(None)
+            frames = "".join(f"id: {e['seq']}\ndata: {json.dumps(e)}\n\n" for e in events[:2])
+            route.fulfill(status=200, content_type="text/event-stream", body=frames)
+        else:
+            resumed_from.append(route.request.headers.get("last-event-id"))
+            route.continue_()
+
+    page.route("**/stream", stream)
+    page.goto(f"/#/join/{game_id}/0/{token}")
+    page.wait_for_function(f"() => document.querySelectorAll('.log-lines li').length >= "
+                           f"{len(events)}")
+    click_move(page, "Play all treasures")
+    page.wait_for_function(f"() => document.querySelectorAll('.log-lines li').length > "
+                           f"{len(events)}")
+
+    assert resumed_from[1] == "2"
+    seqs = page.eval_on_selector_all(".log-lines li", "items => items.map(i => +i.dataset.seq)")
+    assert seqs == list(range(1, len(seqs) + 1))
+
+
+def test_a_move_made_elsewhere_meanwhile_is_explained_and_the_board_refreshed(open_page):
+    page = open_page()
+    created = page.request.post("/games", data={"game": "dominion", "players": [
+        {"name": "ann"}, {"bot": "big_money"}], "options": {"first_seat": 0}}).json()
+    game_id, token = created["game_id"], created["tokens"]["0"]
+    page.route("**/stream", lambda route: route.abort())  # the page hears of nothing
+    page.goto(f"/#/join/{game_id}/0/{token}")
+    page.wait_for_selector(".prompt h2")
+    answer = page.request.post(f"/games/{game_id}/moves", data={"move": {"kind": "end_turn"}},
+                               headers={"Authorization": f"Bearer {token}"})
+    assert answer.ok
+
+    click_move(page, "Play all treasures")
+
+    notice = page.locator("#notice")
+    notice.wait_for()
+    assert "game moved on" in notice.text_content()
+    page.wait_for_selector(".status:has-text('waiting for seat 0')")
+    assert page.locator(".dominion .turn").text_content().startswith("Your turn")
+
+
+def test_a_hostile_player_name_is_shown_as_text_and_never_run(open_page):
+    page = open_page()
+    hostile = "<img src=x onerror=document.title=1>"
+    created = page.request.post("/games", data={"game": "revolution", "players": [
+        {"name": hostile}, {"bot": "random"}]}).json()
+    page.goto(f"/#/join/{created['game_id']}/0/{created['tokens']['0']}")
+    page.wait_for_selector(".revolution .grid")
+    page.goto("/")
+    page.wait_for_selector("#games table")
+    page.goto(f"/#/play/{created['game_id']}/0")
+    page.wait_for_selector(".revolution .grid")
+
+    assert hostile in page.locator(".game-head .seats").text_content()
+    assert page.locator("img").count() == 0
+    assert page.title() == "gamehall"
+
+
+def test_a_game_without_a_renderer_of_its_own_is_playable_from_its_prompt(open_page):
+    page = open_page()
+    create_from_lobby(page, "toy", ["human", "bot:first"], {"goal": "5"})
+    page.wait_for_selector(".board.generic dl")
+
+    play_to_the_end(page, click_move)
+
+    assert page.locator(OVER).count() == 1
+    assert page.errors == []
