@@ -134,6 +134,8 @@ async function viewer(main, { doc, verdict, steps, viewAt, title }) {
     "data-seq": s.seq, class: s.seq === verdict.failed_step ? "failed" : null,
     text: s.log || s.type, onclick: () => go(s.seq) })));
   let current = 0;
+  const failure = (failed) => (failed ? h("p", { class: "failed",
+    text: `This step fails verification: ${verdict.reason}` }) : "");
   const go = async (step) => {
     step = Math.max(1, Math.min(steps.length, step));
     current = step;
@@ -156,10 +158,11 @@ async function viewer(main, { doc, verdict, steps, viewAt, title }) {
       const ctx = { game, seat, answer, summary, components, legal: [], ui: {},
         choose() {}, chooseAmong() {}, redraw() {},
         showInfo: (c) => info.replaceChildren(h("strong", { text: c.name }), " ", c.text) };
-      clear(stage).append(failed ? h("p", { class: "failed", text: `This step fails ` +
-        `verification: ${verdict.reason}` }) : "", renderer.draw(ctx));
+      clear(stage).append(failure(failed), renderer.draw(ctx));
     } catch (error) {
-      if (current === step) clear(stage).append(h("p", { class: "failed", text: error.message }));
+      if (current === step) {
+        clear(stage).append(failure(failed), h("p", { class: "hint", text: error.message }));
+      }
     }
   };
   slider.addEventListener("input", () => go(Number(slider.value)));

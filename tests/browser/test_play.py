@@ -193,3 +193,67 @@ def test_a_game_without_a_renderer_of_its_own_is_playable_from_its_prompt(open_p
 
     assert page.locator(OVER).count() == 1
     assert page.errors == []
+
+
+def finished_replay(page):
+    created = page.request.post("/games", data={"game": "revolution", "players": [
+        {"bot": "random"}, {"bot": "greedy"}]}).json()
+    return page.request.get(f"/games/{created['game_id']}/replay").json()
+
+
+def test_a_dropped_replay_document_shows_its_verdict_and_highlights_the_failing_step(
+        open_page, tmp_path):
+    page = open_page()
+    document = finished_replay(page)
+    placed = [e for e in document["events"] if e["type"] == "move_made"
+              and e["payload"]["move"]["kind"] == "place"]
+    forged = placed[3]
+    forged["payload"]["move"]["square"] = (forged["payload"]["move"]["square"] + 1) % 9
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(document))
+    page.goto("/#/replay")
+
+    page.set_input_files("#replay-file", str(path))
+
+    verdict = page.locator(".verdict.invalid")
+    verdict.wait_for()
+    assert f"at step {forged['seq']}" in verdict.text_content()
+    failed = page.locator(".replay-log li.failed")
+    assert failed.count() == 1 and failed.get_attribute("data-seq") == str(forged["seq"])
+    failed.click()
+    page.wait_for_selector("p.failed:has-text('fails verification')")
+    page.locator(".replay-log li").nth(forged["seq"] - 2).click()
+    page.wait_for_selector(".replay-board .grid")
+    assert page.errors == []
+
+
+def test_a_valid_dropped_document_is_stepped_through_as_any_seat(open_page, tmp_path):
+    page = open_page()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(finished_replay(page)))
+    page.goto("/#/replay")
+
+    page.set_input_files("#replay-file", str(path))
+
+    page.wait_for_selector(".verdict.valid")
+    page.select_option("#perspective", "0")
+    page.wait_for_selector(".replay-board .side.mine[data-seat='0']")
+    page.locator("#step").focus()
+    page.keyboard.press("PageUp")
+    page.wait_for_function("() => !/^step (\\d+) of \\1$/.test("
+                           "document.querySelector('.step-no').textContent)")
+    assert page.errors == []
+
+
+def test_the_pages_fit_a_phone_screen_without_sideways_scrolling(open_page):
+    page = open_page(viewport={"width": 390, "height": 844})
+    create_from_lobby(page, "dominion", ["human", "bot:big_money"])
+    page.wait_for_selector(".dominion .supply")
+    widths = [page.evaluate("document.documentElement.scrollWidth")]
+    page.goto("/")
+    page.wait_for_selector("#games table")
+    widths.append(page.evaluate("document.documentElement.scrollWidth"))
+    page.goto("/#/replay")
+    page.wait_for_selector(".drop")
+    widths.append(page.evaluate("document.documentElement.scrollWidth"))
+    assert widths == [390, 390, 390]
