@@ -51,11 +51,12 @@ function seatRow(game, s) {
   const id = `${game.name}-seat-${s}`;
   const who = h("select", { id, name: `seat-${s}`, "aria-label": `Seat ${s}` },
     h("option", { value: "human", text: "Human" }),
+    h("option", { value: "open", text: "Open seat (joined by link)" }),
     game.bots.map((bot) => h("option", { value: "bot:" + bot, text: `Bot: ${bot}` })));
   if (s > 0 && game.bots.length) who.value = "bot:" + game.bots[0];
   const name = h("input", { type: "text", name: `name-${s}`, maxlength: 40,
     value: s === 0 ? "me" : `player ${s}`, "aria-label": `Seat ${s} name` });
-  const sync = () => { name.hidden = who.value !== "human"; };
+  const sync = () => { name.hidden = who.value !== "human"; };  // bots and open seats: no name
   who.addEventListener("change", sync);
   sync();
   return h("div", { class: "seat" }, h("label", { for: id, text: `Seat ${s}` }), who, name);
@@ -104,6 +105,7 @@ function readPlayers(form) {
   return [...form.querySelectorAll(".seat")].map((row) => {
     const who = row.querySelector("select").value;
     if (who.startsWith("bot:")) return { bot: who.slice(4) };
+    if (who === "open") return {};
     return { name: row.querySelector("input").value.trim() || "player" };
   });
 }
@@ -140,11 +142,16 @@ function showInvitations(created, game, answer) {
         h("input", { type: "text", readonly: true, value: link, class: "invite",
           onfocus: (e) => e.target.select() })));
   });
+  const open = answer.game.seats.filter((s) => s.open).map((s) => h("li", {},
+    h("label", { text: `Link for open seat ${s.seat} (whoever opens it first takes it): ` },
+      h("input", { type: "text", readonly: true, class: "invite",
+        value: `${location.origin}/#/play/${answer.game_id}`,
+        onfocus: (e) => e.target.select() }))));
   created.append(h("h2", { text: `${game.title} created` }),
     h("p", { text: "Send each invitation link to its player: the link carries the seat's " +
       "secret token (after the #, so it never reaches a server log). Anyone with it can " +
       "play that seat." }),
-    h("ul", { class: "invites" }, rows));
+    h("ul", { class: "invites" }, rows, open));
 }
 
 async function listGames(list) {

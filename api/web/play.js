@@ -2,7 +2,7 @@
 // its legal moves as choices, the details of cards and tiles, the log, and live updates
 // over Server-Sent Events. Without a token for the game the page watches as a spectator.
 
-import { ApiError, Follower, componentsOf, get, newKey, post, seatsHeld } from "./api.js";
+import { ApiError, Follower, componentsOf, get, keepToken, newKey, post, seatsHeld } from "./api.js";
 import { clear, h } from "./dom.js";
 import { componentDetails, promptPanel, sameMove, seatName } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
@@ -149,7 +149,32 @@ class PlayPage {
       h("div", { class: "actions" }, switcher,
         over ? h("a", { class: "button", href: `#/replay/${this.gameId}`, text: "Open the replay" })
           : this.token ? h("button", { type: "button", class: "resign", text: "Resign",
-            onclick: () => this.resign() }) : null));
+            onclick: () => this.resign() }) : null),
+      this.token ? null : this.joinForm());
+  }
+
+  // A spectator may take an open seat, with a name; the seat's token is kept like any other.
+  joinForm() {
+    const open = this.summary.seats.filter((s) => s.open);
+    if (!open.length) return null;
+    const name = h("input", { type: "text", maxlength: 40, required: true, id: "join-name",
+      placeholder: "your name" });
+    const form = h("form", { class: "join" }, h("label", { for: "join-name", text: "Your name " }),
+      name, open.map((s) => h("button", { type: "submit", value: s.seat, "data-seat": s.seat,
+        text: `Take seat ${s.seat}` })));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const seat = e.submitter ? e.submitter.value : open[0].seat;
+      try {
+        const joined = await post(`/games/${this.gameId}/seats/${seat}`,
+          { name: name.value.trim() });
+        keepToken(this.gameId, joined.seat, joined.token);
+        location.hash = `#/play/${this.gameId}/${joined.seat}`;
+      } catch (error) {
+        notify(error.message);
+      }
+    });
+    return form;
   }
 
   chooseAmong(moves) {
@@ -169,9 +194,7 @@ class PlayPage {
     this.busy = true;
     this.main.classList.add("busy");
     try {
-      const answer = await post(`/games/${this.gameId}/moves`,
-        { move, expected_version: this.answer.version },
-        { token: this.token, headers: { "Idempotency-Key": newKey() } });
+      const answer = await this.send(move);
       notify(null);
       this.show(answer.view);
     } catch (error) {
@@ -183,6 +206,23 @@ class PlayPage {
     } finally {
       this.busy = false;
       this.main.classList.remove("busy");
+    }
+  }
+
+  // A move, retried with the same Idempotency-Key when the server was out of reach or busy
+  // (it is then applied once, whichever try got through).
+  async send(move) {
+    const body = { move, expected_version: this.answer.version };
+    const options = { token: this.token, headers: { "Idempotency-Key": newKey() } };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await post(`/games/${this.gameId}/moves`, body, options);
+      } catch (error) {
+        const passing = error.status === 0 || error.status === 503 || error.status === 429;
+        if (!passing || attempt >= 3) throw error;
+        notify(`${error.message} Trying again…`, "info");
+        await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+      }
     }
   }
 

@@ -9,6 +9,14 @@ import { notify } from "./notice.js";
 
 const MAX_BYTES = 8 * 1024 * 1024;
 
+// Stepping keys anywhere on the page (not only on the slider), while the viewer is shown.
+let pageKeys = null;
+
+function stopKeys() {
+  if (pageKeys) document.removeEventListener("keydown", pageKeys);
+  pageKeys = null;
+}
+
 export async function showReplay(main, gameId) {
   main.append(h("h1", { text: "Replay viewer" }));
   if (gameId) {
@@ -16,7 +24,7 @@ export async function showReplay(main, gameId) {
   } else {
     main.append(dropZone(main));
   }
-  return null;
+  return stopKeys;
 }
 
 function dropZone(main) {
@@ -190,7 +198,9 @@ async function viewer(main, { doc, verdict, steps, viewAt, title }) {
     h("div", { class: "layout" }, h("div", { class: "play-area" }, stage),
       h("div", { class: "side-area" }, info, h("section", { class: "log" },
         h("h2", { text: "Log" }), list))));
-  document.addEventListener("keydown", (e) => { if (document.body.contains(slider) && e.target === document.body) keys(e); });
+  stopKeys();
+  pageKeys = (e) => { if (e.target === document.body) keys(e); };
+  document.addEventListener("keydown", pageKeys);
   await go(steps.length);
   slider.focus();
 }

@@ -257,3 +257,37 @@ def test_the_pages_fit_a_phone_screen_without_sideways_scrolling(open_page):
     page.wait_for_selector(".drop")
     widths.append(page.evaluate("document.documentElement.scrollWidth"))
     assert widths == [390, 390, 390]
+
+
+def test_an_open_seat_is_taken_from_its_link_and_the_game_starts(open_page):
+    creator = open_page()
+    create_from_lobby(creator, "revolution", ["human", "open"])
+    link = creator.locator("#created input.invite").nth(1).input_value()
+    guest = open_page()
+    guest.goto(link)
+    guest.fill("#join-name", "<b>guest</b>")
+
+    guest.click("button:has-text('Take seat 1')")
+
+    guest.wait_for_selector(".game-head h1:has-text('seat 1')")
+    guest.wait_for_selector(".status[data-status=active]")
+    assert "seat 1 (<b>guest</b>)" in guest.locator(".game-head .seats").text_content()
+    assert guest.errors == []
+
+
+def test_a_tile_is_placed_with_the_keyboard_alone(open_page):
+    page = open_page()
+    created = page.request.post("/games", data={"game": "revolution", "players": [
+        {"name": "ann"}, {"name": "bob"}]}).json()
+    summary = page.request.get(f"/games/{created['game_id']}").json()
+    seat = summary["waiting_for"][0]
+    page.goto(f"/#/join/{created['game_id']}/{seat}/{created['tokens'][str(seat)]}")
+    page.wait_for_selector(".side.mine .pick.legal")
+    page.locator(".side.mine .pick.legal").first.focus()
+
+    page.keyboard.press("Enter")  # picks the tile; the focus moves to a square it may go on
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+
+    page.wait_for_selector(".revolution .square .tile")
+    assert "places the Citizen" in page.locator(".log-lines li").last.text_content()
