@@ -3,7 +3,7 @@
 // over Server-Sent Events. Without a token for the game the page watches as a spectator.
 
 import { ApiError, Follower, componentsOf, get, keepToken, newKey, post, seatsHeld } from "./api.js";
-import { clear, h } from "./dom.js";
+import { append, clear, h } from "./dom.js";
 import { componentDetails, promptPanel, sameMove, seatName } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { notify } from "./notice.js";
@@ -141,7 +141,7 @@ class PlayPage {
       h("select", { onchange: (e) => { location.hash = `#/play/${this.gameId}/${e.target.value}`; } },
         this.held.map((seat) => h("option", { value: seat, selected: seat === String(this.seat),
           text: `seat ${seat}` })))) : null;
-    clear(this.header).append(
+    append(clear(this.header), [
       h("h1", { text: `${titleOf(s.game)} · ${this.seat === null ? "watching" : `seat ${this.seat}`}` }),
       h("p", { class: "seats", text: seats }),
       h("p", { class: "status", "data-status": this.answer.status,
@@ -150,7 +150,7 @@ class PlayPage {
         over ? h("a", { class: "button", href: `#/replay/${this.gameId}`, text: "Open the replay" })
           : this.token ? h("button", { type: "button", class: "resign", text: "Resign",
             onclick: () => this.resign() }) : null),
-      this.token ? null : this.joinForm());
+      this.token ? null : this.joinForm()]);
   }
 
   // A spectator may take an open seat, with a name; the seat's token is kept like any other.

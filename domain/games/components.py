@@ -47,8 +47,9 @@ def _revolution_tiles(rules: Rules) -> list[Component]:
 
 
 def _tile(fields: dict[str, Any]) -> Component:
-    return {"id": fields["id"], "name": fields["name"], "types": [fields["faction"],
-            fields["ability"]], "text": fields["text"],
+    kinds = [fields["faction"], fields["ability"]]
+    return {"id": fields["id"], "name": fields["name"],
+            "types": [kind for kind in kinds if kind != "none"], "text": fields["text"],
             **{k: fields[k] for k in ("korean", "faction", "ability", "shield", "twin")}}
 
 

@@ -55,6 +55,7 @@ def test_revolutions_components_are_its_31_tiles_with_faction_ability_and_text(c
     assert len(tiles) == 31
     assert tiles["king"]["name"] == "King" and tiles["king"]["types"] == ["regality", "active"]
     assert tiles["king"]["text"].startswith("Destroy one tile")
+    assert tiles["citizen"]["types"] == ["neutral"] and tiles["citizen"]["ability"] == "none"
 
 
 def test_an_older_rules_version_serves_the_components_it_was_played_with(client):

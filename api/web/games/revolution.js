@@ -115,9 +115,11 @@ function side(ctx, view, seat, mine) {
   const placeable = new Set(ctx.legal.filter((m) => m.kind === "place").map((m) =>
     m.tile !== undefined ? m.tile : `hidden:${m.hidden}`));
   const hand = (view.hands[seat] || []).map((id) => pickable(ctx, id, id, placeable, mine));
-  const hidden = view.hidden[seat];
-  const faceDown = hidden ? hidden.map((id, i) => pickable(ctx, id, `hidden:${i}`, placeable, mine))
-    : Array.from({ length: view.hidden_counts[seat] }, () => tile(ctx, null, { small: true }));
+  // Face-down tiles, named where this seat may know them (in secret random nobody does, its
+  // owner included, yet the owner places them by their place in the row).
+  const known = view.hidden[seat] || [];
+  const faceDown = Array.from({ length: view.hidden_counts[seat] }, (_, i) =>
+    pickable(ctx, known[i] ?? null, `hidden:${i}`, placeable, mine));
   const who = mine && ctx.seat !== null ? `You, ${seatName(ctx.summary, seat)}` : seatName(ctx.summary, seat);
   return h("div", { class: `side${mine ? " mine" : ""}`, "data-seat": seat },
     h("h3", { text: `${who}: ${view.factions[seat]}` }),
