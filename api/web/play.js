@@ -86,15 +86,19 @@ class PlayPage {
       get(`/games/${this.gameId}`),
       get(`/games/${this.gameId}/view`, { token: this.token })]);
     this.summary = summary;
-    this.show(answer);
+    await this.show(answer);
   }
 
-  show(answer) {
-    if (this.answer && answer.version < this.answer.version) return; // an older answer, late
+  async show(answer) {
+    const late = () => this.answer && answer.version < this.answer.version;
+    if (late()) return;
+    if (answer.status !== this.summary.status) { // the game started or ended: its result
+      this.summary = await get(`/games/${this.gameId}`).catch(() => this.summary);
+      if (late()) return;
+    }
     if (!this.answer || answer.version !== this.answer.version) this.ui = {};
     this.answer = answer;
     this.redraw();
-    if (answer.status !== this.summary.status) this.scheduleRefresh(); // for the result
   }
 
   context() {
@@ -196,7 +200,7 @@ class PlayPage {
     try {
       const answer = await this.send(move);
       notify(null);
-      this.show(answer.view);
+      await this.show(answer.view);
     } catch (error) {
       notify(error instanceof ApiError ? error.message : String(error));
       if (error.code === "stale-version" || error.code === "not-your-turn" ||

@@ -5,7 +5,6 @@ something goes wrong."""
 from __future__ import annotations
 
 import json
-import re
 
 from .driver import (
     OVER,
@@ -33,7 +32,11 @@ def test_a_whole_revolution_match_is_played_against_a_bot_by_clicking_and_replay
     clicks = play_to_the_end(page, choose_revolution)
 
     assert clicks >= 9
-    assert re.search(r"Game over .*won by seat \d", page.locator(".status").text_content())
+    result = page.request.get(page.url.replace("/#/play", "/games").rsplit("/", 1)[0]).json()
+    assert result["status"] == "over"
+    shown = page.locator(".status").text_content()
+    assert shown.startswith(f"Game over ({result['result']['reason']})")
+    assert all(f"seat {seat}" in shown for seat in result["winners"])
     assert page.locator(".revolution .square .tile").count() == 9
     token = tokens_in(page)[0]
     assert not [url for url in urls if token in url]
