@@ -4,7 +4,7 @@
 
 import { ApiError, Follower, componentsOf, get, keepToken, newKey, post, seatsHeld } from "./api.js";
 import { append, clear, h } from "./dom.js";
-import { componentDetails, promptPanel, sameMove, seatName } from "./games/common.js";
+import { componentDetails, promptPanel, sameMove, seatName, showDetails } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { notify } from "./notice.js";
 
@@ -108,7 +108,7 @@ class PlayPage {
       components: this.components, legal: prompt ? prompt.legal_moves : [], ui: this.ui,
       choose: (move) => this.choose(move),
       chooseAmong: (moves) => this.chooseAmong(moves),
-      showInfo: (component) => this.info.replaceChildren(componentDetails(component)),
+      showInfo: (component, tapped = false) => showDetails(this.info, component, tapped),
       redraw: () => this.redraw(),
     };
   }

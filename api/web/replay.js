@@ -4,6 +4,7 @@
 
 import { ApiError, componentsOf, get, post, request } from "./api.js";
 import { clear, h } from "./dom.js";
+import { componentDetails, showDetails } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { notify } from "./notice.js";
 
@@ -137,7 +138,8 @@ async function viewer(main, { doc, verdict, steps, viewAt, title }) {
     seats.map((_, i) => h("option", { value: i, text: `Seat ${i}'s view` })));
   const logLine = h("p", { class: "log-line", "aria-live": "polite" });
   const stage = h("div", { class: "replay-board" });
-  const info = h("aside", { class: "info" });
+  const info = h("aside", { class: "info", "aria-label": "Card or tile details",
+    "aria-live": "polite" }, componentDetails(null));
   const list = h("ol", { class: "log-lines replay-log" }, steps.map((s) => h("li", {
     "data-seq": s.seq, class: s.seq === verdict.failed_step ? "failed" : null,
     text: s.log || s.type, onclick: () => go(s.seq) })));
@@ -165,7 +167,7 @@ async function viewer(main, { doc, verdict, steps, viewAt, title }) {
       if (current !== step) return; // a later step was asked for meanwhile
       const ctx = { game, seat, answer, summary, components, legal: [], ui: {},
         choose() {}, chooseAmong() {}, redraw() {},
-        showInfo: (c) => info.replaceChildren(h("strong", { text: c.name }), " ", c.text) };
+        showInfo: (c, tapped = false) => showDetails(info, c, tapped) };
       clear(stage).append(failure(failed), renderer.draw(ctx));
     } catch (error) {
       if (current === step) {

@@ -294,3 +294,23 @@ def test_a_tile_is_placed_with_the_keyboard_alone(open_page):
 
     page.wait_for_selector(".revolution .square .tile")
     assert "places the Citizen" in page.locator(".log-lines li").last.text_content()
+
+
+def test_on_a_phone_a_tapped_card_opens_its_text_over_the_screen(browser, server):
+    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844},
+                                  has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        create_from_lobby(page, "dominion", ["human", "bot:big_money"])
+        page.wait_for_selector(".dominion .supply")
+        assert page.locator(".info").is_hidden()
+
+        page.tap(".supply .card[data-card=province]")
+
+        sheet = page.locator(".info.tapped")
+        sheet.wait_for()
+        assert "Province" in sheet.text_content()
+        page.tap(".info .close-info")
+        assert page.locator(".info").is_hidden()
+    finally:
+        context.close()

@@ -66,13 +66,18 @@ export function seatName(summary, seat) {
 }
 
 // A component's details, shown in the page's info panel when hovered, focused or tapped.
+// Hovering or focusing updates the panel; a tap on something that is not a move, or a long
+// press (the context menu) on anything, also opens it over a phone's screen.
 export function infoOn(el, ctx, id) {
   const component = ctx.components.get(id);
   if (!component) return el;
-  const show = () => ctx.showInfo(component);
-  el.addEventListener("pointerenter", show);
-  el.addEventListener("focus", show);
-  el.addEventListener("click", show);
+  el.addEventListener("pointerenter", () => ctx.showInfo(component));
+  el.addEventListener("focus", () => ctx.showInfo(component));
+  el.addEventListener("click", () => ctx.showInfo(component, !el.classList.contains("legal")));
+  el.addEventListener("contextmenu", (event) => {
+    event.preventDefault();
+    ctx.showInfo(component, true);
+  });
   el.title = `${component.name}: ${component.text}`;
   return el;
 }
@@ -96,4 +101,12 @@ export function rawView(view) {
 function botName(seat) {
   const name = seat.name || seat.bot;
   return /\bbot\b/i.test(name) ? name : `${name} (bot)`;
+}
+
+// Show a component's details in ``panel``; a tap opens it over a phone's screen (see CSS).
+export function showDetails(panel, component, tapped) {
+  panel.replaceChildren(componentDetails(component),
+    h("button", { type: "button", class: "close-info", text: "Close",
+      onclick: () => panel.classList.remove("tapped") }));
+  panel.classList.toggle("tapped", tapped);
 }
