@@ -4,7 +4,6 @@
 
 import { ApiError, gamesHeld, get, keepToken, post, seatsHeld } from "./api.js";
 import { clear, h } from "./dom.js";
-import { seatName } from "./games/common.js";
 import { notify } from "./notice.js";
 
 export async function showLobby(main) {
@@ -165,7 +164,7 @@ async function listGames(list) {
   }
   const rows = games.map((g) => {
     const held = Object.keys(seatsHeld(g.game_id));
-    const players = g.seats.map((s) => seatName(g, s.seat));
+    const players = g.seats.map((s) => (s.bot ? s.name || s.bot : s.name ?? "open seat"));
     const turn = g.status === "active" ? (g.waiting_for || []).map((s) => `seat ${s}`).join(", ")
       : g.status === "over" ? winners(g) : "";
     return h("tr", { "data-game-id": g.game_id },
