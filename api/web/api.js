@@ -151,6 +151,10 @@ export class Follower {
         this.delay = 500;
       } catch (error) {
         if (this.stopped) return;
+        if (error.status >= 400 && error.status < 500 && error.status !== 429) {
+          this.onState(`No live updates: ${error.message}`); // retrying would not help
+          return;
+        }
         this.onState(`Live updates interrupted (${error.message}); reconnecting…`);
         await new Promise((r) => setTimeout(r, this.delay));
         this.delay = Math.min(this.delay * 2, 8000);

@@ -9,32 +9,43 @@ import { showReplay } from "./replay.js";
 import { clear } from "./dom.js";
 import { notify } from "./notice.js";
 
+const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 let leave = null; // the current page's clean-up (closing its live stream)
 
 async function route() {
   if (leave) leave();
   leave = null;
   notify(null);
-  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
-  const main = document.getElementById("main");
-  clear(main);
-  const [page, id, seat, token] = parts;
+  const main = clear(document.getElementById("main"));
   try {
-    if (page === "join" && id && seat && token) {
-      keepToken(id, seat, token);
-      // The token leaves the address bar and the history at once.
-      history.replaceState(null, "", `#/play/${id}/${seat}`);
-      leave = await showPlay(main, id, seat);
-    } else if (page === "play" && id) {
-      leave = await showPlay(main, id, seat);
-    } else if (page === "replay") {
-      leave = await showReplay(main, id);
-    } else {
-      leave = await showLobby(main);
-    }
+    leave = await show(main, location.hash.replace(/^#\/?/, "").split("/").map(decoded));
   } catch (error) {
     notify(error.message);
   }
+}
+
+function decoded(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part; // malformed escapes: kept as they are, and refused below
+  }
+}
+
+async function show(main, [page, id, seat, token]) {
+  if ((id && !GAME_ID.test(id)) || (seat && !/^\d{1,2}$/.test(seat))) {
+    notify("That link does not name a game: check that it was copied whole.");
+    return showLobby(main);
+  }
+  if (page === "join" && id && seat && token) {
+    keepToken(id, seat, token);
+    // The token leaves the address bar and the history at once.
+    history.replaceState(null, "", `#/play/${id}/${seat}`);
+    return showPlay(main, id, seat);
+  }
+  if (page === "play" && id) return showPlay(main, id, seat || undefined);
+  if (page === "replay") return showReplay(main, id);
+  return showLobby(main);
 }
 
 window.addEventListener("hashchange", route);

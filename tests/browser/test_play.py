@@ -314,3 +314,14 @@ def test_on_a_phone_a_tapped_card_opens_its_text_over_the_screen(browser, server
         assert page.locator(".info").is_hidden()
     finally:
         context.close()
+
+
+def test_a_mangled_link_says_so_and_shows_the_lobby(open_page):
+    page = open_page()
+    page.goto("/#/play/not-a-game%zz/0")
+
+    page.locator("#notice").wait_for()
+
+    assert "does not name a game" in page.locator("#notice").text_content()
+    page.wait_for_selector("form[data-game=dominion]")
+    assert page.errors == []
