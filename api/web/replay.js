@@ -127,84 +127,103 @@ async function viewer(main, { doc, verdict, steps, viewAt, title }) {
   }
   const game = typeof doc.game === "string" ? doc.game : "";
   const components = await componentsOf(game, doc.rules_version);
-  const renderer = rendererFor(game);
   const seats = Array.isArray(doc.seats) ? doc.seats : [];
-  const summary = { seats: seats.map((s, i) => ({ seat: i, name: s && s.name, bot: s && s.bot })) };
-  const slider = h("input", { type: "range", min: 1, max: steps.length, value: steps.length,
-    id: "step", "aria-label": "Step" });
-  const stepText = h("output", { for: "step", class: "step-no" });
-  const perspective = h("select", { id: "perspective" },
-    h("option", { value: "", text: "The board" }),
-    seats.map((_, i) => h("option", { value: i, text: `Seat ${i}'s view` })));
-  const logLine = h("p", { class: "log-line", "aria-live": "polite" });
-  const stage = h("div", { class: "replay-board" });
-  const info = h("aside", { class: "info", "aria-label": "Card or tile details",
-    "aria-live": "polite" }, componentDetails(null));
-  const list = h("ol", { class: "log-lines replay-log" }, steps.map((s) => h("li", {
-    "data-seq": s.seq, class: s.seq === verdict.failed_step ? "failed" : null,
-    text: s.log || s.type, onclick: () => go(s.seq) })));
-  let current = 0;
-  const failure = (failed) => (failed ? h("p", { class: "failed",
-    text: `This step fails verification: ${verdict.reason}` }) : "");
-  const go = async (step) => {
-    step = Math.max(1, Math.min(steps.length, step));
-    current = step;
-    slider.value = step;
-    const item = steps[step - 1];
-    stepText.textContent = `step ${step} of ${steps.length}`;
-    logLine.textContent = item.log || item.type;
-    const failed = verdict.failed_step === item.seq;
-    logLine.classList.toggle("failed", failed);
-    list.querySelectorAll("li.current").forEach((li) => li.classList.remove("current"));
-    const li = list.children[step - 1];
-    if (li) {
-      li.classList.add("current");
-      li.scrollIntoView({ block: "nearest" });
-    }
-    const seat = perspective.value === "" ? null : Number(perspective.value);
-    try {
-      const answer = await viewAt(step, seat);
-      if (current !== step) return; // a later step was asked for meanwhile
-      const ctx = { game, seat, answer, summary, components, legal: [], ui: {},
-        choose() {}, chooseAmong() {}, redraw() {},
-        showInfo: (c, tapped = false) => showDetails(info, c, tapped) };
-      clear(stage).append(failure(failed), renderer.draw(ctx));
-    } catch (error) {
-      if (current === step) {
-        clear(stage).append(failure(failed), h("p", { class: "hint", text: error.message }));
-      }
-    }
-  };
-  slider.addEventListener("input", () => go(Number(slider.value)));
-  perspective.addEventListener("change", () => go(current));
-  const keys = (e) => {
-    if (e.target.tagName === "SELECT" || e.target.tagName === "INPUT" && e.target !== slider) return;
+  const view = new StepViewer({ game, components, seats, verdict, steps, viewAt });
+  main.append(h("h2", { text: title }), verdictBox(verdict), ...view.layout());
+  stopKeys();
+  pageKeys = (e) => { if (e.target === document.body) view.keys(e); };
+  document.addEventListener("keydown", pageKeys);
+  await view.go(steps.length);
+  view.slider.focus();
+}
+
+// One document's steps on screen: the controls, the step's log line, the board (or a seat's
+// view) drawn by the game's renderer with nothing clickable, and the whole log.
+class StepViewer {
+  constructor({ game, components, seats, verdict, steps, viewAt }) {
+    Object.assign(this, { game, components, verdict, steps, viewAt });
+    this.renderer = rendererFor(game);
+    this.summary = { seats: seats.map((s, i) => ({ seat: i, name: s && s.name, bot: s && s.bot })) };
+    this.current = 0;
+    this.slider = h("input", { type: "range", min: 1, max: steps.length, value: steps.length,
+      id: "step", "aria-label": "Step", oninput: () => this.go(Number(this.slider.value)) });
+    this.stepText = h("output", { for: "step", class: "step-no" });
+    this.perspective = h("select", { id: "perspective", onchange: () => this.go(this.current) },
+      h("option", { value: "", text: "The board" }),
+      seats.map((_, i) => h("option", { value: i, text: `Seat ${i}'s view` })));
+    this.logLine = h("p", { class: "log-line", "aria-live": "polite" });
+    this.stage = h("div", { class: "replay-board" });
+    this.info = h("aside", { class: "info", "aria-label": "Card or tile details",
+      "aria-live": "polite" }, componentDetails(null));
+    this.list = h("ol", { class: "log-lines replay-log" }, steps.map((s, i) => h("li", {
+      "data-seq": s.seq, class: s.seq === verdict.failed_step ? "failed" : null,
+      text: s.log || s.type, onclick: () => this.go(i + 1) })));
+  }
+
+  layout() {
+    const button = (label, text, onclick) =>
+      h("button", { type: "button", "aria-label": label, text, onclick });
+    return [
+      h("div", { class: "controls", onkeydown: (e) => this.keys(e) },
+        button("First step", "|◀", () => this.go(1)),
+        button("Previous step", "◀", () => this.go(this.current - 1)),
+        this.slider,
+        button("Next step", "▶", () => this.go(this.current + 1)),
+        button("Last step", "▶|", () => this.go(this.steps.length)),
+        this.stepText, h("label", { for: "perspective", text: "Show " }), this.perspective),
+      h("p", { class: "hint", text: "Keys: ← → one step, PgUp PgDn ten, Home End the ends." }),
+      this.logLine,
+      h("div", { class: "layout" }, h("div", { class: "play-area" }, this.stage),
+        h("div", { class: "side-area" }, this.info, h("section", { class: "log" },
+          h("h2", { text: "Log" }), this.list)))];
+  }
+
+  keys(e) {
+    const target = e.target;
+    if (target.tagName === "SELECT" || (target.tagName === "INPUT" && target !== this.slider)) return;
     const moves = { ArrowRight: 1, ArrowLeft: -1, PageDown: 10, PageUp: -10 };
-    if (e.key in moves) go(current + moves[e.key]);
-    else if (e.key === "Home") go(1);
-    else if (e.key === "End") go(steps.length);
+    if (e.key in moves) this.go(this.current + moves[e.key]);
+    else if (e.key === "Home") this.go(1);
+    else if (e.key === "End") this.go(this.steps.length);
     else return;
     e.preventDefault();
-  };
-  main.append(h("h2", { text: title }), verdictBox(verdict),
-    h("div", { class: "controls", onkeydown: keys },
-      h("button", { type: "button", "aria-label": "First step", onclick: () => go(1), text: "|◀" }),
-      h("button", { type: "button", "aria-label": "Previous step", class: "prev", onclick: () => go(current - 1), text: "◀" }),
-      slider,
-      h("button", { type: "button", "aria-label": "Next step", class: "next", onclick: () => go(current + 1), text: "▶" }),
-      h("button", { type: "button", "aria-label": "Last step", onclick: () => go(steps.length), text: "▶|" }),
-      stepText,
-      h("label", { for: "perspective", text: "Show " }), perspective),
-    h("p", { class: "hint", text: "Keys: ← → one step, PgUp PgDn ten, Home End the ends." }),
-    logLine,
-    h("div", { class: "layout" }, h("div", { class: "play-area" }, stage),
-      h("div", { class: "side-area" }, info, h("section", { class: "log" },
-        h("h2", { text: "Log" }), list))));
-  stopKeys();
-  pageKeys = (e) => { if (e.target === document.body) keys(e); };
-  document.addEventListener("keydown", pageKeys);
-  await go(steps.length);
-  slider.focus();
+  }
+
+  async go(wanted) {
+    const step = Math.max(1, Math.min(this.steps.length, wanted));
+    this.current = step;
+    const item = this.steps[step - 1];
+    const failed = this.verdict.failed_step === item.seq;
+    this.mark(step, item, failed);
+    const seat = this.perspective.value === "" ? null : Number(this.perspective.value);
+    const failure = failed ? h("p", { class: "failed",
+      text: `This step fails verification: ${this.verdict.reason}` }) : "";
+    let shown;
+    try {
+      shown = this.renderer.draw(this.context(seat, await this.viewAt(step, seat)));
+    } catch (error) {
+      shown = h("p", { class: "hint", text: error.message });
+    }
+    if (this.current === step) clear(this.stage).append(failure, shown); // not overtaken
+  }
+
+  mark(step, item, failed) {
+    this.slider.value = step;
+    this.stepText.textContent = `step ${step} of ${this.steps.length}`;
+    this.logLine.textContent = item.log || item.type;
+    this.logLine.classList.toggle("failed", failed);
+    this.list.querySelectorAll("li.current").forEach((li) => li.classList.remove("current"));
+    const li = this.list.children[step - 1];
+    li.classList.add("current");
+    li.scrollIntoView({ block: "nearest" });
+  }
+
+  context(seat, answer) {
+    return { game: this.game, seat, answer, summary: this.summary,
+      components: this.components, legal: [], ui: {},
+      choose() {}, chooseAmong() {}, redraw() {},
+      showInfo: (component, tapped = false) => showDetails(this.info, component, tapped) };
+  }
 }
 
 function verdictBox(verdict) {
