@@ -54,7 +54,7 @@ function seatRow(game, s) {
     game.bots.map((bot) => h("option", { value: "bot:" + bot, text: `Bot: ${bot}` })));
   if (s > 0 && game.bots.length) who.value = "bot:" + game.bots[0];
   const name = h("input", { type: "text", name: `name-${s}`, maxlength: 40,
-    value: s === 0 ? "me" : `player ${s}`, "aria-label": `Seat ${s} name` });
+    value: `player ${s}`, "aria-label": `Seat ${s} name` });
   const sync = () => { name.hidden = who.value !== "human"; };  // bots and open seats: no name
   who.addEventListener("change", sync);
   sync();
@@ -115,11 +115,13 @@ async function create(game, form, created, list) {
   try {
     const answer = await post("/games", { game: game.name, options: readOptions(form),
       players: readPlayers(form) });
-    const seats = Object.entries(answer.tokens);
-    for (const [seat, token] of seats) keepToken(answer.game_id, seat, token);
-    showInvitations(created, game, answer);
+    // This browser keeps the first human seat only: the others' tokens go out in their
+    // invitation links (open one here to play that seat on this device too).
+    const [mine, ...others] = Object.entries(answer.tokens);
+    if (mine) keepToken(answer.game_id, mine[0], mine[1]);
+    showInvitations(created, game, answer, mine && mine[0]);
     await listGames(list);
-    if (seats.length === 1) location.hash = `#/play/${answer.game_id}/${seats[0][0]}`;
+    if (mine && !others.length) location.hash = `#/play/${answer.game_id}/${mine[0]}`;
   } catch (error) {
     notify(error instanceof ApiError ? error.message : String(error));
   } finally {
@@ -131,16 +133,13 @@ export function invitation(gameId, seat, token) {
   return `${location.origin}/#/join/${gameId}/${seat}/${encodeURIComponent(token)}`;
 }
 
-function showInvitations(created, game, answer) {
+function showInvitations(created, game, answer, mine) {
   clear(created);
-  const rows = Object.entries(answer.tokens).map(([seat, token]) => {
-    const link = invitation(answer.game_id, seat, token);
-    return h("li", {},
-      h("a", { href: `#/play/${answer.game_id}/${seat}`, text: `Play seat ${seat}` }), " · ",
-      h("label", { text: `Invitation link for seat ${seat}: ` },
-        h("input", { type: "text", readonly: true, value: link, class: "invite",
-          onfocus: (e) => e.target.select() })));
-  });
+  const rows = Object.entries(answer.tokens).map(([seat, token]) => (seat === mine
+    ? h("li", {}, h("a", { href: `#/play/${answer.game_id}/${seat}`, text: `Play seat ${seat}` }))
+    : h("li", {}, h("label", { text: `Invitation link for seat ${seat}: ` },
+      h("input", { type: "text", readonly: true, class: "invite",
+        value: invitation(answer.game_id, seat, token), onfocus: (e) => e.target.select() })))));
   const open = answer.game.seats.filter((s) => s.open).map((s) => h("li", {},
     h("label", { text: `Link for open seat ${s.seat} (whoever opens it first takes it): ` },
       h("input", { type: "text", readonly: true, class: "invite",
