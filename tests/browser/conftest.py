@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from api.serve import boot_command, free_port, wait_until_up
+from api.serve import spawned
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("GAMEHALL_ARTIFACTS", ROOT / "test-artifacts")) / "browser"
@@ -61,26 +58,11 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``gamehall serve`` (gunicorn, gevent, embedded Redis, SQLite) on a free port."""
-    var = tmp_path_factory.mktemp("browser-var")
-    port = free_port()
-    env = {**{k: v for k, v in os.environ.items() if k != "REDIS_URL"},
-           "GAMEHALL_VAR": str(var), "GAMEHALL_STORE": "sqlite", "GAMEHALL_WORKERS": "1"}
-    code = boot_command("127.0.0.1", port, 1).replace("from api.serve", WITH_TOY_GAME +
-                                                      "from api.serve", 1)
-    with open(var / "serve.log", "ab") as log:
-        child = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=log,
-                                 stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(url, child, 60)
+    environ = {**{k: v for k, v in os.environ.items() if k != "REDIS_URL"},
+               "GAMEHALL_STORE": "sqlite", "GAMEHALL_WORKERS": "1"}
+    with spawned(str(tmp_path_factory.mktemp("browser-var")), environ=environ, timeout=60,
+                 prelude=WITH_TOY_GAME) as url:
         yield url
-    finally:
-        child.send_signal(signal.SIGTERM)
-        try:
-            child.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(child.pid, signal.SIGKILL)
-            child.wait()
 
 
 @pytest.fixture
