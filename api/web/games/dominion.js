@@ -40,7 +40,8 @@ export function draw(ctx) {
 
 function turnBar(ctx, view) {
   const t = view.turn;
-  const who = Number(t.seat) === Number(ctx.seat) ? "Your turn" : `Turn of ${seatName(ctx.summary, t.seat)}`;
+  const mine = ctx.seat !== null && Number(t.seat) === Number(ctx.seat);
+  const who = mine ? "Your turn" : `Turn of ${seatName(ctx.summary, t.seat)}`;
   return h("p", { class: "turn" }, h("strong", { text: who }),
     ` · ${t.phase} phase · ${t.actions} action(s) · ${t.buys} buy(s) · $${t.coins}`);
 }

@@ -39,7 +39,7 @@ function scoreLine(ctx, view) {
   const parts = [`game ${view.game_no}`, `wins ${who(0)} ${view.wins[0]} – ${view.wins[1]} ${who(1)}`];
   if (view.options && view.options.match === "points") parts.push(`points ${view.points.join(" – ")}`);
   return h("p", { class: "turn" }, h("strong", { text: view.stage === "over" ? "Match over" :
-    view.to_act.includes(Number(ctx.seat)) ? "Your move" : `Waiting for ${view.to_act.map(who).join(", ") || "a draw"}` }),
+    ctx.seat !== null && view.to_act.includes(Number(ctx.seat)) ? "Your move" : `Waiting for ${view.to_act.map(who).join(", ") || "a draw"}` }),
     " · " + parts.join(" · "));
 }
 
