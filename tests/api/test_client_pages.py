@@ -34,9 +34,11 @@ def test_every_client_file_is_served_and_fetches_nothing_from_another_site(clien
     assert not re.search(rb"""(src|href|url|import)[=(\s]*["']?(https?:)?//""", answer.data)
 
 
-def test_a_missing_client_file_is_a_404_problem(client):
-    answer = client.get("/web/nothing.js")
-    assert answer.status_code == 404
+@pytest.mark.parametrize("path", ["/web/nothing.js", "/web/../client_pages.py",
+                                  "/web/%2e%2e/client_pages.py", "/web/..%2fserve.py"])
+def test_a_missing_client_file_or_one_outside_the_client_is_a_404(client, path):
+    answer = client.get(path)
+    assert answer.status_code == 404 and b"import" not in answer.data
 
 
 def test_dominions_components_are_every_card_with_its_cost_types_and_text(client):
