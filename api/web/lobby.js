@@ -156,7 +156,9 @@ async function listGames(list) {
   const { games } = await get("/games?limit=50");
   const mine = new Set(gamesHeld());
   clear(list);
-  list.append(h("h2", { id: "games-title", text: "Games" }));
+  list.append(h("h2", { id: "games-title" }, "Games ",
+    h("button", { type: "button", class: "refresh", text: "Refresh",
+      onclick: () => listGames(list).catch((error) => notify(error.message)) })));
   if (!games.length) {
     list.append(h("p", { text: "No games yet: start one above." }));
     return;

@@ -24,8 +24,12 @@ export function draw(ctx) {
   const view = ctx.answer.view;
   const viewer = ctx.seat === null ? 0 : Number(ctx.seat);
   const other = 1 - viewer;
+  const placing = ctx.legal.some((m) => m.kind === "place");
   return h("section", { class: "board revolution", "aria-label": "Revolution" },
     scoreLine(ctx, view),
+    placing ? h("p", { class: "hint", text: ctx.ui.tile === undefined
+      ? "Pick a tile from your row, then one of the highlighted squares."
+      : "Now pick a highlighted square (or another tile)." }) : null,
     side(ctx, view, other, false),
     grid(ctx, view, viewer),
     side(ctx, view, viewer, true),
