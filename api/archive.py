@@ -12,7 +12,7 @@ from flask import Response, current_app, request
 from domain.history import FINISHED
 from domain.receipts import keys_by_id
 from projections import catch_up, stored_sources
-from replays import CSV_HEADER, build_document, verify_document, verify_with_receipts
+from replays import CSV_HEADER, build_document, steps_of, verify_document, verify_with_receipts
 from replays.parquet import tables, to_parquet_bytes
 
 from .auth import caller_seat
@@ -20,7 +20,7 @@ from .blueprint import Blueprint, parse_json
 from .errors import ApiError
 from .hall import Hall, hall
 from .limits import heavy
-from .schemas import ExportQuery, VerdictSchema
+from .schemas import ExportQuery, StepsQuery, StepsSchema, VerdictSchema
 
 PARQUET = "application/vnd.apache.parquet"
 # A Parquet table is built whole in memory (NDJSON and CSV stream): this many games at most.
@@ -56,10 +56,7 @@ def verify() -> dict[str, Any]:
     state hash, the result and the seed's commitment. With `{replay, receipts}`, also that the
     history honours every move receipt (signed by one of `GET /keys`). A fork's origin is
     checked against its source game in this server's store. Up to 8 MiB."""
-    request.max_content_length = current_app.config["REPLAY_MAX_BYTES"]
-    body = parse_json(request.get_data(cache=False))
-    if not isinstance(body, dict):
-        raise ApiError(400, "invalid-request", "A replay document is a JSON object.")
+    body = _uploaded_document()
     sources = stored_sources(hall().service)  # a fork's source game, if this server has it
     if "format" in body or "replay" not in body:
         document = body
@@ -70,6 +67,40 @@ def verify() -> dict[str, Any]:
     keys = keys_by_id(hall().service.receipt_keys())
     return heavy().run(
         lambda: verify_with_receipts(document, receipts, keys, sources).to_json())
+
+
+@blp.route("/steps", methods=["POST"])
+@blp.arguments(StepsQuery, location="query")
+@blp.doc(requestBody={"required": True, "description": "A replay document",
+                      "content": {"application/json": {"schema": {"type": "object"}}}})
+@blp.response(200, StepsSchema)
+@blp.problems(400, 413)
+def steps(query: dict[str, Any]) -> dict[str, Any]:
+    """A replay document step by step, for a replay viewer: its verdict, and each event's log
+    line with the view after it (the board's, or `seat`'s), folded from the document.
+
+    Views are given up to the end of a valid document, or up to the step before the failing
+    one; an incomplete document gives log lines only. Limited like /replays/verify."""
+    document = _uploaded_document()
+    seat = query.get("seat")
+    sources = stored_sources(hall().service)
+
+    def fold() -> dict[str, Any]:
+        verdict = verify_document(document, sources)
+        seats = document.get("seats")
+        return {"verdict": verdict.to_json(), "game": str(document.get("game", "")) or None,
+                "seats": len(seats) if isinstance(seats, list) else None, "seat": seat,
+                "steps": steps_of(document, verdict, seat)}
+    return heavy().run(fold)
+
+
+def _uploaded_document() -> dict[str, Any]:
+    """The request's body as a JSON object (up to REPLAY_MAX_BYTES), or a 400."""
+    request.max_content_length = current_app.config["REPLAY_MAX_BYTES"]
+    body = parse_json(request.get_data(cache=False))
+    if not isinstance(body, dict):
+        raise ApiError(400, "invalid-request", "A replay document is a JSON object.")
+    return body
 
 
 def _with_receipts(body: dict[str, Any]) -> tuple[Any, list[Any]]:

@@ -10,7 +10,8 @@ from flask import url_for
 
 from domain.aggregate import Game
 from domain.application import GameNotFound
-from domain.games import game_names, get_rules
+from domain.games import UnknownGame, UnknownRulesVersion, game_names, get_rules
+from domain.games.components import components as game_components
 from projections import catch_up
 
 from .auth import caller_seat, forbid_other_seat
@@ -21,6 +22,8 @@ from .limits import heavy
 from .schemas import (
     AnswerSchema,
     CatalogSchema,
+    ComponentsQuery,
+    ComponentsSchema,
     CreatedSchema,
     CreateGameSchema,
     ForkSchema,
@@ -41,6 +44,21 @@ blp = Blueprint("games", __name__, url_prefix="/games",
 def catalog() -> dict[str, Any]:
     """The hosted games: their options with defaults, seat counts and bots."""
     return {"games": [get_rules(name).info.to_json() for name in game_names()]}
+
+
+@blp.route("/catalog/<game>/components", methods=["GET"])
+@blp.arguments(ComponentsQuery, location="query")
+@blp.response(200, ComponentsSchema)
+@blp.problems(400, 404)
+def components(query: dict[str, Any], game: str) -> dict[str, Any]:
+    """A game's components (cards, tiles...): each one's name, types, text and cost, as the
+    game's rules version (by default the current one) has them."""
+    try:
+        rules = get_rules(game, query.get("rules_version"))
+        found = game_components(game, rules.version)
+    except (UnknownGame, UnknownRulesVersion) as error:
+        raise ApiError(404, "not-found", str(error)) from None
+    return {"game": game, "rules_version": rules.version, "components": found}
 
 
 @blp.route("", methods=["POST"])

@@ -73,7 +73,8 @@ def limit(config_key: str) -> Callable[[], str]:
 
 
 # The views with their own, tighter limit (on top of the others), by endpoint.
-TIGHTER = {"games.create": "RATE_LIMIT_CREATE", "replays.verify": "RATE_LIMIT_VERIFY"}
+TIGHTER = {"games.create": "RATE_LIMIT_CREATE", "replays.verify": "RATE_LIMIT_VERIFY",
+           "replays.steps": "RATE_LIMIT_VERIFY"}
 
 
 def install(app: Flask, redis_client: Any) -> None:

@@ -118,6 +118,17 @@ class StreamQuery(Strict):
                                      "Last-Event-ID)"})
 
 
+class ComponentsQuery(Strict):
+    rules_version = fields.String(validate=NAME, metadata={
+        "description": "a released rules version (a game keeps the version it was created "
+                       "under); by default the current one"})
+
+
+class StepsQuery(Strict):
+    seat = fields.Integer(validate=validate.Range(min=0, max=63), metadata={
+        "description": "whose view at each step; by default the board's"})
+
+
 class ListQuery(Strict):
     game = fields.String(validate=NAME)
     status = fields.String(validate=validate.OneOf(STATUSES))
@@ -301,3 +312,27 @@ class VerdictSchema(ma.Schema):
 
 class CatalogSchema(ma.Schema):
     games = fields.List(fields.Dict())
+
+
+class ComponentsSchema(ma.Schema):
+    game = fields.String()
+    rules_version = fields.String()
+    components = fields.List(fields.Dict(), metadata={
+        "description": "each {id, name, types, text}, with cost and other public fields "
+                       "where the game has them"})
+
+
+class StepSchema(ma.Schema):
+    seq = fields.Integer()
+    type = fields.String()
+    seat = fields.Integer(allow_none=True)
+    log = fields.String()
+    view = fields.Dict(allow_none=True)
+
+
+class StepsSchema(ma.Schema):
+    verdict = fields.Nested(VerdictSchema)
+    game = fields.String(allow_none=True)
+    seats = fields.Integer(allow_none=True)
+    seat = fields.Integer(allow_none=True)
+    steps = fields.List(fields.Nested(StepSchema))

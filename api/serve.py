@@ -59,14 +59,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None)
         GamehallServer(options, {"REDIS_URL": url, "CATCH_UP_ON_START": False}).run()
 
 
-def boot_command(host: str, port: int, workers: int | None) -> str:
-    """Python code that patches with gevent before anything else, then serves."""
+def boot_command(host: str, port: int, workers: int | None, prelude: str = "") -> str:
+    """Python code that patches with gevent before anything else, then runs ``prelude`` (tests
+    host a toy game this way), then serves."""
     # os, signal and subprocess stay unpatched in the parent, where gunicorn's arbiter reaps
     # its workers; the gevent workers patch them too after fork.
     return ("import warnings; warnings.filterwarnings('ignore', 'Patching more than once'); "
             "from gevent import monkey; "
             "monkey.patch_all(os=False, signal=False, subprocess=False); "
-            f"from api.serve import serve; serve({host!r}, {int(port)}, {workers!r})")
+            f"{prelude}from api.serve import serve; serve({host!r}, {int(port)}, {workers!r})")
 
 
 @contextmanager
@@ -132,9 +133,10 @@ def _close_worker_app(server: Any, worker: Any) -> None:
 
 @contextmanager
 def spawned(var: str, port: int | None = None, environ: Mapping[str, str] | None = None,
-            timeout: float = 30.0) -> Iterator[str]:
+            timeout: float = 30.0, prelude: str = "") -> Iterator[str]:
     """Run ``serve`` in a child process with its data in ``var`` (for tests and benchmarks);
-    yields the base URL once it answers, and stops it (and its Redis) on exit."""
+    yields the base URL once it answers, and stops it (and its Redis) on exit. ``prelude``:
+    Python code the child runs before serving (see ``boot_command``)."""
     import signal
     import subprocess
     from pathlib import Path
@@ -144,7 +146,7 @@ def spawned(var: str, port: int | None = None, environ: Mapping[str, str] | None
     root = Path(__file__).resolve().parent.parent
     Path(var).mkdir(parents=True, exist_ok=True)
     log = open(Path(var) / "serve.log", "ab")  # noqa: SIM115 (closed below)
-    child = subprocess.Popen([sys.executable, "-c", boot_command("127.0.0.1", port, None)],
+    child = subprocess.Popen([sys.executable, "-c", boot_command("127.0.0.1", port, None, prelude)],
                              cwd=root, env=env,
                              stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

@@ -1,0 +1,61 @@
+// Building the page: every text goes in with textContent, never as HTML, so a hostile name
+// (a player called "<img onerror=...>") is shown as the characters it is.
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "text") el.textContent = value;
+    else el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+export function clear(el) {
+  el.replaceChildren();
+  return el;
+}
+
+// A JSON value as nested lists a person can read (the generic renderer's view of a game).
+export function dataTree(value, depth = 0) {
+  if (value === null || value === undefined) return h("span", { class: "nil", text: "none" });
+  if (Array.isArray(value)) {
+    if (value.length === 0) return h("span", { class: "nil", text: "(empty)" });
+    if (value.every((v) => v === null || typeof v !== "object")) {
+      return h("span", { text: value.map((v) => (v === null ? "?" : String(v))).join(", ") });
+    }
+    return h("ol", { start: 0 }, value.map((v) => h("li", {}, dataTree(v, depth + 1))));
+  }
+  if (typeof value === "object") {
+    const rows = Object.entries(value).map(([k, v]) =>
+      h("div", { class: "kv" }, h("dt", { text: k.replaceAll("_", " ") }),
+        h("dd", {}, dataTree(v, depth + 1))));
+    return h("dl", { class: depth ? "tree nested" : "tree" }, rows);
+  }
+  return h("span", { text: String(value) });
+}

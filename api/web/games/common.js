@@ -1,0 +1,112 @@
+// What every game's page shares: the prompt with its legal moves as buttons, the details of
+// a component (card, tile) one hover, focus or tap away, and move labels.
+
+import { dataTree, h } from "../dom.js";
+
+// Words for a move's fields, with component ids named by the game's catalogue.
+export function describeMove(move, components) {
+  const kind = String(move.kind ?? "move").replaceAll("_", " ");
+  const parts = [];
+  for (const [key, value] of Object.entries(move)) {
+    if (key === "kind") continue;
+    parts.push(`${key.replaceAll("_", " ")} ${nameOf(value, components)}`);
+  }
+  const text = kind.charAt(0).toUpperCase() + kind.slice(1);
+  return parts.length ? `${text}: ${parts.join(", ")}` : text;
+}
+
+export function nameOf(value, components) {
+  if (Array.isArray(value)) return value.map((v) => nameOf(v, components)).join(" ");
+  if (value === null || value === undefined) return "?";
+  if (typeof value === "object") return JSON.stringify(value);
+  const found = components && components.get(String(value));
+  return found ? found.name : String(value);
+}
+
+export function sameMove(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+// The prompt: its text and every legal move as a button (a long list folded away, since the
+// board offers the same moves as clickable cards or squares).
+export function promptPanel(ctx, label = describeMove) {
+  const prompt = ctx.answer.prompt;
+  const panel = h("section", { class: "prompt", "aria-label": "Your move" });
+  if (!prompt) {
+    panel.append(h("p", { class: "waiting", text: waitingText(ctx) }));
+    return panel;
+  }
+  panel.append(h("h2", { text: prompt.text || "Your move" }));
+  const buttons = prompt.legal_moves.map((move, i) => h("button", {
+    type: "button", class: "move", "data-move": JSON.stringify(move), "data-index": i,
+    onclick: () => ctx.choose(move), text: label(move, ctx.components),
+  }));
+  const list = h("div", { class: "moves" }, buttons);
+  if (buttons.length > 12) {
+    panel.append(h("details", { class: "all-moves" },
+      h("summary", { text: `All ${buttons.length} moves as a list` }), list));
+  } else {
+    panel.append(list);
+  }
+  return panel;
+}
+
+function waitingText(ctx) {
+  const { answer, summary } = ctx;
+  if (answer.status === "over" || answer.status === "abandoned") return "The game is over.";
+  if (answer.status === "waiting") return "Waiting for players to take their seats.";
+  const waiting = (answer.waiting_for || []).map((s) => seatName(summary, s));
+  return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "Waiting…";
+}
+
+export function seatName(summary, seat) {
+  const s = summary && summary.seats && summary.seats[seat];
+  const name = s ? (s.bot ? botName(s) : s.name || "open seat") : "";
+  return name ? `seat ${seat} (${name})` : `seat ${seat}`;
+}
+
+// A component's details, shown in the page's info panel when hovered, focused or tapped.
+// Hovering or focusing updates the panel; a tap on something that is not a move, or a long
+// press (the context menu) on anything, also opens it over a phone's screen.
+export function infoOn(el, ctx, id) {
+  const component = ctx.components.get(id);
+  if (!component) return el;
+  el.addEventListener("pointerenter", () => ctx.showInfo(component));
+  el.addEventListener("focus", () => ctx.showInfo(component));
+  el.addEventListener("click", () => ctx.showInfo(component, !el.classList.contains("legal")));
+  el.addEventListener("contextmenu", (event) => {
+    event.preventDefault();
+    ctx.showInfo(component, true);
+  });
+  el.title = `${component.name}: ${component.text}`;
+  return el;
+}
+
+export function componentDetails(component) {
+  if (!component) return h("p", { class: "hint", text: "Hover, focus or tap a card or tile " +
+    "to read what it does." });
+  const facts = [];
+  if (component.cost !== undefined) facts.push(`cost ${component.cost}`);
+  if (component.types && component.types.length) facts.push(component.types.join(", "));
+  return h("div", { class: "details" }, h("h3", { text: component.name }),
+    h("p", { class: "facts", text: facts.join(" · ") }),
+    h("p", { text: component.text }));
+}
+
+export function rawView(view) {
+  return h("details", { class: "raw" }, h("summary", { text: "The view as data" }),
+    dataTree(view));
+}
+
+function botName(seat) {
+  const name = seat.name || seat.bot;
+  return /\bbot\b/i.test(name) ? name : `${name} (bot)`;
+}
+
+// Show a component's details in ``panel``; a tap opens it over a phone's screen (see CSS).
+export function showDetails(panel, component, tapped) {
+  panel.replaceChildren(componentDetails(component),
+    h("button", { type: "button", class: "close-info", text: "Close",
+      onclick: () => panel.classList.remove("tapped") }));
+  panel.classList.toggle("tapped", tapped);
+}

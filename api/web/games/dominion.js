@@ -1,0 +1,108 @@
+// Dominion's look: the Supply (the base piles and the ten kingdom piles, with counts), the
+// turn's actions, buys and coins, each player's deck, discard and play area, and your hand.
+// Cards the prompt lets you use are highlighted and play the move when clicked.
+
+import { h } from "../dom.js";
+import { describeMove, infoOn, nameOf, rawView, seatName } from "./common.js";
+
+const BASE = ["copper", "silver", "gold", "estate", "duchy", "province", "curse"];
+const FROM_SUPPLY = new Set(["buy", "gain"]);
+
+export function label(move, components) {
+  const card = move.card !== undefined ? nameOf(move.card, components) : null;
+  const cost = card && components.get(move.card) ? components.get(move.card).cost : null;
+  switch (move.kind) {
+    case "buy": return `Buy ${card} ($${cost})`;
+    case "gain": return `Gain ${card}`;
+    case "play": return `Play ${card}`;
+    case "play_treasures": return "Play all treasures";
+    case "end_turn": return "End turn";
+    case "done": return "Done";
+    default: return describeMove(move, components);
+  }
+}
+
+export function draw(ctx) {
+  const view = ctx.answer.view;
+  const me = ctx.seat === null ? null : Number(ctx.seat);
+  const players = view.players.map((p, i) => ({ ...p, index: i }));
+  const others = players.filter((p) => p.index !== me);
+  const mine = me === null ? null : players[me];
+  return h("section", { class: "board dominion", "aria-label": "Dominion" },
+    turnBar(ctx, view),
+    supply(ctx, view),
+    h("div", { class: "players" }, others.map((p) => playerArea(ctx, p, false))),
+    mine ? playerArea(ctx, mine, true) : null,
+    view.trash.length ? h("div", { class: "trash" }, h("h3", { text: "Trash" }),
+      cardRow(ctx, view.trash, "trash")) : null,
+    rawView(view));
+}
+
+function turnBar(ctx, view) {
+  const t = view.turn;
+  const mine = ctx.seat !== null && Number(t.seat) === Number(ctx.seat);
+  const who = mine ? "Your turn" : `Turn of ${seatName(ctx.summary, t.seat)}`;
+  return h("p", { class: "turn" }, h("strong", { text: who }),
+    ` · ${t.phase} phase · ${t.actions} action(s) · ${t.buys} buy(s) · $${t.coins}`);
+}
+
+function supply(ctx, view) {
+  const pile = (id) => {
+    const el = card(ctx, id, "supply", view.supply[id]);
+    if (view.supply[id] === 0) el.classList.add("empty");
+    return el;
+  };
+  const base = BASE.filter((id) => id in view.supply);
+  const kingdom = Object.keys(view.supply).filter((id) => !BASE.includes(id));
+  return h("div", { class: "supply" },
+    h("h3", { text: "Supply" }),
+    h("div", { class: "piles base" }, base.map(pile)),
+    h("div", { class: "piles kingdom" }, kingdom.map(pile)));
+}
+
+function playerArea(ctx, p, mine) {
+  const name = mine ? `You, ${seatName(ctx.summary, p.index)}` : seatName(ctx.summary, p.index);
+  const facts = [`deck ${p.deck_size}`, `hand ${p.hand_size}`, `${p.victory_points} VP`,
+    `turns ${p.turns}`];
+  if (p.discard_size !== undefined) facts.push(`discard ${p.discard_size}`);
+  return h("div", { class: mine ? "player mine" : "player", "data-seat": p.index },
+    h("h3", { text: name }),
+    h("p", { class: "counts", text: facts.join(" · ") }),
+    h("div", { class: "zone" }, h("span", { class: "zone-name", text: "Discard top" }),
+      p.discard_top ? card(ctx, p.discard_top, "discard") : h("span", { text: "empty" })),
+    p.in_play.length ? zone(ctx, "In play", p.in_play, "play") : null,
+    p.set_aside.length ? zone(ctx, "Set aside", p.set_aside, "aside") : null,
+    p.looking_at && p.looking_at.length ? zone(ctx, "Looking at", p.looking_at, "look") : null,
+    p.hand ? zone(ctx, mine ? "Your hand" : "Hand", p.hand, mine ? "hand" : "other") : null);
+}
+
+function zone(ctx, title, cards, area) {
+  return h("div", { class: `zone ${area}` }, h("span", { class: "zone-name", text: title }),
+    cardRow(ctx, cards, area));
+}
+
+function cardRow(ctx, cards, area) {
+  return h("div", { class: "cards" }, cards.map((id) => card(ctx, id, area)));
+}
+
+// The legal moves a click on this card in this area stands for.
+function movesFor(ctx, id, area) {
+  if (!["supply", "hand", "look"].includes(area)) return [];
+  return ctx.legal.filter((m) => m.card === id && FROM_SUPPLY.has(m.kind) === (area === "supply"));
+}
+
+function card(ctx, id, area, count) {
+  const c = ctx.components.get(id) || { name: id, types: [], cost: "?" };
+  const moves = movesFor(ctx, id, area);
+  const kinds = (c.types || []).map((t) => "t-" + t).join(" ");
+  const el = h("button", { type: "button", class: `card ${kinds}${moves.length ? " legal" : ""}`,
+    "data-card": id, "data-area": area,
+    "aria-label": `${c.name}${count !== undefined ? `, ${count} left` : ""}` +
+      (moves.length ? `: ${label(moves[0], ctx.components)}` : "") },
+    h("span", { class: "name", text: c.name }),
+    area === "supply" ? h("span", { class: "cost", text: `$${c.cost}` }) : null,
+    count !== undefined ? h("span", { class: "count", text: `×${count}` }) : null);
+  infoOn(el, ctx, id);
+  if (moves.length) el.addEventListener("click", () => ctx.chooseAmong(moves));
+  return el;
+}

@@ -1,0 +1,174 @@
+// Revolution's look: the 3x3 board turned so that your side is at the bottom, each tile
+// upright for the seat it is an ally of (the opponent's allies stand upside down, as across a
+// real table), destroyed tiles face down, the unused tiles of each side and the neutral tiles.
+// To place, pick a tile from your area, then a highlighted square.
+
+import { h, svg } from "../dom.js";
+import { describeMove, infoOn, nameOf, rawView, seatName } from "./common.js";
+
+export function label(move, components) {
+  const name = (id) => nameOf(id, components);
+  if (move.kind === "place") {
+    const what = move.tile !== undefined ? `the ${name(move.tile)}` : `face-down tile ${move.hidden}`;
+    return `Place ${what} on square ${move.square}`;
+  }
+  if (move.kind === "skip") return "Do not use the ability";
+  if (move.kind === "take") return `Take the ${name(move.tile)}`;
+  if (move.kind === "keep") return `Keep the ${name(move.tile)}`;
+  if (move.kind === "move_tile") return `Move the tile on square ${move.from} to square ${move.to}`;
+  if (move.kind === "invert") return `Invert (${move.pattern || "ray"}) squares ${move.squares.join(", ")}`;
+  return describeMove(move, components);
+}
+
+export function draw(ctx) {
+  const view = ctx.answer.view;
+  const viewer = ctx.seat === null ? 0 : Number(ctx.seat);
+  const other = 1 - viewer;
+  const placing = ctx.legal.some((m) => m.kind === "place");
+  return h("section", { class: "board revolution", "aria-label": "Revolution" },
+    scoreLine(ctx, view),
+    placing ? h("p", { class: "hint", text: ctx.ui.tile === undefined
+      ? "Pick a tile from your row, then one of the highlighted squares."
+      : "Now pick a highlighted square (or another tile)." }) : null,
+    side(ctx, view, other, false),
+    grid(ctx, view, viewer),
+    side(ctx, view, viewer, true),
+    neutrals(ctx, view),
+    results(view),
+    rawView(view));
+}
+
+function scoreLine(ctx, view) {
+  const who = (s) => seatName(ctx.summary, s);
+  const parts = [`game ${view.game_no}`, `wins ${who(0)} ${view.wins[0]} – ${view.wins[1]} ${who(1)}`];
+  if (view.options && view.options.match === "points") parts.push(`points ${view.points.join(" – ")}`);
+  return h("p", { class: "turn" }, h("strong", { text: view.stage === "over" ? "Match over" :
+    ctx.seat !== null && view.to_act.includes(Number(ctx.seat)) ? "Your move" : `Waiting for ${view.to_act.map(who).join(", ") || "a draw"}` }),
+    " · " + parts.join(" · "));
+}
+
+// The squares on screen, top-left to bottom-right: seat 0 sees the board as numbered, seat 1
+// sees it turned half a circle (its side, the bottom row as it sits, is squares 0-2).
+function grid(ctx, view, viewer) {
+  const cells = [];
+  for (let p = 0; p < 9; p++) {
+    const square = viewer === 1 ? 8 - p : p;
+    cells.push(squareCell(ctx, view, square, viewer));
+  }
+  return h("div", { class: "grid", role: "group", "aria-label": `The board, seat ${viewer}'s side at the bottom` }, cells);
+}
+
+function squareMoves(ctx, square) {
+  const ui = ctx.ui;
+  return ctx.legal.filter((m) => {
+    if (m.kind === "place") return m.square === square && placing(m, ui);
+    if (m.kind === "move_tile") return ui.from === undefined ? m.from === square : m.from === ui.from && m.to === square;
+    return m.square === square;
+  });
+}
+
+function placing(move, ui) {
+  if (ui.tile === undefined) return false;
+  return move.tile !== undefined ? move.tile === ui.tile : `hidden:${move.hidden}` === ui.tile;
+}
+
+function squareCell(ctx, view, square, viewer) {
+  const cell = view.board[square];
+  const moves = squareMoves(ctx, square);
+  const el = h("button", { type: "button", class: "square" + (moves.length ? " legal" : ""),
+    "data-square": square,
+    "aria-label": `Square ${square}: ${cell ? describeCell(ctx, cell, viewer) : "empty"}` },
+    h("span", { class: "sq-no", text: String(square) }),
+    cell ? tile(ctx, cell.tile, { up: cell.up === viewer, down: cell.down, under: cell.under }) : null);
+  if (cell) infoOn(el, ctx, cell.tile);
+  el.addEventListener("click", () => {
+    if (!moves.length) return;
+    const move = moves[0];
+    if (move.kind === "move_tile" && ctx.ui.from === undefined) {
+      ctx.ui.from = square;
+      ctx.redraw();
+      return;
+    }
+    ctx.ui.tile = undefined;
+    ctx.ui.from = undefined;
+    ctx.chooseAmong(moves);
+  });
+  return el;
+}
+
+function describeCell(ctx, cell, viewer) {
+  const name = nameOf(cell.tile, ctx.components);
+  const whose = cell.up === viewer ? "your ally" : "the opponent's ally";
+  return `${name}, ${whose}${cell.down ? ", destroyed" : ""}${cell.under ? ", on a tower" : ""}`;
+}
+
+function tile(ctx, id, { up = true, down = false, under = null, small = false } = {}) {
+  const c = ctx.components.get(id) || { name: id || "face down", faction: "hidden" };
+  const classes = ["tile", `f-${c.faction || "hidden"}`, up ? "upright" : "away"];
+  if (down) classes.push("down");
+  if (small) classes.push("small");
+  return h("span", { class: classes.join(" ") },
+    h("span", { class: "tile-name", text: id ? c.name : "?" }),
+    c.ability && c.ability !== "none" ? h("span", { class: "tile-ability", text: c.ability }) : null,
+    c.shield ? shieldIcon() : null,
+    under ? h("span", { class: "under", text: `on ${nameOf(under.tile, ctx.components)}` }) : null);
+}
+
+// One seat's unused tiles (their hand, public in this game) and its face-down tiles.
+function side(ctx, view, seat, mine) {
+  const placeable = new Set(ctx.legal.filter((m) => m.kind === "place").map((m) =>
+    m.tile !== undefined ? m.tile : `hidden:${m.hidden}`));
+  const hand = (view.hands[seat] || []).map((id) => pickable(ctx, id, id, placeable, mine));
+  // Face-down tiles, named where this seat may know them (in secret random nobody does, its
+  // owner included, yet the owner places them by their place in the row).
+  const known = view.hidden[seat] || [];
+  const faceDown = Array.from({ length: view.hidden_counts[seat] }, (_, i) =>
+    pickable(ctx, known[i] ?? null, `hidden:${i}`, placeable, mine));
+  const who = mine && ctx.seat !== null ? `You, ${seatName(ctx.summary, seat)}` : seatName(ctx.summary, seat);
+  return h("div", { class: `side${mine ? " mine" : ""}`, "data-seat": seat },
+    h("h3", { text: `${who}: ${view.factions[seat]}` }),
+    h("div", { class: "tiles" }, hand, faceDown));
+}
+
+function pickable(ctx, id, key, placeable, mine) {
+  const legal = mine && placeable.has(key);
+  const el = h("button", { type: "button", class: "pick" + (legal ? " legal" : "") +
+    (ctx.ui.tile === key ? " selected" : ""), "data-tile": key,
+    "aria-pressed": legal ? String(ctx.ui.tile === key) : null,
+    "aria-label": id ? nameOf(id, ctx.components) : "a face-down tile" },
+    tile(ctx, id, { small: true }));
+  if (id) infoOn(el, ctx, id);
+  if (legal) {
+    el.addEventListener("click", () => {
+      ctx.ui.tile = ctx.ui.tile === key ? undefined : key;
+      ctx.redraw();
+      const first = document.querySelector(".revolution .square.legal");
+      if (first) first.focus();
+    });
+  }
+  return el;
+}
+
+function neutrals(ctx, view) {
+  const groups = [["Neutral tiles", view.centre], ["Removed", view.removed],
+    ["Used in earlier games", view.used]].filter(([, tiles]) => tiles && tiles.length);
+  if (view.draft && view.draft.offer) groups.push(["Draft offer", view.draft.offer]);
+  return h("div", { class: "neutrals" }, groups.map(([title, tiles]) => h("div", { class: "zone" },
+    h("span", { class: "zone-name", text: title }),
+    h("div", { class: "tiles" }, tiles.map((id) => {
+      const el = h("span", { class: "pick", tabindex: 0 }, tile(ctx, id, { small: true }));
+      return infoOn(el, ctx, id);
+    })))));
+}
+
+function results(view) {
+  if (!view.results || !view.results.length) return null;
+  return h("ol", { class: "results" }, view.results.map((r) => h("li", {
+    text: r.winner === null ? `Game ${r.game}: a draw (${r.allies.join("–")} allies)`
+      : `Game ${r.game}: seat ${r.winner} wins (${r.reason}; allies ${r.allies.join("–")})` })));
+}
+
+function shieldIcon() {
+  return svg("svg", { class: "shield", viewBox: "0 0 10 12", role: "img", "aria-label": "shield" },
+    svg("title", { text: "shield" }), svg("path", { d: "M5 0 L10 2 V6 C10 9 7.5 11 5 12 C2.5 11 0 9 0 6 V2 Z" }));
+}

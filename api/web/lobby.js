@@ -1,0 +1,189 @@
+// The lobby: every game of the catalog with its options as a form (built from
+// GET /games/catalog, so a new game or option needs no change here), seats as human or bot,
+// invitation links per seat, and the list of games.
+
+import { ApiError, gamesHeld, get, keepToken, post, seatsHeld } from "./api.js";
+import { clear, h } from "./dom.js";
+import { notify } from "./notice.js";
+
+export async function showLobby(main) {
+  const catalog = await get("/games/catalog");
+  const created = h("section", { id: "created", "aria-live": "polite" });
+  const list = h("section", { id: "games", "aria-labelledby": "games-title" });
+  main.append(
+    h("h1", { text: "Lobby" }),
+    h("section", { class: "new-games", "aria-label": "Start a game" },
+      catalog.games.map((game) => gameForm(game, created, list))),
+    created, list);
+  await listGames(list);
+  return null;
+}
+
+function gameForm(game, created, list) {
+  const seats = h("fieldset", { class: "seats" }, h("legend", { text: "Seats" }));
+  const count = h("input", { type: "number", min: game.seats.min, max: game.seats.max,
+    value: game.seats.min, id: `${game.name}-count`, name: "seat-count" });
+  const drawSeats = () => {
+    const n = Math.max(game.seats.min, Math.min(game.seats.max, Number(count.value) || 0));
+    seats.querySelectorAll(".seat").forEach((el) => el.remove());
+    for (let s = 0; s < n; s++) seats.append(seatRow(game, s));
+  };
+  count.addEventListener("change", drawSeats);
+  const form = h("form", { class: "card-form", "data-game": game.name },
+    h("h2", { text: game.title }),
+    h("p", { class: "summary", text: game.summary }),
+    h("label", { for: `${game.name}-count`, text: `Players (${game.seats.min}` +
+      (game.seats.max > game.seats.min ? `-${game.seats.max}` : "") + ")" }), count,
+    seats,
+    game.options.length ? h("details", { class: "options" }, h("summary", { text: "Options" }),
+      game.options.map((option) => optionField(game.name, option))) : null,
+    h("button", { type: "submit", text: `Start ${game.title}` }));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    create(game, form, created, list);
+  });
+  drawSeats();
+  return form;
+}
+
+function seatRow(game, s) {
+  const id = `${game.name}-seat-${s}`;
+  const who = h("select", { id, name: `seat-${s}`, "aria-label": `Seat ${s}` },
+    h("option", { value: "human", text: "Human" }),
+    h("option", { value: "open", text: "Open seat (joined by link)" }),
+    game.bots.map((bot) => h("option", { value: "bot:" + bot, text: `Bot: ${bot}` })));
+  if (s > 0 && game.bots.length) who.value = "bot:" + game.bots[0];
+  const name = h("input", { type: "text", name: `name-${s}`, maxlength: 40,
+    value: `player ${s}`, "aria-label": `Seat ${s} name` });
+  const sync = () => { name.hidden = who.value !== "human"; };  // bots and open seats: no name
+  who.addEventListener("change", sync);
+  sync();
+  return h("div", { class: "seat" }, h("label", { for: id, text: `Seat ${s}` }), who, name);
+}
+
+function optionField(gameName, option) {
+  const id = `${gameName}-opt-${option.name}`;
+  let input;
+  if (option.kind === "bool") {
+    input = h("input", { type: "checkbox", id, checked: option.default === true });
+  } else if (option.kind === "choice") {
+    input = h("select", { id }, option.choices.map((c) =>
+      h("option", { value: JSON.stringify(c), text: String(c),
+        selected: c === option.default })));
+  } else if (option.kind === "list") {
+    input = h("select", { id, multiple: true, size: 6 }, option.choices.map((c) =>
+      h("option", { value: JSON.stringify(c), text: String(c) })));
+  } else {
+    input = h("input", { type: option.kind === "int" ? "number" : "text", id,
+      min: option.minimum, max: option.maximum,
+      value: option.default === null ? "" : option.default, placeholder: "default" });
+  }
+  input.dataset.option = option.name;
+  input.dataset.kind = option.kind;
+  return h("div", { class: "option" }, h("label", { for: id, text: option.name.replaceAll("_", " ") }),
+    input, h("small", { text: option.description }));
+}
+
+function readOptions(form) {
+  const options = {};
+  for (const input of form.querySelectorAll("[data-option]")) {
+    const { option, kind } = input.dataset;
+    if (kind === "bool") options[option] = input.checked;
+    else if (kind === "choice") options[option] = JSON.parse(input.value);
+    else if (kind === "list") {
+      const picked = [...input.selectedOptions].map((o) => JSON.parse(o.value));
+      if (picked.length) options[option] = picked;
+    } else if (input.value !== "") {
+      options[option] = kind === "int" ? Number(input.value) : input.value;
+    }
+  }
+  return options;
+}
+
+function readPlayers(form) {
+  return [...form.querySelectorAll(".seat")].map((row) => {
+    const who = row.querySelector("select").value;
+    if (who.startsWith("bot:")) return { bot: who.slice(4) };
+    if (who === "open") return {};
+    return { name: row.querySelector("input").value.trim() || "player" };
+  });
+}
+
+async function create(game, form, created, list) {
+  const button = form.querySelector("button[type=submit]");
+  button.disabled = true;
+  try {
+    const answer = await post("/games", { game: game.name, options: readOptions(form),
+      players: readPlayers(form) });
+    // This browser keeps the first human seat only: the others' tokens go out in their
+    // invitation links (open one here to play that seat on this device too).
+    const [mine, ...others] = Object.entries(answer.tokens);
+    if (mine) keepToken(answer.game_id, mine[0], mine[1]);
+    showInvitations(created, game, answer, mine && mine[0]);
+    await listGames(list);
+    if (mine && !others.length) location.hash = `#/play/${answer.game_id}/${mine[0]}`;
+  } catch (error) {
+    notify(error instanceof ApiError ? error.message : String(error));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+export function invitation(gameId, seat, token) {
+  return `${location.origin}/#/join/${gameId}/${seat}/${encodeURIComponent(token)}`;
+}
+
+function showInvitations(created, game, answer, mine) {
+  clear(created);
+  const rows = Object.entries(answer.tokens).map(([seat, token]) => (seat === mine
+    ? h("li", {}, h("a", { href: `#/play/${answer.game_id}/${seat}`, text: `Play seat ${seat}` }))
+    : h("li", {}, h("label", { text: `Invitation link for seat ${seat}: ` },
+      h("input", { type: "text", readonly: true, class: "invite",
+        value: invitation(answer.game_id, seat, token), onfocus: (e) => e.target.select() })))));
+  const open = answer.game.seats.filter((s) => s.open).map((s) => h("li", {},
+    h("label", { text: `Link for open seat ${s.seat} (whoever opens it first takes it): ` },
+      h("input", { type: "text", readonly: true, class: "invite",
+        value: `${location.origin}/#/play/${answer.game_id}`,
+        onfocus: (e) => e.target.select() }))));
+  created.append(h("h2", { text: `${game.title} created` }),
+    h("p", { text: "Send each invitation link to its player: the link carries the seat's " +
+      "secret token (after the #, so it never reaches a server log). Anyone with it can " +
+      "play that seat." }),
+    h("ul", { class: "invites" }, rows, open));
+}
+
+async function listGames(list) {
+  const { games } = await get("/games?limit=50");
+  const mine = new Set(gamesHeld());
+  clear(list);
+  list.append(h("h2", { id: "games-title" }, "Games ",
+    h("button", { type: "button", class: "refresh", text: "Refresh",
+      onclick: () => listGames(list).catch((error) => notify(error.message)) })));
+  if (!games.length) {
+    list.append(h("p", { text: "No games yet: start one above." }));
+    return;
+  }
+  const rows = games.map((g) => {
+    const held = Object.keys(seatsHeld(g.game_id));
+    const players = g.seats.map((s) => (s.bot ? s.name || s.bot : s.name ?? "open seat"));
+    const turn = g.status === "active" ? (g.waiting_for || []).map((s) => `seat ${s}`).join(", ")
+      : g.status === "over" ? winners(g) : "";
+    return h("tr", { "data-game-id": g.game_id },
+      h("td", { text: g.game }), h("td", { text: players.join(" · ") }),
+      h("td", { text: g.status }), h("td", { text: turn }),
+      h("td", {}, mine.has(g.game_id) && g.status === "active"
+        ? h("a", { href: `#/play/${g.game_id}/${held[0]}`, text: "Play" })
+        : h("a", { href: `#/play/${g.game_id}`, text: "Watch" }),
+      g.status === "over" || g.status === "abandoned"
+        ? [" · ", h("a", { href: `#/replay/${g.game_id}`, text: "Replay" })] : null));
+  });
+  list.append(h("div", { class: "scroll" }, h("table", {},
+    h("thead", {}, h("tr", {}, ["Game", "Players", "Status", "To play / won", ""].map((t) =>
+      h("th", { scope: "col", text: t })))),
+    h("tbody", {}, rows))));
+}
+
+function winners(summary) {
+  const won = summary.winners || (summary.result && summary.result.winners) || [];
+  return won.length ? "won by " + won.map((s) => `seat ${s}`).join(", ") : "";
+}

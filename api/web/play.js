@@ -1,0 +1,262 @@
+// A game's page: the board as the seat sees it (the game's own renderer), the prompt with
+// its legal moves as choices, the details of cards and tiles, the log, and live updates
+// over Server-Sent Events. Without a token for the game the page watches as a spectator.
+
+import { ApiError, Follower, componentsOf, get, keepToken, newKey, post, seatsHeld } from "./api.js";
+import { append, clear, h } from "./dom.js";
+import { componentDetails, promptPanel, sameMove, seatName, showDetails } from "./games/common.js";
+import { rendererFor } from "./games/index.js";
+import { notify } from "./notice.js";
+
+export async function showPlay(main, gameId, wantedSeat) {
+  const page = new PlayPage(main, gameId, wantedSeat);
+  await page.open();
+  return () => page.close();
+}
+
+class PlayPage {
+  constructor(main, gameId, wantedSeat) {
+    Object.assign(this, { main, gameId });
+    const held = seatsHeld(gameId);
+    const seats = Object.keys(held);
+    this.seat = wantedSeat !== undefined && held[wantedSeat] ? wantedSeat : seats[0] ?? null;
+    this.token = this.seat === null ? null : held[this.seat];
+    this.held = seats;
+    this.ui = {};
+    this.busy = false;
+  }
+
+  async open() {
+    this.summary = await get(`/games/${this.gameId}`);
+    this.components = await componentsOf(this.summary.game, this.summary.rules_version);
+    this.renderer = rendererFor(this.summary.game);
+    this.header = h("div", { class: "game-head" });
+    this.boardBox = h("div", { class: "board-box" });
+    this.promptBox = h("div", { class: "prompt-box" });
+    this.info = h("aside", { class: "info", "aria-label": "Card or tile details",
+      "aria-live": "polite" }, componentDetails(null));
+    this.log = h("ol", { class: "log-lines" });
+    this.latest = h("p", { class: "latest", "aria-live": "polite" });
+    this.liveState = h("span", { class: "live-state", text: "connecting…" });
+    this.main.append(this.header,
+      h("div", { class: "layout" },
+        h("div", { class: "play-area" }, this.promptBox, this.boardBox),
+        h("div", { class: "side-area" }, this.info,
+          h("section", { class: "log", "aria-label": "Log" },
+            h("h2", {}, "Log ", this.liveState), this.latest, this.log))));
+    await this.refresh();
+    this.follower = new Follower(this.gameId, this.token, 0, {
+      onEvent: (event) => this.onEvent(event),
+      onEnd: () => this.onEnd(),
+      onState: (text) => { this.liveState.textContent = text; },
+    }).start();
+  }
+
+  close() {
+    if (this.follower) this.follower.stop();
+  }
+
+  onEvent(event) {
+    const line = h("li", { "data-seq": event.seq, text: event.log || event.type });
+    this.log.append(line);
+    this.latest.textContent = event.log || "";
+    line.scrollIntoView({ block: "nearest" });
+    if (this.answer && event.seq > this.answer.version) this.scheduleRefresh();
+  }
+
+  onEnd() {
+    this.liveState.textContent = "game over";
+    this.scheduleRefresh();
+  }
+
+  scheduleRefresh() {
+    if (this.pending) return;
+    this.pending = setTimeout(async () => {
+      this.pending = null;
+      try {
+        await this.refresh();
+      } catch (error) {
+        notify(error.message);
+      }
+    }, 60);
+  }
+
+  async refresh() {
+    const [summary, answer] = await Promise.all([
+      get(`/games/${this.gameId}`),
+      get(`/games/${this.gameId}/view`, { token: this.token })]);
+    this.summary = summary;
+    await this.show(answer);
+  }
+
+  async show(answer) {
+    const late = () => this.answer && answer.version < this.answer.version;
+    if (late()) return;
+    if (answer.status !== this.summary.status) { // the game started or ended: its result
+      this.summary = await get(`/games/${this.gameId}`).catch(() => this.summary);
+      if (late()) return;
+    }
+    if (!this.answer || answer.version !== this.answer.version) this.ui = {};
+    this.answer = answer;
+    this.redraw();
+  }
+
+  context() {
+    const prompt = this.answer.prompt;
+    return {
+      game: this.summary.game, seat: this.seat, answer: this.answer, summary: this.summary,
+      components: this.components, legal: prompt ? prompt.legal_moves : [], ui: this.ui,
+      choose: (move) => this.choose(move),
+      chooseAmong: (moves) => this.chooseAmong(moves),
+      showInfo: (component, tapped = false) => showDetails(this.info, component, tapped),
+      redraw: () => this.redraw(),
+    };
+  }
+
+  redraw() {
+    const ctx = this.context();
+    const focused = document.activeElement && document.activeElement.dataset;
+    const keep = focused ? { ...focused } : {};
+    this.drawHeader();
+    clear(this.boardBox).append(this.renderer.draw(ctx));
+    clear(this.promptBox).append(promptPanel(ctx, this.renderer.label));
+    this.restoreFocus(keep);
+  }
+
+  // After a redraw, focus the element that stood where the focus was (keyboard play).
+  restoreFocus(keep) {
+    for (const key of ["square", "tile", "card", "move"]) {
+      if (keep[key] === undefined) continue;
+      const attr = `data-${key}`;
+      const found = [...this.main.querySelectorAll(`[${attr}]`)]
+        .find((el) => el.getAttribute(attr) === keep[key]);
+      if (found) {
+        found.focus({ preventScroll: true });
+        return;
+      }
+    }
+  }
+
+  drawHeader() {
+    const s = this.summary;
+    const over = this.answer.status === "over" || this.answer.status === "abandoned";
+    const seats = s.seats.map((seat) => seatName(s, seat.seat)).join(" · ");
+    const switcher = this.held.length > 1 ? h("label", { class: "switch" }, "Play as ",
+      h("select", { onchange: (e) => { location.hash = `#/play/${this.gameId}/${e.target.value}`; } },
+        this.held.map((seat) => h("option", { value: seat, selected: seat === String(this.seat),
+          text: `seat ${seat}` })))) : null;
+    append(clear(this.header), [
+      h("h1", { text: `${titleOf(s.game)} · ${this.seat === null ? "watching" : `seat ${this.seat}`}` }),
+      h("p", { class: "seats", text: seats }),
+      h("p", { class: "status", "data-status": this.answer.status,
+        text: statusText(s, this.answer) }),
+      h("div", { class: "actions" }, switcher,
+        over ? h("a", { class: "button", href: `#/replay/${this.gameId}`, text: "Open the replay" })
+          : this.token ? h("button", { type: "button", class: "resign", text: "Resign",
+            onclick: () => this.resign() }) : null),
+      this.token ? null : this.joinForm()]);
+  }
+
+  // A spectator may take an open seat, with a name; the seat's token is kept like any other.
+  joinForm() {
+    const open = this.summary.seats.filter((s) => s.open);
+    if (!open.length) return null;
+    const name = h("input", { type: "text", maxlength: 40, required: true, id: "join-name",
+      placeholder: "your name" });
+    const form = h("form", { class: "join" }, h("label", { for: "join-name", text: "Your name " }),
+      name, open.map((s) => h("button", { type: "submit", value: s.seat, "data-seat": s.seat,
+        text: `Take seat ${s.seat}` })));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const seat = e.submitter ? e.submitter.value : open[0].seat;
+      try {
+        const joined = await post(`/games/${this.gameId}/seats/${seat}`,
+          { name: name.value.trim() });
+        keepToken(this.gameId, joined.seat, joined.token);
+        location.hash = `#/play/${this.gameId}/${joined.seat}`;
+      } catch (error) {
+        notify(error.message);
+      }
+    });
+    return form;
+  }
+
+  chooseAmong(moves) {
+    if (moves.length === 1) return this.choose(moves[0]);
+    const buttons = [...this.promptBox.querySelectorAll("button.move")];
+    const matching = buttons.filter((b) => moves.some((m) => sameMove(m, JSON.parse(b.dataset.move))));
+    const details = this.promptBox.querySelector("details");
+    if (details) details.open = true;
+    buttons.forEach((b) => b.classList.toggle("suggested", matching.includes(b)));
+    if (matching[0]) matching[0].focus();
+    notify("That can be done in several ways: pick one of the highlighted moves.", "info");
+    return null;
+  }
+
+  async choose(move) {
+    if (this.busy) return;
+    this.busy = true;
+    this.main.classList.add("busy");
+    try {
+      const answer = await this.send(move);
+      notify(null);
+      await this.show(answer.view);
+    } catch (error) {
+      notify(error instanceof ApiError ? error.message : String(error));
+      if (error.code === "stale-version" || error.code === "not-your-turn" ||
+          error.code === "illegal-move" || error.code === "game-over") {
+        await this.refresh().catch(() => {});
+      }
+    } finally {
+      this.busy = false;
+      this.main.classList.remove("busy");
+    }
+  }
+
+  // A move, retried with the same Idempotency-Key when the server was out of reach or busy
+  // (it is then applied once, whichever try got through).
+  async send(move) {
+    const body = { move, expected_version: this.answer.version };
+    const options = { token: this.token, headers: { "Idempotency-Key": newKey() } };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await post(`/games/${this.gameId}/moves`, body, options);
+      } catch (error) {
+        const passing = error.status === 0 || error.status === 503 || error.status === 429;
+        if (!passing || attempt >= 3) throw error;
+        notify(`${error.message} Trying again…`, "info");
+        await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+      }
+    }
+  }
+
+  async resign() {
+    if (!confirm("Resign this game? The other seats win.")) return;
+    try {
+      await post(`/games/${this.gameId}/resign`, undefined, { token: this.token });
+      await this.refresh();
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+}
+
+function titleOf(game) {
+  return game.charAt(0).toUpperCase() + game.slice(1);
+}
+
+// The game's standing: version and whose turn from the latest view, the result from the
+// summary (fetched again when the view says the game ended).
+function statusText(s, answer) {
+  if (answer.status === "active") {
+    const waiting = (answer.waiting_for || []).map((x) => seatName(s, x)).join(", ");
+    return `Active · event ${answer.version} · waiting for ${waiting || "a draw"}`;
+  }
+  if (answer.status === "over" || answer.status === "abandoned") {
+    const r = s.result || {};
+    const won = (r.winners || []).map((x) => seatName(s, x)).join(" and ");
+    const scores = r.scores ? ` · scores ${JSON.stringify(r.scores)}` : "";
+    return `Game over${r.reason ? ` (${r.reason})` : ""}${won ? `: won by ${won}` : ": no winner"}${scores}`;
+  }
+  return `Waiting for players (${answer.status})`;
+}

@@ -1,0 +1,97 @@
+"""Playing through the page as a person would: read the prompt, click a card, a tile, a
+square or a move button, and wait for the game to move on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+OVER = ".status[data-status=over]"
+MAX_CLICKS = 600
+
+
+def create_from_lobby(page: Any, game: str, seats: list[str] | None = None,
+                      options: dict[str, str] | None = None) -> None:
+    """Start ``game`` from the lobby's form; ``seats`` are the seat selects' values (``human``
+    or ``bot:NAME``) from seat 0 on; ``options`` maps an option's name to a select value."""
+    page.goto("/")
+    form = page.locator(f"form[data-game={game}]")
+    for seat, who in enumerate(seats or []):
+        form.locator(f"select[name=seat-{seat}]").select_option(who)
+    if options:
+        form.locator("details.options summary").click()
+    for name, value in (options or {}).items():
+        form.locator(f"#{game}-opt-{name}").fill(value)
+    form.locator("button[type=submit]").click()
+
+
+def status_text(page: Any) -> str:
+    text: str = page.locator(".status").text_content()
+    return text
+
+
+def play_to_the_end(page: Any, choose: Any) -> int:
+    """Click ``choose(page)`` at each prompt of this page's seat until the game is over;
+    answers the number of clicks."""
+    clicks = 0
+    while True:
+        page.wait_for_selector(f".prompt h2, {OVER}", timeout=30_000)
+        if page.locator(OVER).count():
+            return clicks
+        before = status_text(page)
+        choose(page)
+        clicks += 1
+        assert clicks < MAX_CLICKS, "the game did not end"
+        page.wait_for_function(
+            "before => { const s = document.querySelector('.status'); "
+            "return (s && s.textContent !== before) || !document.querySelector('#notice')"
+            ".hidden; }", arg=before, timeout=30_000)
+        notice = page.locator("#notice.error")
+        assert not notice.is_visible(), notice.text_content()
+
+
+def click_move(page: Any, text: str | None = None) -> None:
+    """A move button of the prompt (the one whose label starts with ``text``, else the first),
+    unfolding the list of all moves if it is folded."""
+    folded = page.locator(".prompt details")
+    if folded.count():
+        folded.first.evaluate("details => { details.open = true; }")
+    buttons = page.locator(".prompt button.move")
+    if text is not None:
+        named = buttons.filter(has_text=text)
+        if named.count():
+            named.first.click()
+            return
+    buttons.first.click()
+
+
+def choose_revolution(page: Any) -> None:
+    """Place by picking a tile from your side, then a highlighted square; answer abilities by
+    clicking a highlighted square, else the first move offered."""
+    tiles = page.locator(".side.mine .pick.legal")
+    if tiles.count():
+        tiles.first.click()
+        page.locator(".square.legal").first.click()
+    elif page.locator(".square.legal").count():
+        page.locator(".square.legal").first.click()
+    else:
+        click_move(page)
+
+
+def choose_dominion(page: Any) -> None:
+    """Play all treasures, then buy from the Supply (clicking the pile) whatever pile has
+    fewest cards left, so that piles run out and the game ends; else end the turn; any other
+    prompt: its first move."""
+    moves = page.locator(".prompt button.move")
+    labels = [moves.nth(i).text_content() for i in range(moves.count())]
+    if "Play all treasures" in labels:
+        click_move(page, "Play all treasures")
+        return
+    piles = page.locator(".supply .card.legal")
+    if piles.count():
+        counts = [int(piles.nth(i).locator(".count").text_content().lstrip("×"))
+                  for i in range(piles.count())]
+        piles.nth(counts.index(min(counts))).click()
+    elif "End turn" in labels:
+        click_move(page, "End turn")
+    else:
+        click_move(page)
