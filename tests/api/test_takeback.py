@@ -72,16 +72,18 @@ def test_a_takeback_that_tries_to_cross_a_draw_is_refused_and_records_nothing(cl
     assert client.get(f"/games/{game_id}").json["version"] == version
 
 
-def test_a_move_that_handed_the_turn_on_cannot_be_taken_back(client):
+def test_a_pass_followed_by_the_next_seats_die_cannot_be_taken_back(client):
     game_id, seat, tokens = open_race(client)
     me = tokens[str(seat)]
     move(client, game_id, me, {"kind": "pass"})  # the other seat's die follows
     refused = ask(client, game_id, me)
     assert refused.status_code == 409 and refused.json["code"] == "takeback-refused"
+    assert "draw" in refused.json["detail"]
 
 
-def test_a_game_with_hidden_information_offers_no_takebacks(client):
-    answer = client.post("/games", json={"game": "dominion", "takebacks": True,
+def test_a_game_with_hidden_information_whose_rules_do_not_say_what_reveals_it_offers_none(
+        client):
+    answer = client.post("/games", json={"game": "toy", "takebacks": True,
                                          "players": [{"name": "ann"}, {"name": "bob"}]})
     assert answer.status_code == 422 and answer.json["code"] == "bad-options"
     assert "hidden information" in answer.json["detail"]
