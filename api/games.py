@@ -175,8 +175,10 @@ def resign(game_id: UUID) -> dict[str, Any]:
 def takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     """Ask to take back your last `moves` moves (a game created with `takebacks`).
 
-    Only your own last moves, with nothing else since (no draw, no other seat's move), while
-    the game still waits on you; otherwise 409 `takeback-refused`. The other seats answer
+    Only your own last moves, with nothing else since (no draw, no other seat's move) but
+    earlier takebacks, and none of which showed you something hidden from you (a card
+    drawn, a face-down tile turned up), whoever the game waits on now; otherwise 409
+    `takeback-refused`. The other seats answer
     (bots at once: a bot accepts a takeback of one move); meanwhile moves answer 409
     `takeback-pending`. The summary's `takeback` shows who has accepted."""
     return _as_seat(game_id,
