@@ -12,6 +12,7 @@ from domain.aggregate import Game
 from domain.application import GameNotFound
 from domain.games import UnknownGame, UnknownRulesVersion, game_names, get_rules
 from domain.games.components import components as game_components
+from domain.history import takebacks_offered
 from projections import catch_up
 
 from .auth import caller_seat, forbid_other_seat
@@ -42,8 +43,10 @@ blp = Blueprint("games", __name__, url_prefix="/games",
 @blp.route("/catalog", methods=["GET"])
 @blp.response(200, CatalogSchema)
 def catalog() -> dict[str, Any]:
-    """The hosted games: their options with defaults, seat counts and bots."""
-    return {"games": [get_rules(name).info.to_json() for name in game_names()]}
+    """The hosted games: their options with defaults, seat counts and bots, and whether a
+    game of each may allow takebacks (README, "Takebacks")."""
+    return {"games": [{**rules.info.to_json(), "takebacks": takebacks_offered(rules) is None}
+                      for rules in map(get_rules, game_names())]}
 
 
 @blp.route("/catalog/<game>/components", methods=["GET"])

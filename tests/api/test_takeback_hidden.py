@@ -116,3 +116,10 @@ def test_a_dominion_buy_is_taken_back_before_the_end_of_the_turn(client):
             assert move(client, game_id, ann, {"kind": "end_turn"}).status_code == 200
         assert move(client, game_id, bob, {"kind": "end_turn"}).status_code == 200
     raise AssertionError("no Festival reached ann's hand in 40 turns")
+
+
+def test_the_catalog_says_which_games_may_allow_takebacks(client):
+    games = {g["name"]: g for g in client.get("/games/catalog").json["games"]}
+    assert games["revolution"]["takebacks"] is True and games["dominion"]["takebacks"] is True
+    assert games["open"]["takebacks"] is True  # no hidden information
+    assert games["toy"]["takebacks"] is False  # hidden, and its rules do not say what reveals
