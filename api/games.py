@@ -12,6 +12,7 @@ from domain.aggregate import Game
 from domain.application import GameNotFound
 from domain.games import UnknownGame, UnknownRulesVersion, game_names, get_rules
 from domain.games.components import components as game_components
+from domain.history import takebacks_offered
 from projections import catch_up
 
 from .auth import caller_seat, forbid_other_seat
@@ -42,8 +43,10 @@ blp = Blueprint("games", __name__, url_prefix="/games",
 @blp.route("/catalog", methods=["GET"])
 @blp.response(200, CatalogSchema)
 def catalog() -> dict[str, Any]:
-    """The hosted games: their options with defaults, seat counts and bots."""
-    return {"games": [get_rules(name).info.to_json() for name in game_names()]}
+    """The hosted games: their options with defaults, seat counts and bots, and whether a
+    game of each may allow takebacks (README, "Takebacks")."""
+    return {"games": [{**rules.info.to_json(), "takebacks": takebacks_offered(rules) is None}
+                      for rules in map(get_rules, game_names())]}
 
 
 @blp.route("/catalog/<game>/components", methods=["GET"])
@@ -175,8 +178,10 @@ def resign(game_id: UUID) -> dict[str, Any]:
 def takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     """Ask to take back your last `moves` moves (a game created with `takebacks`).
 
-    Only your own last moves, with nothing else since (no draw, no other seat's move), while
-    the game still waits on you; otherwise 409 `takeback-refused`. The other seats answer
+    Only your own last moves, with nothing else since (no draw, no other seat's move) but
+    earlier takebacks, and none of which showed you something hidden from you (a card
+    drawn, a face-down tile turned up), whoever the game waits on now; otherwise 409
+    `takeback-refused`. The other seats answer
     (bots at once: a bot accepts a takeback of one move); meanwhile moves answer 409
     `takeback-pending`. The summary's `takeback` shows who has accepted."""
     return _as_seat(game_id,

@@ -41,7 +41,6 @@ from .kernel import (
     GENESIS_HASH,
     BadOptions,
     Chance,
-    Decision,
     GameError,
     GameOver,
     Over,
@@ -334,12 +333,11 @@ class Game(Aggregate):
         game is no longer played."""
         return self.life.get("takeback") if self.status == Status.ACTIVE else None
 
-    def ask_takeback(self, seat: int, to: int, crossed: list[tuple[str, dict[str, Any]]],
-                     at: datetime) -> None:
-        """``crossed``: the events after ``to`` (type and payload), which the takeback undoes."""
-        step = self.step() if self.status == Status.ACTIVE else None
-        asked_now = isinstance(step, Decision) and step.prompt_for(seat) is not None
-        refusal = takeback_refusal(self.life, seat, crossed, asked_now)
+    def ask_takeback(self, seat: int, to: int, state_then: State,
+                     crossed: list[tuple[str, dict[str, Any]]], at: datetime) -> None:
+        """``state_then``: the rules state after event ``to``; ``crossed``: the events after
+        it (type and payload, whole), which the takeback undoes."""
+        refusal = takeback_refusal(self.life, self.rules, seat, state_then, crossed)
         if refusal is not None:
             raise TakebackRefused(refusal)
         self._record(self.TakebackAsked, {"seat": seat, "to": to}, self.state, at)

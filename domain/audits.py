@@ -86,9 +86,12 @@ class Audits:
         has accepted, the game goes back."""
         def attempt() -> tuple[Game, None, None]:
             game = self.get(game_id)
-            to = game.version - moves
+            to = self._takeback_point(game, seat, moves)
             crossed = [(r["type"], r["payload"]) for r in self.records_after(game_id, to)]
-            game.ask_takeback(seat, to, crossed, self._clock())
+            # Event 0 is no state: a takeback that would reach it crosses the created event,
+            # which the rule refuses before looking at any state.
+            state_then = self.get(game_id, version=to, reading=True).state if to else None
+            game.ask_takeback(seat, to, state_then, crossed, self._clock())
             for bot_seat, other in enumerate(game.seats):
                 if other["bot"] is not None and bot_seat != seat and game.pending_takeback:
                     game.answer_takeback(bot_seat, moves == 1, self._clock())
@@ -96,6 +99,33 @@ class Audits:
             return game, None, None
 
         return self._with_retries(attempt, None)[0]
+
+    def _takeback_point(self, game: Game, seat: int, moves: int) -> int:
+        """The event a takeback of ``seat``'s last ``moves`` moves goes back to: just before
+        the ``moves``-th of its moves still in effect, counted from the newest (moves an
+        earlier takeback undid are passed over with its bookkeeping), or just before the
+        first event on the way that no takeback of the seat crosses (a draw, another seat's
+        move...), so that the refusal names it."""
+        skip_above = game.version  # events above an earlier rewind's point were undone
+        newest = game.version
+        while newest > 0:  # newest first, a page at a time
+            page = list(self.repository.event_store.get(game.id, lte=newest, desc=True,
+                                                        limit=64))
+            for record in map(event_record, page):  # type: ignore[arg-type]
+                kind, payload, number = record["type"], record["payload"], record["seq"]
+                if number > skip_above or kind in (EventType.TAKEBACK_ASKED,
+                                                   EventType.TAKEBACK_ANSWERED):
+                    continue
+                if kind == EventType.TAKEN_BACK:
+                    skip_above = payload["to"]
+                elif kind != EventType.MOVE_MADE or payload["seat"] != seat:
+                    return number - 1
+                else:
+                    moves -= 1
+                    if moves == 0:
+                        return number - 1
+            newest = newest - len(page) if page else 0
+        return 0
 
     def answer_takeback(self, game_id: UUID, seat: int, accepted: bool) -> Game:
         def attempt() -> tuple[Game, None, None]:

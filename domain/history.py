@@ -217,39 +217,66 @@ def check_reproduces(state: State, seq: int, recorded_hash: str, life: Life) -> 
 
 # ---- takebacks by consent ----
 
+# What a takeback may cross besides the asker's own moves: earlier takebacks' bookkeeping.
+CROSSABLE = frozenset({EventType.MOVE_MADE, *TAKEBACK_EVENTS})
 
-def takeback_refusal(life: Life, seat: int, crossed: list[tuple[str, dict[str, Any]]],
-                     asked_now: bool) -> str | None:
-    """Why ``seat`` may not take back the events ``crossed`` (type and payload, oldest first,
-    the last events of the history), or None. The rule (README, "Takebacks"): only where the
-    game allows takebacks (only games without hidden information may: see
-    ``takebacks_offered``), while it is played and no other takeback is pending; only the
-    seat's own moves, with nothing else among or after them (no draw, nor another seat's or a
-    bot's move); and only while the game still waits on that seat, so nothing was settled by
-    those moves."""
+
+def takeback_refusal(life: Life, rules: Rules, seat: int, state_then: State,
+                     crossed: list[tuple[str, dict[str, Any]]]) -> str | None:
+    """Why ``seat`` may not go back to ``state_then`` across the events ``crossed`` (type and
+    payload, oldest first: every event after the point it goes back to), or None. The rule
+    (README, "Takebacks"; replays/README.md, "Takebacks"): only where the game allows
+    takebacks, while it is played and no other takeback is pending; every event crossed is
+    one of the seat's own moves or an earlier takeback's bookkeeping (no draw, no other
+    seat's or bot's move, no other event), at least one of them a move; and none of those moves
+    showed the seat anything (the game's ``reveals``), whoever the game waits on now."""
     if not life.get("takebacks"):
         return "This game does not allow takebacks (an option chosen when it was created)."
     if life["status"] != Status.ACTIVE or life.get("takeback") is not None:
         return "A takeback can be asked only while the game is played and none is pending."
-    if not crossed:
-        return "There is no move to take back."
-    if any(type_ != EventType.MOVE_MADE or payload["seat"] != seat
+    if any(type_ not in CROSSABLE or (type_ == EventType.MOVE_MADE and payload["seat"] != seat)
            for type_, payload in crossed):
         return ("Only your own last moves can be taken back: not across a draw, another "
                 "seat's move or any other event since.")
-    if not asked_now:
-        return ("Only moves after which the game still waits on you can be taken back: "
-                "these moves settled something the other seats have seen.")
+    if not any(type_ == EventType.MOVE_MADE for type_, _ in crossed):
+        return "There is no move to take back."
+    if revealing_move(rules, seat, state_then, crossed) is not None:
+        return ("One of these moves showed you something that was hidden from you (a card "
+                "drawn, a face-down tile turned up, a game's end...): it cannot be undone.")
+    return None
+
+
+def revealing_move(rules: Rules, seat: int, state_then: State,
+                   crossed: list[tuple[str, dict[str, Any]]]) -> int | None:
+    """The index in ``crossed`` (the seat's own moves and takeback bookkeeping, from
+    ``state_then`` on) of the first move that showed ``seat`` something, by the game's
+    ``reveals``; None when none did. A ``taken_back`` among them puts back its state, so each
+    move is judged from the state it was made in. A game without hidden information reveals
+    nothing; one with hidden information and no ``reveals`` is taken to reveal with every
+    move (it cannot allow takebacks: ``takebacks_offered``)."""
+    if not rules.info.traits.hidden_information:
+        return None
+    reveals = rules.reveals
+    state = state_then
+    for index, (type_, payload) in enumerate(crossed):
+        if type_ == EventType.TAKEN_BACK:
+            state = payload["state"]
+        elif type_ == EventType.MOVE_MADE:
+            after = rules.apply_move(state, payload["seat"], payload["move"])
+            event = {"type": "move", "seat": payload["seat"], "move": payload["move"]}
+            if reveals is None or reveals(state, after, event, seat):
+                return index
+            state = after
     return None
 
 
 def takebacks_offered(rules: Rules) -> str | None:
     """None when a game under ``rules`` may allow takebacks, else why not. A game with hidden
-    information may not: a seat's own move can show it something without a draw (a card drawn
-    from a deck shuffled earlier, a choice revealed when a prompt completes), and the game
-    contract cannot say which moves do, so no takeback there could be shown to reveal nothing.
-    """
-    if rules.info.traits.hidden_information:
-        return (f"{rules.info.title} has hidden information: a move may show a seat something "
-                "without a draw, so it offers no takebacks.")
+    information may only if its rules say which moves show a seat something (``reveals``):
+    a seat's own move can show it something without a draw (a card drawn from a deck
+    shuffled earlier, a choice revealed when a prompt completes), and a takeback must never
+    undo a move that did."""
+    if rules.info.traits.hidden_information and rules.reveals is None:
+        return (f"{rules.info.title} has hidden information and its rules do not say which "
+                "moves reveal it, so it offers no takebacks.")
     return None

@@ -9,8 +9,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.history import EventType, Life, Status, takeback_refusal
-from domain.kernel import Decision, Step, hash_value, json_equal
+from domain.history import CROSSABLE, EventType, Life, Status, takeback_refusal
+from domain.kernel import Rules, State, hash_value, json_equal
+
+
+class RecentStates:
+    """The rules states after the last events, as far back as a takeback may go: from the
+    last event no takeback crosses (a draw, a seat taken...), or from the last move of the
+    seat that moved before the latest mover, whichever is later (a takeback crossing either
+    is refused whoever asks). A verifier keeps these rather than every state of the game."""
+
+    def __init__(self) -> None:
+        # (seq, the mover's seat or None, the state after the event)
+        self.kept: list[tuple[int, int | None, State]] = []
+        self.mover: int | None = None
+
+    def add(self, seq: int, kind: str, seat: Any, state: State) -> None:
+        if kind not in CROSSABLE:
+            self.kept, self.mover = [], None
+        elif kind == EventType.MOVE_MADE and seat != self.mover:
+            if self.mover is not None:
+                last = max(i for i, entry in enumerate(self.kept) if entry[1] == self.mover)
+                self.kept = self.kept[last:]
+            self.mover = seat
+        self.kept.append((seq, seat if kind == EventType.MOVE_MADE else None, state))
+
+    def after(self, seq: int) -> State | None:
+        """The state after event ``seq`` if kept (a takeback to an earlier event is refused
+        before its state is needed)."""
+        return next((state for number, _, state in self.kept if number == seq), None)
 
 
 def while_pending(kind: str, life: Life, seats: int) -> str | None:
@@ -33,13 +60,13 @@ def while_pending(kind: str, life: Life, seats: int) -> str | None:
 
 def takeback_failure(kind: str, payload: dict[str, Any], seq: int, life: Life,
                      events: Sequence[dict[str, Any]], state_hashes: Sequence[str],
-                     step: Step | None) -> str | None:
+                     rules: Rules, recent: RecentStates) -> str | None:
     """Why a takeback event ``seq`` is not what the service records, or None.
     ``state_hashes``: the state hash after each event before it (index 0: event 1)."""
     if life["status"] != Status.ACTIVE:
         return f"a {kind} event while the game is {life['status']}"
     if kind == EventType.TAKEBACK_ASKED:
-        return _asked_failure(payload, seq, life, events, step)
+        return _asked_failure(payload, seq, life, events, rules, recent)
     if kind == EventType.TAKEBACK_ANSWERED:
         asked, seat = life.get("takeback"), payload["seat"]
         if asked is None or type(payload["accepted"]) is not bool or type(seat) is not int \
@@ -60,11 +87,11 @@ def takeback_failure(kind: str, payload: dict[str, Any], seq: int, life: Life,
 
 
 def _asked_failure(payload: dict[str, Any], seq: int, life: Life,
-                   events: Sequence[dict[str, Any]], step: Step | None) -> str | None:
+                   events: Sequence[dict[str, Any]], rules: Rules,
+                   recent: RecentStates) -> str | None:
     seat, to = payload["seat"], payload["to"]
     if type(seat) is not int or not 0 <= seat < len(life["seats"]) or type(to) is not int \
             or not 1 <= to < seq:
         return "a takeback names its seat and an earlier event"
     crossed = [(event["type"], event["payload"]) for event in events[to:seq - 1]]
-    asked_now = isinstance(step, Decision) and step.prompt_for(seat) is not None
-    return takeback_refusal(life, seat, crossed, asked_now)
+    return takeback_refusal(life, rules, seat, recent.after(to), crossed)

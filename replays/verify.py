@@ -53,7 +53,7 @@ from domain.kernel import (
 )
 
 from .document import FORMAT, FORMAT_VERSION, header
-from .takeback import takeback_failure, while_pending
+from .takeback import RecentStates, takeback_failure, while_pending
 
 # An event of a complete document, key for key (``log`` is its line, covered by no hash).
 EVENT_KEYS = frozenset({"seq", "type", "seat", "payload", "at", "log", "prev_hash",
@@ -174,6 +174,7 @@ class _Verifier:
         self.life: Life | None = None
         self.step: Step | None = None
         self.state_hashes: list[str] = []  # after each event so far (a rewind's target)
+        self.recent = RecentStates()  # the states a takeback may still go back to
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -207,6 +208,7 @@ class _Verifier:
             raise StepFailed(seq, "the state after this event does not match its state hash")
         self.prev = event["hash"]
         self.state_hashes.append(event["state_hash"])
+        self.recent.add(seq, event["type"], event["payload"].get("seat"), self.state)
 
     def _life(self) -> Life:
         assert self.life is not None
@@ -295,7 +297,7 @@ class _Verifier:
                 raise StepFailed(seq, "the revealed seed is not the document's seed")
         elif kind in TAKEBACK_EVENTS:
             failure = takeback_failure(kind, payload, seq, self._life(), self.doc["events"],
-                                       self.state_hashes, self.step)
+                                       self.state_hashes, self._rules(), self.recent)
             if failure is not None:
                 raise StepFailed(seq, failure)
             if kind == EventType.TAKEN_BACK:
@@ -316,7 +318,8 @@ class _Verifier:
         if "takebacks" in payload and (payload["takebacks"] is not True
                                        or takebacks_offered(self.rules) is not None):
             raise StepFailed(1, "takebacks, where allowed, is true (and absent otherwise), "
-                                "and only a game without hidden information allows them")
+                                "and a game with hidden information allows them only if its "
+                                "rules say which moves reveal it")
         if kind == EventType.FORKED:
             reason = check_origin(payload, self.sources, self.visiting)
             if reason is not None:

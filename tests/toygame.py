@@ -159,7 +159,7 @@ def scramble(state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
 
 # ---- an open race: no hidden information, and several moves a turn. Each turn starts with a
 # public die (1-3); the seat to act steps forward once a move, up to the roll, then passes.
-# First to the goal wins. (Takebacks are offered only by games without hidden information.)
+# First to the goal wins. (No hidden information: no move reveals anything to a takeback.)
 
 
 OPEN_INFO = GameInfo(name="open", title="Open race", min_seats=2, max_seats=3, traits=Traits(),

@@ -93,6 +93,14 @@ class Over:
 
 Step: TypeAlias = Decision | Chance | Over
 
+# reveals(before, after, event, seat): whether applying the move ``event`` (``{"type":
+# "move", "seat", "move"}``) to ``before``, which gave ``after``, showed ``seat`` anything it
+# could not know at ``before`` (a card drawn from a deck, a face-down tile turned up, the
+# others' answers revealed when a simultaneous prompt completes, the end of a game that makes
+# everything public, ...). When in doubt a game answers True. It is what lets a game with
+# hidden information offer takebacks: a seat may undo only moves that showed it nothing.
+Reveals: TypeAlias = Callable[[State, State, dict[str, Any], int], bool]
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -202,6 +210,12 @@ class Rules(Protocol):
         ...
 
     @property
+    def reveals(self) -> Reveals | None:
+        """Whether a move showed a seat something hidden from it before (see ``Reveals``);
+        None for a game that does not say (then, with hidden information, no takebacks)."""
+        ...
+
+    @property
     def bots(self) -> Mapping[str, Bot]: ...
 
 
@@ -224,6 +238,9 @@ class GameRules:
     # game's traits; a game with its own rule for either gives a function.
     on_resign: Callable[[State, int, int], Over] | None = None
     on_abandon: Callable[[State, str], Over] | None = None
+    # None: the game does not say which moves reveal something (see ``Reveals``); a game
+    # without hidden information needs no such hook, one with it offers no takebacks without.
+    reveals: Reveals | None = None
 
     def resign(self, state: State, seat: int, seats: int) -> Over:
         if self.on_resign is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.api.helpers import bearer, create, move, view
+from tests.forgery import reference
 
 STEP = {"kind": "step"}
 
@@ -72,16 +73,18 @@ def test_a_takeback_that_tries_to_cross_a_draw_is_refused_and_records_nothing(cl
     assert client.get(f"/games/{game_id}").json["version"] == version
 
 
-def test_a_move_that_handed_the_turn_on_cannot_be_taken_back(client):
+def test_a_pass_followed_by_the_next_seats_die_cannot_be_taken_back(client):
     game_id, seat, tokens = open_race(client)
     me = tokens[str(seat)]
     move(client, game_id, me, {"kind": "pass"})  # the other seat's die follows
     refused = ask(client, game_id, me)
     assert refused.status_code == 409 and refused.json["code"] == "takeback-refused"
+    assert "draw" in refused.json["detail"]
 
 
-def test_a_game_with_hidden_information_offers_no_takebacks(client):
-    answer = client.post("/games", json={"game": "dominion", "takebacks": True,
+def test_a_game_with_hidden_information_whose_rules_do_not_say_what_reveals_it_offers_none(
+        client):
+    answer = client.post("/games", json={"game": "toy", "takebacks": True,
                                          "players": [{"name": "ann"}, {"name": "bob"}]})
     assert answer.status_code == 422 and answer.json["code"] == "bad-options"
     assert "hidden information" in answer.json["detail"]
@@ -183,3 +186,30 @@ def test_while_a_takeback_waits_the_game_waits_for_the_answers_and_asks_no_move(
     answer(client, game_id, other, True)
     assert client.get(f"/games/{game_id}").json["waiting_for"] == [seat]
     assert view(client, game_id, me)["prompt"] is not None
+
+
+def test_a_takeback_may_reach_past_an_earlier_one_to_the_moves_still_in_effect(client):
+    """Two steps: the second taken back, then a declined ask, then the first taken back
+    too (across both takebacks' events); the game is where it was before either step, and
+    the finished game verifies by both verifiers."""
+    game_id, seat, tokens, me = rolled_at_least(client, 2)
+    other = tokens[str(1 - seat)]
+    before = view(client, game_id, me)
+    move(client, game_id, me, STEP)
+    move(client, game_id, me, STEP)
+    ask(client, game_id, me)
+    answer(client, game_id, other, True)  # back to after the first step
+    ask(client, game_id, me)
+    answer(client, game_id, other, False)
+    again = ask(client, game_id, me)  # the first step: the undone second one is passed over
+    assert again.status_code == 200, again.json
+    answer(client, game_id, other, True)
+    assert view(client, game_id, me)["view"] == before["view"]
+    events = client.get(f"/games/{game_id}/events", headers=bearer(me)).json["events"]
+    first_step = events[-1]["payload"]["undone"][0]
+    assert events[first_step - 1]["type"] == "move_made"
+    assert events[-1]["payload"]["to"] == first_step - 1
+    client.post(f"/games/{game_id}/resign", headers=bearer(other))
+    document = client.get(f"/games/{game_id}/replay").json
+    assert client.post("/replays/verify", json=document).json["valid"] is True
+    assert reference.verify(document) == (True, None)

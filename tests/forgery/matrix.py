@@ -220,6 +220,25 @@ def takeback_forgeries(doc: Doc, kind: Callable[[str], str],
                                                                    asker_answers), asked + 2)
 
 
+def hidden_takeback_forgeries(name: str, doc: Doc) -> Iterator[Forgery]:
+    """On a game with hidden information whose last takeback went back to just after one of
+    the asker's own moves that revealed something to it: the same takeback moved back to
+    cross that reveal, the other seat's last move, or the last draw; each is caught where it
+    is asked."""
+    events = doc["events"]
+    asked = max(i for i, e in enumerate(events) if e["type"] == "takeback_asked")
+    seat, to = events[asked]["seat"], events[asked]["payload"]["to"]
+    revealing = events[to - 1]
+    assert revealing["type"] == "move_made" and revealing["seat"] == seat, name
+    other = max(i for i in range(asked) if events[i]["type"] == "move_made"
+                and events[i]["seat"] != seat)
+    draw = max(i for i in range(asked) if events[i]["type"] == "chance_resolved")
+    for label, point in (("a reveal", to - 1), ("the other seat's move", other),
+                         ("a draw", draw)):
+        yield Forgery(f"{name}: takeback across {label}", edit(
+            doc, asked, lambda e, p=point: e["payload"].update(to=p)), asked + 1)
+
+
 def fork_forgeries(doc: Doc, kind: Callable[[str], str],
                    sources: Callable[[str], Doc | None]) -> Iterator[Forgery]:
     """A fork claiming an origin its source never had: each fails at event 1."""

@@ -1,8 +1,9 @@
 """A second verifier, written from replays/README.md alone (the proof that the page is a
 specification): its own canonical JSON, hashes, fair draws (``tests/test_fair_draws.py``),
 life cycle and header. From the project it takes only what the page says a verifier needs:
-the game's rules (``get_rules``: setup, next, apply_move, apply_chance, resign, abandon) and
-the kinds of step ``next`` answers. It answers (valid, failed step) like ``verify_document``.
+the game's rules (``get_rules``: setup, next, apply_move, apply_chance, resign, abandon, and
+``reveals`` for takebacks) and the kinds of step ``next`` answers. It answers (valid,
+failed step) like ``verify_document``.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ class Reference:
         self.seats: list[dict[str, Any]] = []
         self.status, self.result, self.revealed = "", None, None
         self.hashes: list[str] = []  # the state hash after each event so far
+        self.states: list[Any] = []  # the state after each event so far
         self.takebacks, self.pending = False, None  # pending: [asker, to, accepted seats]
 
     def run(self) -> None:
@@ -110,6 +112,7 @@ class Reference:
             raise Failed(index)
         self.prev = event["hash"]
         self.hashes.append(event["state_hash"])
+        self.states.append(self.state)
 
     def allowed(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
         """The life cycle of the page's "Verification" paragraph."""
@@ -155,8 +158,8 @@ class Reference:
                 return False
             self.seats = [dict(seat) for seat in payload["seats"]]
             self.status = "waiting" if any(s["name"] is None for s in self.seats) else "active"
-            if "takebacks" in payload and (payload["takebacks"] is not True
-                                           or self.rules.info.traits.hidden_information):
+            if "takebacks" in payload and (payload["takebacks"] is not True or (
+                    self.rules.info.traits.hidden_information and self.rules.reveals is None)):
                 return False
             self.takebacks = payload.get("takebacks") is True
             return sha(self.seed) == payload["commitment"] and (
@@ -201,13 +204,16 @@ class Reference:
         seat = payload.get("seat")
         if kind == "takeback_asked":
             to = payload["to"]
-            step = self.rules.next(self.state)
             if (not self.takebacks or type(seat) is not int or not 0 <= seat < len(self.seats)
-                    or type(to) is not int or not 1 <= to < index - 1
-                    or not isinstance(step, Decision) or step.prompt_for(seat) is None):
+                    or type(to) is not int or not 1 <= to < index - 1):
                 return False
-            if any(e["type"] != "move_made" or e["payload"]["seat"] != seat
-                   for e in self.doc["events"][to:index - 1]):
+            crossed = self.doc["events"][to:index - 1]
+            if not any(e["type"] == "move_made" for e in crossed) or any(
+                    e["type"] not in ("move_made", *TAKEBACKS)
+                    or (e["type"] == "move_made" and e["payload"]["seat"] != seat)
+                    for e in crossed):
+                return False
+            if self.rules.info.traits.hidden_information and self.shows(seat, to, crossed):
                 return False
             self.pending = [seat, to, []]
             return True
@@ -229,6 +235,22 @@ class Reference:
             return False
         self.state, self.pending = json.loads(canonical(payload["state"])), None
         return True
+
+    def shows(self, seat: int, to: int, crossed: list[dict[str, Any]]) -> bool:
+        """Whether one of the crossed moves showed ``seat`` something (the game's
+        ``reveals``, each move from the state it was made in: a ``taken_back`` among them
+        puts its state back)."""
+        state = self.states[to - 1]
+        for e in crossed:
+            if e["type"] == "taken_back":
+                state = e["payload"]["state"]
+            elif e["type"] == "move_made":
+                after = self.rules.apply_move(state, seat, e["payload"]["move"])
+                if self.rules.reveals(state, after, {"type": "move", "seat": seat,
+                                                     "move": e["payload"]["move"]}, seat):
+                    return True
+                state = after
+        return False
 
     def origin_holds(self, payload: dict[str, Any]) -> bool:
         """The page's "Forks": the origin's shape, the state's hash, and the source document

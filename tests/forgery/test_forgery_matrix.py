@@ -13,7 +13,7 @@ from replays import build_document, verify_document
 from tests.conftest import make_service
 
 from . import reference
-from .matrix import Forgery, forgeries
+from .matrix import Forgery, forgeries, hidden_takeback_forgeries
 
 
 def play_to_the_end(service, game_id, rng: random.Random, stop_after: int | None = None):
@@ -69,17 +69,89 @@ def base_documents() -> dict[str, dict]:
     return built
 
 
+def prompted(service, game_id, seat: int) -> list[dict]:
+    prompt = service.get(game_id).step().prompt_for(seat)
+    return [] if prompt is None else prompt.legal_moves
+
+
+def revolution_takebacks(service) -> dict:
+    """Secret random, two people: the first seat's Citizen taken back after the turn passed,
+    then the second seat turns up a face-down tile (a reveal), places it, and takes back only
+    the placement."""
+    created, _ = service.create_game("revolution", {"neutrals": "secret_random"},
+                                     [{"name": "ann"}, {"name": "bob"}], takebacks=True)
+    first = service.get(created.id).step().prompts[0].seat
+    second = 1 - first
+    for again in (True, False):
+        service.play(created.id, first, [prompted(service, created.id, first)[0]])
+        if again:
+            service.ask_takeback(created.id, first, 1)
+            service.answer_takeback(created.id, second, True)
+    service.play(created.id, second, [{"kind": "place", "hidden": 0}])
+    service.play(created.id, second, [prompted(service, created.id, second)[0]])
+    service.ask_takeback(created.id, second, 1)
+    service.answer_takeback(created.id, first, True)
+    service.resign(created.id, first)
+    return build_document(service.records(created.id))
+
+
+def dominion_takebacks(service) -> dict:
+    """Two people, ann first: she buys Villages until one is in her hand, plays it (it draws:
+    a reveal), plays her treasures and takes that back."""
+    kingdom = ["village", "cellar", "market", "merchant", "militia", "mine", "moat",
+               "remodel", "smithy", "workshop"]
+    created, _ = service.create_game("dominion", {"first_seat": 0, "kingdom": kingdom},
+                                     [{"name": "ann"}, {"name": "bob"}], takebacks=True)
+    game_id = created.id
+    for _ in range(40):
+        village = {"kind": "play", "card": "village"}
+        if village in prompted(service, game_id, 0):
+            service.play(game_id, 0, [village])
+            last = service.records(game_id)[-1]
+            if last["type"] == "move_made" and {"kind": "play_treasures"} in prompted(
+                    service, game_id, 0):
+                service.play(game_id, 0, [{"kind": "play_treasures"}])
+                service.ask_takeback(game_id, 0, 1)
+                service.answer_takeback(game_id, 1, True)
+                service.resign(game_id, 1)
+                return build_document(service.records(game_id))
+        if {"kind": "play_treasures"} in prompted(service, game_id, 0):
+            service.play(game_id, 0, [{"kind": "play_treasures"}])
+        buy = {"kind": "buy", "card": "village"}
+        service.play(game_id, 0, [buy if buy in prompted(service, game_id, 0)
+                                  else {"kind": "end_turn"}])
+        service.play(game_id, 1, [{"kind": "end_turn"}])
+    raise AssertionError("no Village reached ann's hand in 40 turns")
+
+
+def hidden_takeback_documents() -> dict[str, dict]:
+    service = make_service()
+    built = {"revolution takebacks": revolution_takebacks(service),
+             "dominion takebacks": dominion_takebacks(service)}
+    service.close()
+    return built
+
+
 DOCS = base_documents()
+HIDDEN_TAKEBACKS = hidden_takeback_documents()
 # Where a fork's source document is found (unforged, whatever the forgery under test).
 SOURCES = {doc["game_id"]: doc for doc in DOCS.values()}.get
 MATRIX: list[Forgery] = [f for name, doc in DOCS.items()
-                         for f in forgeries(name, doc, SOURCES)]
+                         for f in forgeries(name, doc, SOURCES)] + [
+    f for name, doc in HIDDEN_TAKEBACKS.items() for f in hidden_takeback_forgeries(name, doc)]
 
 
-@pytest.mark.parametrize("name", DOCS)
+@pytest.mark.parametrize("name", [*DOCS, *HIDDEN_TAKEBACKS])
 def test_the_unforged_documents_verify_by_both(name):
-    assert verify_document(DOCS[name], SOURCES).valid
-    assert reference.verify(DOCS[name], SOURCES) == (True, None)
+    doc = DOCS.get(name) or HIDDEN_TAKEBACKS[name]
+    assert verify_document(doc, SOURCES).valid
+    assert reference.verify(doc, SOURCES) == (True, None)
+
+
+@pytest.mark.parametrize("name", HIDDEN_TAKEBACKS)
+def test_a_hosted_game_with_hidden_information_records_an_accepted_takeback(name):
+    types = [event["type"] for event in HIDDEN_TAKEBACKS[name]["events"]]
+    assert types.count("taken_back") >= 1 and "chance_resolved" in types
 
 
 def test_the_matrix_has_over_a_hundred_kinds_and_every_event_type():

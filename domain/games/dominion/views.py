@@ -97,6 +97,27 @@ def redact(st: State, event: dict[str, Any], viewer: int | None) -> dict[str, An
     return event
 
 
+def reveals(st: State, after: State, event: dict[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s move ``event`` (from ``st`` to ``after``) showed it something hidden
+    from it before: what lets a takeback undo the move (the game contract's ``reveals``).
+    Conservatively, it did when a card left any deck or a deck was reordered (drawn,
+    revealed, looked at, discarded from the top: nobody knows a deck's order, its owner
+    included), when another seat's hand or looked-at cards changed, when a discard pile lost
+    a card (uncovering the one beneath), or when the game ended (all is public then). What
+    is left (cards gained from the Supply, played or discarded from one's own hand, put onto
+    a deck or a discard pile, trashed, and the turn's counters) is public or the seat's own;
+    a shuffle is a draw of its own, never part of a move."""
+    if after["result"] is not None:
+        return True
+    for index, (was, now) in enumerate(zip(st["players"], after["players"], strict=True)):
+        if now["deck"][:len(was["deck"])] != was["deck"] \
+                or now["discard"][:len(was["discard"])] != was["discard"]:
+            return True
+        if index != seat and (now["hand"] != was["hand"] or now["look"] != was["look"]):
+            return True
+    return False
+
+
 def describe(st: State, after: State, event: dict[str, Any], viewer: int | None) -> str:
     """Every public thing the event caused (the notes of the state after it), and the private
     ones ``viewer`` may know."""

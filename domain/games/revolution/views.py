@@ -11,7 +11,16 @@ from typing import Any
 from domain.kernel import Decision, Over
 
 from .flow import is_secret, next_step
-from .state import GameResult, Match, draft_of, drafter, occupied, owner_blind, pending_of
+from .state import (
+    GameResult,
+    Match,
+    draft_of,
+    drafter,
+    occupied,
+    owner_blind,
+    pending_of,
+    squares_for,
+)
 from .tiles import TILES
 
 Event = dict[str, Any]
@@ -45,6 +54,28 @@ def view(state: Match, seat: int | None) -> dict[str, Any]:
     return shown
 
 
+def reveals(state: Match, after: Match, event: Event, seat: int) -> bool:
+    """Whether ``seat``'s move ``event`` (from ``state`` to ``after``) showed it something
+    hidden from it before: what lets a takeback undo the move (the game contract's
+    ``reveals``). Only the secret modes hide anything while a game runs (the views above);
+    there a move shows something when it turns a face-down tile up (one's own, ruling 13, or
+    the opponent's by the Assassin), when it ends a game (whose tiles become public, ruling
+    17) or the match (all is public), and when it begins the opponent's turn while whether
+    the opponent has a tile to place (ruling 12) depends on tiles hidden from ``seat``: the
+    game going on then tells that it has one. Everything else a move changes (the board, the
+    removed pile, open tiles, a draft offer ``seat`` holds) is public or ``seat``'s own."""
+    if not is_secret(state):
+        return False
+    if "hidden" in event["move"] or after["stage"] == "over" \
+            or len(after["results"]) != len(state["results"]):
+        return True
+    other = 1 - seat
+    if after["turn"] == other and state["turn"] != other:
+        known = [*after["hands"][other], *after["centre"]]  # the other's face-down ones are not
+        return not any(squares_for(after, other, tile) for tile in known)
+    return False
+
+
 def _draft_view(state: Match, seat: int | None, secret: bool) -> dict[str, Any] | None:
     draft = state["draft"]
     if draft is None:
@@ -72,11 +103,12 @@ def redact(state: Match, event: Event, viewer: int | None) -> Event:
 
 
 def _own_draws(state: Match, outcome: list[int], viewer: int | None) -> list[int | None]:
-    """Of a secret draw, the indices of the tiles that went to ``viewer``: two of four in
-    secret random (the first two are seat 0's), all four in a secret draft draw by
-    ``viewer``. Used only to name them; the indices themselves are never shown."""
-    if state["options"]["neutrals"] == "secret_random":
-        return [i if viewer == n // 2 else None for n, i in enumerate(outcome)]
+    """Of a secret draw, the indices of the tiles ``viewer`` learns: all four of a secret
+    draft draw by ``viewer``, none in secret random (ruling 13: the owner does not know its
+    face-down tiles either, so its log line does not name them). Used only to name them; the
+    indices themselves are never shown."""
+    if owner_blind(state):  # secret random: nobody knows them, their owner included
+        return [None] * len(outcome)
     drawer = drafter(state)
     return [i if viewer == drawer else None for i in outcome]
 
@@ -125,8 +157,7 @@ def _describe_chance(state: Match, outcome: list[Any] | Any, viewer: int | None)
     if mode == "random":
         return f"Seat 0 receives {_names(mine[:2])}; seat 1 receives {_names(mine[2:])}."
     if mode == "secret_random":
-        own = f" You receive {_names(mine)} face down." if mine else ""
-        return "Each seat receives two face-down neutral tiles." + own
+        return "Each seat receives two face-down neutral tiles."
     drawer = drafter(state)
     own = f" You draw {_names(mine)}." if mine else ""
     return f"Seat {drawer} draws four face-down neutral tiles." + own

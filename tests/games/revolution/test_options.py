@@ -41,6 +41,18 @@ def test_old_style_uses_no_neutral_tile_but_the_citizen():
     assert state["hands"][0][-1] == "citizen" and len(state["hands"][1]) == 7
 
 
+def test_the_secret_random_deal_names_no_tile_to_its_owner_in_its_log_line():
+    """Ruling 13: the owner does not know its face-down tiles either, so the log line of the
+    deal, which every seat reads, names none of them, to anyone."""
+    before = started(neutrals="secret_random")
+    event = {"type": "chance", "spec": RULES.next(before).spec, "outcome": [5, 0, 9, 3]}
+    dealt = [NEUTRALS[i] for i in event["outcome"]]
+    for viewer in (0, 1, None):
+        line = describe_event(before, event, viewer)
+        assert line == "Each seat receives two face-down neutral tiles."
+        assert not any(TILES[tile].name in line for tile in dealt)
+
+
 def test_random_gives_two_open_neutral_tiles_to_each_player():
     state = draw(started(neutrals="random"), [0, 1, 2, 3])
     assert state["hands"][0][-2:] == NEUTRALS[:2] and state["hands"][1][-2:] == NEUTRALS[2:4]
@@ -54,10 +66,9 @@ def test_secret_random_gives_two_face_down_tiles_hidden_from_the_opponent():
     event = {"type": "chance", "spec": spec, "outcome": [5, 0, 9, 3]}
     state = draw(before, event["outcome"])
     assert state["hidden"] == [[NEUTRALS[5], NEUTRALS[0]], [NEUTRALS[9], NEUTRALS[3]]]
-    # Indices are hidden even from the receiver; it learns its tiles by name.
+    # Indices are hidden even from the receiver, and so are the tiles (ruling 13).
     assert RULES.redact(before, event, 0)["outcome"] == [None] * 4
     assert RULES.redact(before, event, None)["outcome"] == [None] * 4
-    assert TILES[NEUTRALS[5]].name in describe_event(before, event, 0)
     theirs = {NEUTRALS[9], NEUTRALS[3]}
     for text in (canonical_json(RULES.view(state, 0)), describe_event(before, event, 0)):
         assert not any(t in text for t in theirs)
