@@ -275,9 +275,11 @@ class GameService(Audits, Application[UUID]):
 
     def fork_game(self, source_id: UUID, at: int, players: list[dict[str, Any]],
                   compute: Callable[[Callable[[], None]], None] | None = None,
-                  takebacks: bool = False) -> tuple[Game, dict[int, str]]:
+                  takebacks: bool = False, game_id: UUID | None = None,
+                  ) -> tuple[Game, dict[int, str]]:
         """A sandbox: a new game from the state of the finished game ``source_id`` after its
-        event ``at``, with new seats (as in ``create_game``) and a seed of its own. Refused
+        event ``at``, with new seats (as in ``create_game``) and a seed of its own (``game_id``
+        as in ``create_game``). Refused
         for a game not finished (its state is not public yet) and at a point where the game
         was not being played (before its seats were taken, or once the rules had ended it)."""
         source = self.get(source_id, reading=True)
@@ -286,7 +288,7 @@ class GameService(Audits, Application[UUID]):
                               "states are not public.")
         past = self._fork_point(source, at)
         origin = {"game_id": str(source_id), "seq": at, "state_hash": hash_value(past.state)}
-        game_id = Game.create_id()
+        game_id = game_id or Game.create_id()
         forked = Game.fork(game_id, source, past.state, origin, _named_seats(players),
                            self.seed_of(game_id), self._clock(), takebacks)
         return self._open(forked, players, compute)
