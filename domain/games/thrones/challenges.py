@@ -1,0 +1,416 @@
+"""The challenges phase (§3.4): each player in turn, from the first player, initiates up to
+one military, one intrigue and one power challenge; attackers, Stealth, defenders,
+strength, the winner (ties to the attacker), claim, unopposed, Renown and Deadly.
+
+Frames: ``challenge_turn`` (a window, then declare or end), ``attackers``, ``stealth``,
+``defenders``, ``resolve_challenge``, ``claim`` (military: ``military_claim`` picks; intrigue:
+``intrigue_claim`` a random pick), ``deadly``, ``end_challenge``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Prompt
+from domain.kernel.stack import GO, WAIT
+
+from .cards import CARDS
+from .phases import END, begin, push
+from .state import (
+    CHALLENGE_TYPES,
+    Challenge,
+    InPlay,
+    State,
+    characters,
+    find,
+    gain_power,
+    in_order,
+    note,
+    other,
+    player,
+)
+from .stats import has_keyword, icons, strength
+from .windows import push_window
+from .zones import push_kill
+
+DONE = {"kind": "done"}
+
+
+def name(st: State, uid: str) -> str:
+    rec = find(st, uid)
+    return CARDS[rec["card"]].name if rec else uid
+
+
+def run_challenges(st: State, frame: dict[str, Any]) -> bool:
+    st["pending"].pop()
+    begin(st, "challenges")
+    push(st, *({"op": "challenge_turn", "seat": s, "stage": "window"} for s in in_order(st)),
+         END)
+    return GO
+
+
+def can_attack(st: State, rec: InPlay, kind: str) -> bool:
+    return (not rec["knelt"] and kind in icons(st, rec) and rec["card"] != "hodor")
+
+
+def open_types(st: State, seat: int) -> list[str]:
+    used = player(st, seat)["challenges"]
+    return [t for t in CHALLENGE_TYPES if t not in used
+            and any(can_attack(st, c, t) for c in characters(st, seat))]
+
+
+def run_challenge_turn(st: State, frame: dict[str, Any]) -> bool:
+    if not open_types(st, frame["seat"]):
+        st["pending"].pop()
+        return GO
+    if frame["stage"] == "window":
+        frame["stage"] = "declare"
+        push_window(st)
+        return GO
+    return WAIT
+
+
+def ask_declare(st: State, frame: dict[str, Any]) -> Prompt:
+    moves = [{"kind": "challenge", "type": t} for t in open_types(st, frame["seat"])]
+    moves.append({"kind": "end_challenges"})
+    return Prompt(frame["seat"], "challenge", "Initiate a challenge, or end your challenges",
+                  moves)
+
+
+def answer_declare(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    seat = frame["seat"]
+    if move["kind"] == "end_challenges":
+        st["pending"].pop()
+        note(st, seat, "ended their challenges")
+        return
+    frame["stage"] = "window"
+    kind = move["type"]
+    player(st, seat)["challenges"].append(kind)
+    challenge: Challenge = {"type": kind, "attacker": seat, "defender": other(seat),
+                            "attackers": [], "defenders": [], "stealthed": [],
+                            "stealth_left": [], "winner": None, "strength": [0, 0],
+                            "after_win": []}
+    st["challenge"] = challenge
+    note(st, seat, f"initiated a {kind} challenge")
+    st["pending"].append({"op": "attackers", "seat": seat})
+
+
+def eligible_attackers(st: State) -> list[InPlay]:
+    ch = st["challenge"]
+    return [c for c in characters(st, ch["attacker"]) if can_attack(st, c, ch["type"])
+            and c["uid"] not in ch["attackers"]]
+
+
+def run_attackers(st: State, frame: dict[str, Any]) -> bool:
+    ch = st["challenge"]
+    if ch["attackers"] and not eligible_attackers(st):
+        return _attackers_done(st)
+    return WAIT
+
+
+def ask_attackers(st: State, frame: dict[str, Any]) -> Prompt:
+    ch = st["challenge"]
+    moves: list[dict[str, Any]] = [{"kind": "attacker", "card": c["uid"]}
+                                   for c in eligible_attackers(st)]
+    if ch["attackers"]:
+        moves.append(DONE)
+    return Prompt(frame["seat"], "attackers",
+                  f"Declare attackers for your {ch['type']} challenge, one at a time", moves)
+
+
+def answer_attackers(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    ch = st["challenge"]
+    if move["kind"] == "done":
+        _attackers_done(st)
+        return
+    rec = find(st, move["card"])
+    assert rec is not None
+    rec["knelt"] = True  # attacking kneels
+    ch["attackers"].append(rec["uid"])
+    note(st, ch["attacker"], "declared as an attacker", [rec["card"]])
+
+
+def _attackers_done(st: State) -> bool:
+    st["pending"].pop()
+    ch = st["challenge"]
+    ch["stealth_left"] = [u for u in ch["attackers"]
+                          if has_keyword(st, _rec(st, u), "Stealth")]
+    push(st, {"op": "plot_window"}, {"op": "stealth"}, {"op": "defenders"},
+         {"op": "plot_window"}, {"op": "resolve_challenge"})
+    return GO
+
+
+def _rec(st: State, uid: str) -> InPlay:
+    rec = find(st, uid)
+    assert rec is not None
+    return rec
+
+
+def stealth_targets(st: State) -> list[InPlay]:
+    """Characters without Stealth of the defending player, not yet chosen (GOT-R-15)."""
+    ch = st["challenge"]
+    return [c for c in characters(st, ch["defender"]) if not has_keyword(st, c, "Stealth")
+            and c["uid"] not in ch["stealthed"] and c["card"] != "hodor"]
+
+
+def run_stealth(st: State, frame: dict[str, Any]) -> bool:
+    ch = st["challenge"]
+    while ch["stealth_left"] and (not stealth_targets(st)
+                                  or find(st, ch["stealth_left"][0]) is None):
+        ch["stealth_left"].pop(0)
+    if not ch["stealth_left"]:
+        st["pending"].pop()
+        return GO
+    return WAIT
+
+
+def ask_stealth(st: State, frame: dict[str, Any]) -> Prompt:
+    ch = st["challenge"]
+    who = name(st, ch["stealth_left"][0])
+    moves: list[dict[str, Any]] = [{"kind": "stealth", "card": c["uid"]}
+                                   for c in stealth_targets(st)]
+    moves.append({"kind": "skip"})
+    return Prompt(ch["attacker"], "stealth",
+                  f"{who} has Stealth: choose a character that cannot defend, or skip", moves)
+
+
+def answer_stealth(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    ch = st["challenge"]
+    attacker = ch["stealth_left"].pop(0)
+    if move["kind"] == "stealth":
+        ch["stealthed"].append(move["card"])
+        note(st, ch["attacker"], f"used {name(st, attacker)}'s Stealth to bypass",
+             [_rec(st, move["card"])["card"]])
+
+
+def eligible_defenders(st: State) -> list[InPlay]:
+    ch = st["challenge"]
+    return [c for c in characters(st, ch["defender"]) if not c["knelt"]
+            and ch["type"] in icons(st, c) and c["uid"] not in ch["stealthed"]
+            and c["uid"] not in ch["defenders"]]
+
+
+def run_defenders(st: State, frame: dict[str, Any]) -> bool:
+    if not eligible_defenders(st):
+        return _defenders_done(st)
+    return WAIT
+
+
+def ask_defenders(st: State, frame: dict[str, Any]) -> Prompt:
+    ch = st["challenge"]
+    attack = sum(strength(st, _rec(st, u)) for u in ch["attackers"])
+    names = ", ".join(f"{name(st, u)}, STR {strength(st, _rec(st, u))}"
+                      for u in ch["attackers"])
+    moves: list[dict[str, Any]] = [{"kind": "defender", "card": c["uid"]}
+                                   for c in eligible_defenders(st)]
+    moves.append(DONE)
+    return Prompt(ch["defender"], "defenders",
+                  f"Declare defenders for Seat {ch['attacker']}'s {ch['type']} challenge "
+                  f"({names}; total {attack}), one at a time, then done", moves)
+
+
+def answer_defenders(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    ch = st["challenge"]
+    if move["kind"] == "done":
+        _defenders_done(st)
+        return
+    rec = _rec(st, move["card"])
+    if rec["card"] != "ser-rodrik-cassel":  # "stays standing when declared as a defender"
+        rec["knelt"] = True
+    ch["defenders"].append(rec["uid"])
+    note(st, ch["defender"], "declared as a defender", [rec["card"]])
+    st["triggers"].append({"kind": "defending", "seat": ch["defender"], "uid": rec["uid"],
+                           "card": rec["card"], "used": []})
+
+
+def _defenders_done(st: State) -> bool:
+    st["pending"].pop()
+    if not st["challenge"]["defenders"]:
+        note(st, st["challenge"]["defender"], "declared no defenders")
+    push_window(st, "response")
+    return GO
+
+
+def totals(st: State) -> tuple[int, int]:
+    ch = st["challenge"]
+    attack = sum(strength(st, _rec(st, u)) for u in ch["attackers"])
+    defense = sum(strength(st, _rec(st, u)) for u in ch["defenders"])
+    return attack, defense
+
+
+def run_resolve(st: State, frame: dict[str, Any]) -> bool:
+    """Winner (ties to the attacker; no attacker left, no win: GOT-R-16), then claim,
+    unopposed, Renown, Deadly, the "if you win" riders, then the responses."""
+    st["pending"].pop()
+    ch = st["challenge"]
+    attack, defense = totals(st)
+    ch["strength"] = [attack, defense]
+    if ch["attackers"] and attack >= defense:
+        ch["winner"] = ch["attacker"]
+    elif ch["defenders"]:
+        ch["winner"] = ch["defender"]
+    if ch["winner"] is None:
+        note(st, ch["attacker"], f"nobody won the {ch['type']} challenge")
+    else:
+        note(st, ch["winner"], f"won the {ch['type']} challenge, {attack} to {defense}")
+    push(st, {"op": "claim"}, {"op": "unopposed"}, {"op": "renown"}, {"op": "deadly"},
+         {"op": "after_win"}, {"op": "challenge_triggers"}, {"op": "end_challenge"})
+    return GO
+
+
+def claim_value(st: State) -> int:
+    plot = player(st, st["challenge"]["attacker"])["revealed"]
+    return CARDS[plot].claim or 0 if plot else 0
+
+
+def run_claim(st: State, frame: dict[str, Any]) -> bool:
+    st["pending"].pop()
+    ch = st["challenge"]
+    if ch["winner"] != ch["attacker"]:
+        return GO
+    x = claim_value(st)
+    defender = ch["defender"]
+    if ch["type"] == "military":
+        st["pending"].append({"op": "military_claim", "left": x, "chosen": []})
+    elif ch["type"] == "intrigue":
+        k = min(x, len(player(st, defender)["hand"]))
+        if k:
+            st["pending"].append({"op": "intrigue_claim", "k": k})
+    else:
+        moved = min(x, player(st, defender)["power"])
+        player(st, defender)["power"] -= moved
+        player(st, ch["attacker"])["power"] += moved  # moving power is not gaining it
+        note(st, ch["attacker"], f"took {moved} power from Seat {defender}'s House (claim)")
+        from .state import check_win
+        check_win(st)
+    return GO
+
+
+def claim_candidates(st: State, frame: dict[str, Any]) -> list[InPlay]:
+    return [c for c in characters(st, st["challenge"]["defender"])
+            if c["uid"] not in frame["chosen"]]
+
+
+def run_military_claim(st: State, frame: dict[str, Any]) -> bool:
+    """X different characters the defending player chooses, then killed (GOT-R-17)."""
+    candidates = claim_candidates(st, frame)
+    if len(frame["chosen"]) < frame["left"] and len(candidates) > frame["left"] - len(
+            frame["chosen"]):
+        return WAIT
+    st["pending"].pop()
+    chosen = frame["chosen"] + [c["uid"] for c in candidates][:frame["left"] - len(
+        frame["chosen"])]
+    for uid in reversed(chosen):
+        push_kill(st, uid)
+    return GO
+
+
+def ask_military_claim(st: State, frame: dict[str, Any]) -> Prompt:
+    left = frame["left"] - len(frame["chosen"])
+    moves = [{"kind": "kill", "card": c["uid"]} for c in claim_candidates(st, frame)]
+    return Prompt(st["challenge"]["defender"], "military_claim",
+                  f"Military claim: choose a character of yours to be killed ({left} more)",
+                  moves)
+
+
+def answer_military_claim(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    frame["chosen"].append(move["card"])
+
+
+def intrigue_spec(st: State, frame: dict[str, Any]) -> dict[str, Any]:
+    defender = st["challenge"]["defender"]
+    return {"kind": "pick", "n": len(player(st, defender)["hand"]), "k": frame["k"],
+            "what": f"intrigue claim: cards of seat {defender}'s hand"}
+
+
+def intrigue_drawn(st: State, frame: dict[str, Any], outcome: Any) -> None:
+    st["pending"].pop()
+    defender = st["challenge"]["defender"]
+    hand = player(st, defender)["hand"]
+    lost = [hand[i] for i in outcome]
+    for cid in lost:
+        hand.remove(cid)
+    player(st, defender)["discard"] += lost
+    note(st, defender, "discarded at random (intrigue claim)", lost)
+
+
+def run_unopposed(st: State, frame: dict[str, Any]) -> bool:
+    st["pending"].pop()
+    ch = st["challenge"]
+    if ch["winner"] == ch["attacker"] and ch["strength"][1] <= 0:
+        note(st, ch["attacker"], "won unopposed and gained 1 power")
+        gain_power(st, ch["attacker"], 1)
+    return GO
+
+
+def run_renown(st: State, frame: dict[str, Any]) -> bool:
+    st["pending"].pop()
+    ch = st["challenge"]
+    if ch["winner"] is None:
+        return GO
+    side = ch["attackers"] if ch["winner"] == ch["attacker"] else ch["defenders"]
+    for uid in side:
+        rec = find(st, uid)
+        if rec is not None and has_keyword(st, rec, "Renown"):
+            note(st, ch["winner"], "gained 1 power by Renown on", [rec["card"]])
+            gain_power(st, ch["winner"], 1, uid)
+    return GO
+
+
+def run_deadly(st: State, frame: dict[str, Any]) -> bool:
+    """More Deadly attackers than Deadly defenders: the defending player kills one of its
+    defending characters, whoever won (GOT-R-32)."""
+    ch = st["challenge"]
+    count = [sum(1 for u in side if has_keyword(st, _rec(st, u), "Deadly"))
+             for side in (ch["attackers"], ch["defenders"])]
+    if count[0] <= count[1] or not ch["defenders"]:
+        st["pending"].pop()
+        return GO
+    if len(ch["defenders"]) == 1:
+        st["pending"].pop()
+        push_kill(st, ch["defenders"][0])
+        return GO
+    return WAIT
+
+
+def ask_deadly(st: State, frame: dict[str, Any]) -> Prompt:
+    ch = st["challenge"]
+    return Prompt(ch["defender"], "deadly", "Deadly: choose a defending character to kill",
+                  [{"kind": "kill", "card": u} for u in ch["defenders"]])
+
+
+def answer_deadly(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    st["pending"].pop()
+    push_kill(st, move["card"])
+
+
+def run_challenge_triggers(st: State, frame: dict[str, Any]) -> bool:
+    """The challenge's resolution triggers (won, lost, resolved) and their response step."""
+    st["pending"].pop()
+    ch = st["challenge"]
+    if ch["winner"] is not None:
+        st["triggers"] += [
+            {"kind": "won", "seat": ch["winner"], "used": []},
+            {"kind": "lost", "seat": other(ch["winner"]), "used": []}]
+    st["triggers"].append({"kind": "resolved", "seat": ch["attacker"], "used": []})
+    push_window(st, "response")
+    return GO
+
+
+def run_end_challenge(st: State, frame: dict[str, Any]) -> bool:
+    st["pending"].pop()
+    st["challenge"] = None
+    st["lasting"] = [e for e in st["lasting"] if e["until"] != "challenge"]
+    return GO
+
+
+def run_after_win(st: State, frame: dict[str, Any]) -> bool:
+    """Riders of events played in this challenge that pay off on a win (Secret Means: "if
+    you go on to win this challenge, you draw 2"; GOT-R-14 places them after the claim)."""
+    st["pending"].pop()
+    ch = st["challenge"]
+    from .state import draw
+    for rider in ch["after_win"]:
+        if rider["seat"] == ch["winner"]:
+            draw(st, rider["seat"], rider["draw"])
+    return GO

@@ -1,0 +1,124 @@
+"""What each seat may see (``view``), which parts of an event it may see (``redact``), and the
+log line it may read (``describe``).
+
+Hidden: the other seat's hand (its size is shown), every deck (its size is shown; nobody
+knows its order), setup cards placed face down (their number is shown) and a plot chosen but
+not yet revealed (that it was chosen is shown), and the answers to simultaneous questions
+until both have answered. Public: everything in play with its derived STR, icons and
+keywords, power, gold pools, the token pool, discard and dead piles, plot decks, used piles
+and revealed plots (GOT-R-4), the challenge in progress. After the game, everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Chance, Decision, default_redact
+
+from .cards import CARDS
+from .flow import SIMUL, next_step
+from .state import InPlay, Note, State, total_power
+from .stats import icons, keywords, strength
+
+
+def card_view(st: State, rec: InPlay) -> dict[str, Any]:
+    return {"uid": rec["uid"], "card": rec["card"], "name": CARDS[rec["card"]].name,
+            "type": CARDS[rec["card"]].type, "owner": rec["owner"],
+            "controller": rec["controller"], "knelt": rec["knelt"], "power": rec["power"],
+            "host": rec["host"], "duplicates": len(rec["dups"]),
+            "strength": strength(st, rec) if CARDS[rec["card"]].type == "character" else None,
+            "icons": icons(st, rec), "keywords": keywords(st, rec)}
+
+
+def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str, Any]:
+    p = st["players"][index]
+    mine = over or index == seat
+    return {
+        "house": p["house"], "hand": sorted(p["hand"]) if mine else None,
+        "hand_size": len(p["hand"]), "deck_size": len(p["deck"]),
+        "deck": sorted(p["deck"]) if over else None,
+        "discard": list(p["discard"]), "dead": list(p["dead"]),
+        "plot_deck": sorted(p["plots"]), "used_plots": list(p["used"]),
+        "revealed_plot": p["revealed"],
+        "plot_chosen": p["choice"] is not None,
+        "chosen_plot": p["choice"] if mine else None,
+        "setup_count": len(p["setup"]), "setup": list(p["setup"]) if mine else None,
+        "gold": p["gold"], "power": p["power"], "total_power": total_power(st, index),
+        "challenges_made": list(p["challenges"]), "limited_played": p["limited"],
+    }
+
+
+def challenge_view(st: State) -> dict[str, Any] | None:
+    ch = st["challenge"]
+    if ch is None:
+        return None
+    return {key: ch[key] for key in ("type", "attacker", "defender", "attackers", "defenders",
+                                      "stealthed", "winner", "strength")}
+
+
+def view(st: State, seat: int | None) -> dict[str, Any]:
+    over = st["result"] is not None
+    step = next_step(st)
+    data: dict[str, Any] = {
+        "round": st["round"], "phase": st["phase"], "first_player": st["first"],
+        "token_pool": dict(st["pool"]),
+        "players": [player_view(st, i, seat, over) for i in (0, 1)],
+        "in_play": [card_view(st, rec) for rec in st["play"]],
+        "challenge": challenge_view(st),
+        "lasting": [dict(e) for e in st["lasting"]],
+        "to_act": step.seats if isinstance(step, Decision) else [],
+        "waiting_for": f"a draw: {step.spec['what']}" if isinstance(step, Chance) else None,
+    }
+    if isinstance(step, Decision) and seat is not None:
+        prompt = step.prompt_for(seat)
+        if prompt is not None:
+            data["prompt"] = prompt.to_json()
+    if over:
+        data["result"] = st["result"]
+    return data
+
+
+def secret_answer(st: State, event: dict[str, Any], viewer: int | None) -> bool:
+    """An answer to a simultaneous question, which only its seat may read."""
+    return (event.get("type") == "move" and bool(st["pending"])
+            and st["pending"][-1]["op"] in SIMUL and viewer != event["seat"])
+
+
+def redact(st: State, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    if secret_answer(st, event, viewer):
+        return {**event, "move": None}
+    return default_redact(st, event, viewer)
+
+
+def who(seat: int, viewer: int | None) -> str:
+    return "You" if seat == viewer else f"Seat {seat}"
+
+
+def render(entry: Note, viewer: int | None) -> str:
+    cards = entry["cards"]
+    seat = entry["seat"]
+    text = entry["act"].capitalize() if seat < 0 else f"{who(seat, viewer)} {entry['act']}"
+    if not cards:
+        return text
+    if entry.get("secret") and viewer != seat:
+        return f"{text} {len(cards)} card{'s' if len(cards) != 1 else ''}"
+    return f"{text} {', '.join(CARDS[c].name for c in cards)}"
+
+
+def describe(st: State, after: State, event: dict[str, Any], viewer: int | None) -> str:
+    """Every public thing the event caused, and the private ones ``viewer`` may know."""
+    if secret_answer(st, event, viewer) and not after["notes"]:
+        return f"{who(event['seat'], viewer)} made a secret choice."
+    lines = [render(entry, viewer) for entry in after["notes"]]
+    if not lines and event["type"] == "move":
+        if secret_answer(st, event, viewer):
+            lines = [f"{who(event['seat'], viewer)} made a secret choice"]
+        else:
+            kind = str(event["move"].get("kind", "")).replace("_", " ")
+            lines = [f"{who(event['seat'], viewer)} chose to {kind}"]
+    if not lines:
+        lines = ["A random draw was made"]
+    if after["result"] is not None:
+        result = after["result"]
+        lines.append(f"The game is over: {result['reason']} (power {result['scores']})")
+    return ". ".join(lines) + "."

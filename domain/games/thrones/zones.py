@@ -1,0 +1,96 @@
+"""Cards leaving play, kills with their save window, and the triggers they leave behind.
+
+Killed characters go to their owner's dead pile (The Hound's replacement: his discard pile;
+Stalwart: the top of the deck, GOT-R-34); discarded cards to the discard pile. Attachments
+and duplicates on a leaving card are discarded with it, and its power returns to the token
+pool (§5.2). A kill first opens a save window (§4.2 step 2): a duplicate, Not Today...
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel.stack import GO
+
+from .cards import CARDS
+from .state import InPlay, State, attachments_of, card, find, note, player
+from .stats import has_keyword
+
+
+def _rules_of(card_id: str) -> Any:
+    from .effects import rules_of
+    return rules_of(card_id)
+
+
+def leave_play(st: State, uid: str, to: str) -> None:
+    """``to`` is "dead", "discard" or "hand"; Stalwart sends a killed or discarded card to the
+    top of its owner's deck instead."""
+    rec = card(st, uid)
+    for attached in attachments_of(st, uid):
+        leave_play(st, attached["uid"], "discard")
+    owner = player(st, rec["owner"])
+    owner["discard"] += rec["dups"]
+    st["pool"]["power"] += rec["power"]
+    st["play"].remove(rec)
+    st["lasting"] = [e for e in st["lasting"] if e["uid"] != uid]
+    _leave_challenge(st, uid)
+    if to in ("dead", "discard") and has_keyword(st, rec, "Stalwart"):
+        to = "deck"
+    if to == "dead":
+        to = _rules_of(rec["card"]).killed_to
+    {"dead": owner["dead"], "discard": owner["discard"], "hand": owner["hand"],
+     "deck": owner["deck"]}[to].append(rec["card"])
+
+
+def _leave_challenge(st: State, uid: str) -> None:
+    challenge = st["challenge"]
+    if challenge is not None:
+        for side in ("attackers", "defenders", "stealthed"):
+            if uid in challenge[side]:
+                challenge[side].remove(uid)
+
+
+def discard_from_play(st: State, uid: str) -> None:
+    rec = card(st, uid)
+    note(st, rec["controller"], "discarded from play", [rec["card"]])
+    leave_play(st, uid, "discard")
+
+
+def push_kill(st: State, uid: str, save: bool = True) -> None:
+    """Kill ``uid`` (after its save window, unless the effect says "no save possible")."""
+    st["pending"].append({"op": "kill", "uid": uid, "stage": 0 if save else 1})
+
+
+def run_kill(st: State, frame: dict[str, Any]) -> bool:
+    rec = find(st, frame["uid"])
+    if rec is None:
+        st["pending"].pop()
+        return GO
+    if frame["stage"] == 0:
+        frame["stage"] = 1
+        if not _immune_to_death(st, rec):
+            st["pending"].append({"op": "window", "mode": "save", "phase": st["phase"],
+                                  "seat": rec["controller"], "passes": 0, "active": None,
+                                  "trigger": {"kind": "would_die", "uid": rec["uid"],
+                                              "seat": rec["controller"], "card": rec["card"],
+                                              "used": []}})
+            return GO
+    st["pending"].pop()
+    if frame["uid"] in st["saved"]:
+        st["saved"].remove(frame["uid"])
+        return GO
+    if _immune_to_death(st, rec):
+        note(st, rec["controller"], "cannot be killed", [rec["card"]])
+        return GO
+    note(st, rec["controller"], "killed", [rec["card"]])
+    seat, card_id = rec["controller"], rec["card"]
+    leave_play(st, rec["uid"], "dead")
+    st["triggers"].append({"kind": "killed", "seat": seat, "uid": frame["uid"],
+                           "card": card_id, "used": []})
+    return GO
+
+
+def _immune_to_death(st: State, rec: InPlay) -> bool:
+    """The Power of Blood: Noble-crest characters cannot be killed while it is revealed."""
+    return ("noble" in CARDS[rec["card"]].crests and any(
+        player(st, s)["revealed"] == "the-power-of-blood" for s in (0, 1)))
