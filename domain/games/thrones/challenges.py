@@ -147,10 +147,13 @@ def _rec(st: State, uid: str) -> InPlay:
 
 
 def stealth_targets(st: State) -> list[InPlay]:
-    """Characters without Stealth of the defending player, not yet chosen (GOT-R-15)."""
+    """Characters without Stealth of the defending player, not yet chosen (GOT-R-15), that
+    could otherwise defend (standing, with the icon: choosing another changes nothing, so it
+    is not asked); Hodor: "stealth cannot be used to bypass him"."""
     ch = st["challenge"]
     return [c for c in characters(st, ch["defender"]) if not has_keyword(st, c, "Stealth")
-            and c["uid"] not in ch["stealthed"] and c["card"] != "hodor"]
+            and c["uid"] not in ch["stealthed"] and c["card"] != "hodor"
+            and not c["knelt"] and ch["type"] in icons(st, c)]
 
 
 def run_stealth(st: State, frame: dict[str, Any]) -> bool:

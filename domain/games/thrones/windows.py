@@ -23,7 +23,7 @@ from domain.kernel.stack import GO, WAIT
 
 from .ability import Ability
 from .cards import BOX, CARDS
-from .state import State, in_order, note, other, player
+from .state import State, find, in_order, note, other, player
 
 PASS = {"kind": "pass"}
 
@@ -57,7 +57,8 @@ def run_window(st: State, frame: dict[str, Any]) -> bool:
 def asked(st: State, frame: dict[str, Any], seat: int) -> bool:
     if frame["active"] == seat:
         return True  # the marshalling player's own turn: it ends when they pass
-    if any(True for _ in uses(st, frame, seat, in_play_only=True)):
+    if _duplicate_save(st, frame, seat) or any(
+            True for _ in uses(st, frame, seat, in_play_only=True)):
         return True
     return bool(player(st, seat)["hand"]) and _deck_may_answer(st, frame, seat)
 
@@ -120,9 +121,30 @@ def ask_window(st: State, frame: dict[str, Any]) -> Prompt:
     moves: list[dict[str, Any]] = []
     if frame["active"] == seat:
         moves += _marshal().marshal_moves(st, seat)
+    moves += _duplicate_save(st, frame, seat)
     moves += list(uses(st, frame, seat))
     moves.append(PASS)
     return Prompt(seat, "window", window_text(st, frame, seat), moves)
+
+
+def _duplicate_save(st: State, frame: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """A duplicate on the character about to die may be discarded to save it (§5.7)."""
+    if frame["mode"] != "save":
+        return []
+    rec = find(st, frame["trigger"]["uid"])
+    if rec is None or rec["controller"] != seat or not rec["dups"]:
+        return []
+    return [{"kind": "save_duplicate", "card": rec["uid"]}]
+
+
+def save_with_duplicate(st: State, frame: dict[str, Any], seat: int, uid: str) -> None:
+    rec = find(st, uid)
+    assert rec is not None
+    dup = rec["dups"].pop()
+    player(st, rec["owner"])["discard"].append(dup)
+    st["saved"].append(uid)
+    frame["passes"] = 2
+    note(st, seat, "discarded a duplicate to save", [rec["card"]])
 
 
 def window_text(st: State, frame: dict[str, Any], seat: int) -> str:
@@ -147,6 +169,8 @@ def answer_window(st: State, frame: dict[str, Any], move: dict[str, Any]) -> Non
     frame["passes"] = 0
     if move["kind"] == "use":
         use(st, frame, seat, move)
+    elif move["kind"] == "save_duplicate":
+        save_with_duplicate(st, frame, seat, move["card"])
     else:
         _marshal().marshal(st, seat, move)
 
