@@ -1,4 +1,5 @@
-"""House Lannister's cards (the box's Lannister deck), each with its text (``cards.json``)."""
+"""House Lannister's cards (the box's Lannister deck, ``house: lannister`` and the authored
+box cards), each with its text (``cards.json``)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,38 @@ from domain.kernel.stack import GO, WAIT, Op
 from .ability import Ability, CardRules, State
 from .cards import CARDS
 from .marshal import house_allows
-from .state import find, kneel, note, pay_gold, player
-from .targeting import add_lasting, char_uids, participating, source_rec
+from .reducers import reduces
+from .state import find, gain_power, kneel, note, player, total_power
+from .targeting import (
+    Trig,
+    add_lasting,
+    char_uids,
+    characters_where,
+    count_use,
+    draws,
+    every,
+    gold_at_least,
+    is_me,
+    kill_it,
+    kneel_it,
+    kneel_self,
+    limit,
+    mine,
+    participating,
+    pays,
+    standing,
+    standing_self,
+    then,
+)
 from .zones import discard_from_play, push_kill
-
-Trig = dict[str, Any] | None
 
 
 def _lannister(card_id: str) -> bool:
     return CARDS[card_id].house == "lannister"
+
+
+def _house_only(st: State, seat: int, source: str, trig: Trig) -> bool:
+    return house_allows(st, seat, CARDS[source])
 
 
 # Secret Means (insidious-ways): "Timing: challenges phase. Target: a House Lannister
@@ -37,41 +61,15 @@ def _insidious(st: State, seat: int, source: str, target: str, trig: Trig) -> No
     st["challenge"]["after_win"].append({"seat": seat, "draw": 2})
 
 
-# The Lion's Will: "Timing: any phase. Cost: pay 2 gold. Target: any character. Effect:
-# kneel it." (GOT-EX-7) A knelt character is no target: the effect could not resolve.
-def _lions_can(st: State, seat: int, source: str, trig: Trig) -> bool:
-    return player(st, seat)["gold"] >= 2 and house_allows(st, seat, CARDS[source])
-
-
-def _standing_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    return char_uids(st, lambda c: not c["knelt"])
-
-
-def _pay(n: int) -> Any:
-    def pay(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-        pay_gold(st, seat, n)
-    return pay
-
-
-def _kneel_target(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    kneel(st, target)
-    note(st, seat, "knelt", [source_rec(st, target)["card"]])
-
-
 # A Lannister Pays His Debts: "Response: you have lost a challenge. Cost: kneel a House
 # Lannister character you control. Target: a character of the winning opponent that
 # participated. Effect: kill it." (GOT-EX-12, GOT-R-40) The target is "cost>victim".
-def _debts_can(st: State, seat: int, source: str, trig: Trig) -> bool:
-    return trig is not None and trig["seat"] == seat and st["challenge"] is not None
-
-
 def _debts_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    ch = st["challenge"]
-    winner = 1 - seat
+    if st["challenge"] is None:
+        return []
     costs = char_uids(st, lambda c: not c["knelt"] and _lannister(c["card"]), seat,
                       by_event=False)
-    victims = char_uids(st, lambda c: participating(st, c["uid"]), winner)
-    del ch
+    victims = char_uids(st, lambda c: participating(st, c["uid"]), 1 - seat)
     return [f"{cost}>{victim}" for cost in costs for victim in victims]
 
 
@@ -152,19 +150,125 @@ def answer_hound(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None
     note(st, frame["seat"], "discarded from the top of their deck", [top])
 
 
+def _won(kind: str | None = None, took_part: bool = False) -> Any:
+    """You won a challenge (of ``kind``; with this card participating)."""
+    def check(st: State, seat: int, source: str, trig: Trig) -> bool:
+        ch = st["challenge"]
+        return (mine(st, seat, source, trig) and ch is not None
+                and (kind is None or ch["type"] == kind)
+                and (not took_part or participating(st, source)))
+    return check
+
+
+def _tyrion_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    """Tyrion: "you won a challenge that was either an intrigue challenge or one Tyrion took
+    part in"."""
+    return bool(_won("intrigue")(st, seat, source, trig) or _won(took_part=True)(
+        st, seat, source, trig))
+
+
+def _house_gains(n: int) -> Any:
+    def resolve(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+        gain_power(st, seat, n)
+    return resolve
+
+
+def _lord_or_lady_killed(st: State, seat: int, source: str, trig: Trig) -> bool:
+    return (trig is not None and bool({"Lord", "Lady"} & set(CARDS[trig["card"]].traits))
+            and limit(st, f"{source}:joffrey", 3))
+
+
+def _joffrey(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    count_use(st, f"{source}:joffrey")
+    gain_power(st, seat, 1, source)
+
+
+def _attendant_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    return trig is not None and trig["card"] in ("cersei-lannister", "cerseis-attendant")
+
+
+
+def _shae_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    """Shae: "a character whose controller has more power than you"."""
+    mine_ = total_power(st, seat)
+    return char_uids(st, lambda c: not c["knelt"] and total_power(st, c["controller"]) > mine_,
+                     by_event=False)
+
+
+def _cersei(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    """Kneel it; "it stays knelt through this round's standing phase"."""
+    kneel_it(st, seat, source, target, trig)
+    add_lasting(st, target, "round", source, keywords=["Stays knelt"])
+
+
+ANY = characters_where(lambda st, c: True, by_event=False)
+STANDING = characters_where(standing, by_event=False)
+
 RULES: dict[str, CardRules] = {
     "insidious-ways": CardRules(abilities=(Ability(
         "+2 STR to an attacking Lannister character; draw 2 if you win", _insidious,
         phases=("challenges",), targets=_insidious_targets),)),
     "the-lions-will": CardRules(abilities=(Ability(
-        "pay 2 gold: kneel a character", _kneel_target, can=_lions_can,
-        targets=_standing_targets, pay=_pay(2)),)),
+        "pay 2 gold: kneel a character", kneel_it, can=every(gold_at_least(2), _house_only),
+        targets=characters_where(standing), pay=pays(2)),)),
     "a-lannister-pays-his-debts": CardRules(abilities=(Ability(
         "kneel a Lannister character: kill a participating character", _debts_kill,
-        trigger="lost", can=_debts_can, targets=_debts_targets, pay=_debts_pay),)),
+        trigger="lost", can=mine, targets=_debts_targets, pay=_debts_pay),)),
+    "youve-killed-the-wrong-dwarf": CardRules(abilities=(Ability(
+        "kneel a character without the Noble crest; it gains 1 power",
+        then(kneel_it, lambda st, seat, source, target, trig: gain_power(
+            st, find(st, target)["controller"], 1, target)),  # type: ignore[index]
+        can=_house_only, targets=characters_where(
+            lambda st, c: standing(st, c) and "noble" not in CARDS[c["card"]].crests)),)),
     "varys-box": CardRules(on_played=_varys_played),
     "the-hound-box": CardRules(dominance_start=_hound_start, killed_to="discard"),
+    "tyrion-lannister": CardRules(abilities=(Ability(
+        "pay 1 gold: draw 1 card", draws(1), trigger="won",
+        can=every(_tyrion_can, gold_at_least(1)), pay=pays(1)),)),
+    "qyburns-informers": CardRules(abilities=(Ability(
+        "draw 2 cards", draws(2), trigger="won", can=_won("intrigue", took_part=True)),)),
+    "lannisport": CardRules(abilities=(Ability(
+        "pay 1 gold: your House gains 1 power", _house_gains(1), trigger="won",
+        can=every(_won("intrigue"), gold_at_least(1)), pay=pays(1)),)),
+    "joffrey-baratheon": CardRules(abilities=(Ability(
+        "Joffrey gains 1 power", _joffrey, trigger="killed", can=_lord_or_lady_killed),)),
+    "cerseis-attendant": CardRules(abilities=(Ability(
+        "kneel a character", kneel_it, trigger="killed", can=_attendant_can,
+        targets=STANDING),)),
+    "enemy-informer": CardRules(abilities=(Ability(
+        "kneel a character", kneel_it, trigger="played", can=is_me, targets=STANDING),)),
+    "ser-ilyn-payne": CardRules(abilities=(Ability(
+        "kneel Ser Ilyn: kill a character of STR 2 or lower", kill_it,
+        phases=("marshalling",), can=standing_self, pay=kneel_self,
+        targets=characters_where(lambda st, c: _str(st, c) <= 2, by_event=False)),)),
+    "shae": CardRules(abilities=(Ability(
+        "kneel Shae: kneel a character whose controller has more power", kneel_it,
+        phases=("challenges",), can=standing_self, pay=kneel_self, targets=_shae_targets),)),
+    "cersei-lannister": CardRules(abilities=(Ability(
+        "kneel Cersei, pay 2 gold: kneel a character until after standing", _cersei,
+        phases=("dominance",), can=every(standing_self, gold_at_least(2)),
+        pay=then(kneel_self, pays(2)), targets=STANDING),)),
+    "hall-of-heroes": CardRules(abilities=(Ability(
+        "kneel: your next Lannister character this phase costs 2 less",
+        reduces("lannister character", 2), phases=("marshalling",), can=standing_self,
+        pay=kneel_self),)),
+    "western-fiefdoms": CardRules(abilities=(Ability(
+        "kneel: your next Lannister card this phase costs 1 less",
+        reduces("lannister card", 1), phases=("marshalling",), can=standing_self,
+        pay=kneel_self),)),
+    "sunset-sea": CardRules(abilities=(Ability(
+        "discard Sunset Sea: your next Lannister character this phase costs 2 less",
+        reduces("lannister character", 2), phases=("marshalling",),
+        pay=lambda st, seat, source, target, trig: discard_from_play(st, source)),)),
+    # Golden Tooth Mines ("whenever you reveal a plot, you draw 1 card"): phases.reveal_plots.
+    "golden-tooth-mines": CardRules(),
 }
+
+
+def _str(st: State, rec: dict[str, Any]) -> int:
+    from .stats import strength
+    return strength(st, rec)  # type: ignore[arg-type]
+
 
 OPS: dict[str, Op[State]] = {
     "varys": Op(run_varys, ask_varys, answer_varys),

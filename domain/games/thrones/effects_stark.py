@@ -1,4 +1,5 @@
-"""House Stark's cards (the box's Stark deck), each with its text (``cards.json``)."""
+"""House Stark's cards (the box's Stark deck, ``house: stark`` and the authored box cards),
+each with its text (``cards.json``)."""
 
 from __future__ import annotations
 
@@ -6,52 +7,44 @@ from typing import Any
 
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
-from .state import draw, find, gain_power, kneel, note
-from .targeting import source_rec
+from .state import characters, gain_power, note
+from .targeting import (
+    Trig,
+    characters_where,
+    draws,
+    is_me,
+    kill_it,
+    kneel_self,
+    mine,
+    source_rec,
+    stand_it,
+    standing_self,
+)
 
-Trig = dict[str, Any] | None
 
-
-def _standing(st: State, seat: int, source: str, trig: Trig) -> bool:
-    rec = find(st, source)
-    return rec is not None and not rec["knelt"]
-
-
-def _kneel_self(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    kneel(st, source)
-
-
-def _is_me(st: State, seat: int, source: str, trig: Trig) -> bool:
-    return trig is not None and trig.get("uid") == source
+def _host_is(source: Src, target: dict[str, Any]) -> bool:
+    return bool(source["host"] == target["uid"])
 
 
 # Jon Snow (box): "Response: after a challenge in which Jon Snow was defending has resolved,
 # stand him." (GOT-EX-3 step 6)
 def _jon_can(st: State, seat: int, source: str, trig: Trig) -> bool:
     ch = st["challenge"]
-    rec = find(st, source)
-    return ch is not None and rec is not None and rec["knelt"] and source in ch["defenders"]
+    return ch is not None and source_rec(st, source)["knelt"] and source in ch["defenders"]
 
 
-def _stand(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    source_rec(st, source)["knelt"] = False
-    note(st, seat, "stood", [source_rec(st, source)["card"]])
+def _stand_self(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    stand_it(st, seat, source, source, trig)
 
 
-# Eddard Stark (box): "Response: after you play Eddard Stark from your hand, he gains 1
-# power from the token pool." (GOT-EX-6; placing him at setup is not playing him)
+# Eddard Stark (box): "Response: after you play Eddard Stark from your hand, he gains 1 power
+# from the token pool." (GOT-EX-6; placing him at setup is not playing him)
 def _eddard_power(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     gain_power(st, seat, 1, source)
 
 
-def _draw(n: int) -> Any:
-    def resolve(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-        draw(st, seat, n)
-    return resolve
-
-
 # Not Today: "Response: when a character would be killed, save it." (GOT-EX-13)
-def _save(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+def save_it(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     assert trig is not None
     st["saved"].append(trig["uid"])
     note(st, seat, "saved", [trig["card"]])
@@ -68,7 +61,7 @@ def _winterfell(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
 
 def _summer(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
     """Summer: bearer +2 STR and a military icon; on Bran, Stealth too."""
-    if source["host"] != target["uid"]:
+    if not _host_is(source, target):
         return None
     mod: Mod = {"str": 2, "icons": ["military"]}
     if target["card"] == "bran-stark":
@@ -78,27 +71,106 @@ def _summer(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
 
 def _hand_of_the_king(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
     """Hand of the King: +2 STR and a power icon."""
-    if source["host"] != target["uid"]:
+    return {"str": 2, "icons": ["power"]} if _host_is(source, target) else None
+
+
+def _nymeria(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
+    """Nymeria: "while on Arya Stark, Arya has +1 STR and stealth"."""
+    if _host_is(source, target) and target["card"] == "arya-stark":
+        return {"str": 1, "keywords": ["Stealth"]}
+    return None
+
+
+def _bearer_would_die(st: State, seat: int, source: str, trig: Trig) -> bool:
+    return trig is not None and source_rec(st, source)["host"] == trig["uid"]
+
+
+def _lady(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
+    """Lady: "Sansa Stark has +1 STR and renown"."""
+    if target["card"] == "sansa-stark":
+        return {"str": 1, "keywords": ["Renown"]}
+    return None
+
+
+def _direwolves(st: State, seat: int | None = None) -> int:
+    return sum(1 for c in st["play"] if "Direwolf" in CARDS[c["card"]].traits
+               and (seat is None or c["controller"] == seat))
+
+
+def _kennel_master(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
+    """Kennel Master: "+1 STR per Direwolf card in play"."""
+    return {"str": _direwolves(st)} if source["uid"] == target["uid"] else None
+
+
+def _kennel_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    """"While you control 3 or more Direwolf cards ... when it would be killed": save it."""
+    return is_me(st, seat, source, trig) and _direwolves(st, seat) >= 3
+
+
+def _back_to_hand(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    from .zones import leave_play
+    save_it(st, seat, source, target, trig)
+    leave_play(st, source, "hand")
+
+
+def _shaggydog(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
+    """Shaggydog: with a House Stark Lord, +3 STR and immunity to events."""
+    if source["uid"] != target["uid"]:
         return None
-    return {"str": 2, "icons": ["power"]}
+    lord = any("Lord" in CARDS[c["card"]].traits and CARDS[c["card"]].house == "stark"
+               for c in characters(st, source["controller"]))
+    return {"str": 3, "keywords": ["Immune to events"]} if lord else None
+
+
+def _rodrik(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
+    """Ser Rodrik Cassel: "+2 STR whenever he is defending" (he stays standing: challenges)."""
+    ch = st["challenge"]
+    if source["uid"] == target["uid"] and ch is not None and target["uid"] in ch["defenders"]:
+        return {"str": 2}
+    return None
+
+
+# Robb Stark: "Response: you won a military challenge with Robb among the participants.
+# Target: any character the losing player controls. Effect: kill it."
+def _robb_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    ch = st["challenge"]
+    return (mine(st, seat, source, trig) and ch is not None and ch["type"] == "military"
+            and source in ch["attackers"] + ch["defenders"])
 
 
 RULES: dict[str, CardRules] = {
     "jon-snow-box": CardRules(abilities=(Ability(
-        "stand Jon Snow after a challenge he defended", _stand, trigger="resolved",
+        "stand Jon Snow after a challenge he defended", _stand_self, trigger="resolved",
         can=_jon_can),)),
     "eddard-stark-box": CardRules(abilities=(Ability(
-        "Eddard Stark gains 1 power", _eddard_power, trigger="played", can=_is_me),)),
+        "Eddard Stark gains 1 power", _eddard_power, trigger="played", can=is_me),)),
     "stark-guard": CardRules(abilities=(Ability(
-        "draw 1 card", _draw(1), trigger="defending", can=_is_me),)),
+        "draw 1 card", draws(1), trigger="defending", can=is_me),)),
     "maester-luwin": CardRules(abilities=(Ability(
-        "kneel Maester Luwin to draw 2 cards", _draw(2), phases=("dominance",),
-        can=_standing, pay=_kneel_self),)),
+        "kneel Maester Luwin to draw 2 cards", draws(2), phases=("dominance",),
+        can=standing_self, pay=kneel_self),)),
     "not-today": CardRules(abilities=(Ability(
-        "save the character", _save, trigger="would_die", save=True),)),
+        "save the character", save_it, trigger="would_die", save=True),)),
     "winterfell-castle": CardRules(constant=_winterfell),
     "summer": CardRules(constant=_summer),
     "hand-of-the-king-attachment": CardRules(constant=_hand_of_the_king),
+    "nymeria": CardRules(constant=_nymeria, abilities=(Ability(
+        "kneel Nymeria: save her bearer", save_it, trigger="would_die", save=True,
+        can=lambda st, seat, source, trig: standing_self(st, seat, source, trig)
+        and _bearer_would_die(st, seat, source, trig), pay=kneel_self),)),
+    "lady": CardRules(constant=_lady),
+    "kennel-master": CardRules(constant=_kennel_master, abilities=(Ability(
+        "save the Kennel Master and return it to your hand", _back_to_hand,
+        trigger="would_die", save=True, can=_kennel_can),)),
+    "shaggydog": CardRules(constant=_shaggydog),
+    "ser-rodrik-cassel": CardRules(constant=_rodrik),
+    "robb-stark": CardRules(abilities=(Ability(
+        "kill a character of the losing player", kill_it, trigger="won", can=_robb_can,
+        targets=characters_where(lambda st, c: True, "theirs", by_event=False)),)),
+    # Vanilla, or rules kept where they apply: Hodor (never an attacker, not bypassed by
+    # Stealth: challenges.py), Direwolf Pup ("House Stark only": marshal.house_allows).
+    "hodor": CardRules(),
 }
 
 OPS: dict[str, Any] = {}
+

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS, Card
+from .reducers import cost, use_reducers
 from .state import InPlay, State, attachments_of, characters, enter_play, note, pay_gold, player
 
 
@@ -37,7 +38,8 @@ def may_host(st: State, host: InPlay, attachment: str) -> bool:
         if word.startswith("No attachments except"):
             if word.rsplit(" ", 1)[-1] not in spec.traits:
                 return False
-    for word in spec.keywords:
+    for word in spec.keywords + (("Lord or Lady character only",)
+                                 if "Lord or Lady character only" in spec.text else ()):
         if word.endswith("character only"):
             wanted = word.removesuffix(" character only")
             if wanted in ("Stark", "Lannister") and target.house != wanted.lower():
@@ -67,7 +69,7 @@ def marshal_moves(st: State, seat: int) -> list[dict[str, Any]]:
                   for c in duplicate_targets(st, seat, card_id)]
         if spec.type not in ("character", "location", "attachment"):
             continue
-        if (spec.cost or 0) > p["gold"] or not house_allows(st, seat, spec):
+        if cost(st, seat, card_id) > p["gold"] or not house_allows(st, seat, spec):
             continue
         if "Limited" in spec.keywords and p["limited"]:
             continue
@@ -93,11 +95,13 @@ def marshal(st: State, seat: int, move: dict[str, Any]) -> None:
         note(st, seat, "put a duplicate on", [target["card"]])
         return
     spec = CARDS[card_id]
-    pay_gold(st, seat, spec.cost or 0)
+    paid = cost(st, seat, card_id)
+    pay_gold(st, seat, paid)
+    use_reducers(st, seat, card_id)
     if "Limited" in spec.keywords:
         p["limited"] = True
     rec = enter_play(st, seat, card_id, move["host"] or None)
-    note(st, seat, f"marshalled (paying {spec.cost or 0} gold)", [card_id])
+    note(st, seat, f"marshalled (paying {paid} gold)", [card_id])
     st["triggers"].append({"kind": "played", "seat": seat, "uid": rec["uid"],
                            "card": card_id, "used": []})
     push_window(st, "response")

@@ -37,6 +37,7 @@ def run_round(st: State, frame: dict[str, Any]) -> bool:
         p["limited"] = False
         p["challenges"] = []
     st["lasting"] = [e for e in st["lasting"] if e["until"] != "round"]
+    st["limits"] = {}
     push(st, *({"op": phase} for phase in PHASES), {"op": "round"})
     return GO
 
@@ -50,6 +51,7 @@ def end_phase(st: State, frame: dict[str, Any]) -> bool:
     """"Until the end of the phase" effects expire (FAQ 2.6)."""
     st["pending"].pop()
     st["lasting"] = [e for e in st["lasting"] if e["until"] != "phase"]
+    st["reducers"] = []
     return GO
 
 
@@ -87,6 +89,10 @@ def reveal_plots(st: State, frame: dict[str, Any]) -> bool:
         if not p["plots"]:
             p["plots"], p["used"] = sorted(p["used"]), []
         note(st, seat, "revealed", [chosen])
+        # Golden Tooth Mines: "whenever you reveal a plot, you draw 1 card".
+        for _ in (c for c in st["play"] if c["card"] == "golden-tooth-mines"
+                  and c["controller"] == seat):
+            draw(st, seat, 1)
     return GO
 
 
@@ -206,8 +212,11 @@ def award_dominance(st: State, frame: dict[str, Any]) -> bool:
 def run_standing(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
     begin(st, "standing")
+    from .stats import keywords
     for rec in st["play"]:
-        rec["knelt"] = False
+        # Cersei: "it stays knelt through this round's standing phase".
+        if "Stays knelt" not in keywords(st, rec):
+            rec["knelt"] = False
     note(st, -1, "every card stands")
     push(st, {"op": "plot_window"}, END)
     return GO

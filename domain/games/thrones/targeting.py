@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS
-from .state import InPlay, State, characters, find, player
+from .state import InPlay, State, characters, draw, find, note, pay_gold, player
 
 
 def house_of(card_id: str) -> str:
@@ -15,7 +15,8 @@ def house_of(card_id: str) -> str:
 def targetable(st: State, rec: InPlay, seat: int, by_event: bool) -> bool:
     """Immunity: "Immune to character abilities" / "immunity to events" (a card is never
     immune to its own abilities)."""
-    words = CARDS[rec["card"]].keywords
+    from .stats import keywords
+    words = keywords(st, rec)
     if by_event:
         return not any("events" in w for w in words if w.startswith("Immun"))
     return "Immune to character abilities" not in words
@@ -49,3 +50,101 @@ def participating(st: State, uid: str) -> bool:
 def gold(st: State, seat: int) -> int:
     value: int = player(st, seat)["gold"]
     return value
+
+
+# ---- building blocks of abilities (see ability.py for the signatures) ----
+
+Trig = dict[str, Any] | None
+
+
+def standing_self(st: State, seat: int, source: str, trig: Trig) -> bool:
+    rec = find(st, source)
+    return rec is not None and not rec["knelt"]
+
+
+def kneel_self(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    source_rec(st, source)["knelt"] = True
+
+
+def is_me(st: State, seat: int, source: str, trig: Trig) -> bool:
+    """The trigger is about this very card."""
+    return trig is not None and trig.get("uid") == source
+
+
+def mine(st: State, seat: int, source: str, trig: Trig) -> bool:
+    """The trigger is about the seat using the ability (it won, it lost...)."""
+    return trig is not None and trig.get("seat") == seat
+
+
+def gold_at_least(n: int) -> Any:
+    def check(st: State, seat: int, source: str, trig: Trig) -> bool:
+        return bool(player(st, seat)["gold"] >= n)
+    return check
+
+
+def every(*checks: Any) -> Any:
+    def check(st: State, seat: int, source: str, trig: Trig) -> bool:
+        return all(c(st, seat, source, trig) for c in checks)
+    return check
+
+
+def draws(n: int) -> Any:
+    def resolve(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+        draw(st, seat, n)
+    return resolve
+
+
+def pays(n: int) -> Any:
+    def pay(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+        pay_gold(st, seat, n)
+    return pay
+
+
+def then(*steps: Any) -> Any:
+    def run(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+        for each in steps:
+            each(st, seat, source, target, trig)
+    return run
+
+
+def kneel_it(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    rec = source_rec(st, target)
+    rec["knelt"] = True
+    note(st, seat, "knelt", [rec["card"]])
+
+
+def stand_it(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    rec = source_rec(st, target)
+    rec["knelt"] = False
+    note(st, seat, "stood", [rec["card"]])
+
+
+def kill_it(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    from .zones import push_kill
+    push_kill(st, target)
+
+
+def characters_where(ok: Any, whose: str = "any", by_event: bool = True) -> Any:
+    """Targets: characters satisfying ``ok(st, rec)``; ``whose`` "any", "mine" or "theirs"."""
+    def targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+        owner = {"any": None, "mine": seat, "theirs": 1 - seat}[whose]
+        return char_uids(st, lambda c: ok(st, c), owner, by_event)
+    return targets
+
+
+def standing(st: State, rec: InPlay) -> bool:
+    return not rec["knelt"]
+
+
+def pairs(uids: list[str]) -> list[str]:
+    """Two different cards as one target, "a,b" (a cost of kneeling two)."""
+    return [f"{a},{b}" for i, a in enumerate(uids) for b in uids[i + 1:]]
+
+
+def limit(st: State, key: str, most: int) -> bool:
+    """Whether a "limit N per round" ability keyed ``key`` may still be used."""
+    return bool(st["limits"].get(key, 0) < most)
+
+
+def count_use(st: State, key: str) -> None:
+    st["limits"][key] = st["limits"].get(key, 0) + 1
