@@ -34,7 +34,7 @@ class Mod(TypedDict, total=False):
     str: int
     icons: list[str]
     keywords: list[str]
-    gold: int  # gold bonus (a plot that blanks bonuses sets it negative)
+    traits: list[str]
 
 
 Constant = Callable[[State, Src, dict[str, Any]], "Mod | None"]

@@ -262,8 +262,10 @@ def run_resolve(st: State, frame: dict[str, Any]) -> bool:
 
 
 def claim_value(st: State) -> int:
-    plot = player(st, st["challenge"]["attacker"])["revealed"]
-    return CARDS[plot].claim or 0 if plot else 0
+    attacker = player(st, st["challenge"]["attacker"])
+    plot = attacker["revealed"]
+    bonus: int = sum(b["n"] for b in st["claim_bonus"] if b["house"] == attacker["house"])
+    return (CARDS[plot].claim or 0 if plot else 0) + bonus
 
 
 def run_claim(st: State, frame: dict[str, Any]) -> bool:
@@ -403,6 +405,7 @@ def run_challenge_triggers(st: State, frame: dict[str, Any]) -> bool:
 def run_end_challenge(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
     st["challenge"] = None
+    st["claim_bonus"] = []
     st["lasting"] = [e for e in st["lasting"] if e["until"] != "challenge"]
     return GO
 

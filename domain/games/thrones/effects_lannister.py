@@ -10,6 +10,7 @@ from domain.kernel.stack import GO, WAIT, Op
 
 from .ability import Ability, CardRules, State
 from .cards import CARDS
+from .effects_neutral import GILDED_PLATE
 from .marshal import house_allows
 from .reducers import reduces
 from .state import find, gain_power, kneel, note, player, total_power
@@ -260,6 +261,7 @@ RULES: dict[str, CardRules] = {
         "discard Sunset Sea: your next Lannister character this phase costs 2 less",
         reduces("lannister character", 2), phases=("marshalling",),
         pay=lambda st, seat, source, target, trig: discard_from_play(st, source)),)),
+    "gilded-plate": GILDED_PLATE,
     # Golden Tooth Mines ("whenever you reveal a plot, you draw 1 card"): phases.reveal_plots.
     "golden-tooth-mines": CardRules(),
 }

@@ -7,7 +7,9 @@ from typing import Any
 
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
+from .reducers import reduces
 from .state import characters, gain_power, note
+from .stats import traits
 from .targeting import (
     Trig,
     characters_where,
@@ -117,7 +119,7 @@ def _shaggydog(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
     """Shaggydog: with a House Stark Lord, +3 STR and immunity to events."""
     if source["uid"] != target["uid"]:
         return None
-    lord = any("Lord" in CARDS[c["card"]].traits and CARDS[c["card"]].house == "stark"
+    lord = any("Lord" in traits(st, c) and CARDS[c["card"]].house == "stark"
                for c in characters(st, source["controller"]))
     return {"str": 3, "keywords": ["Immune to events"]} if lord else None
 
@@ -167,6 +169,17 @@ RULES: dict[str, CardRules] = {
     "robb-stark": CardRules(abilities=(Ability(
         "kill a character of the losing player", kill_it, trigger="won", can=_robb_can,
         targets=characters_where(lambda st, c: True, "theirs", by_event=False)),)),
+    "house-tully-recruiter": CardRules(abilities=(Ability(
+        "kneel: your next Stark character this phase costs 1 less",
+        reduces("stark character", 1), phases=("marshalling",), can=standing_self,
+        pay=kneel_self),)),
+    "northern-fiefdoms": CardRules(abilities=(Ability(
+        "kneel: your next Stark card this phase costs 1 less", reduces("stark card", 1),
+        phases=("marshalling",), can=standing_self, pay=kneel_self),)),
+    "godswood": CardRules(abilities=(Ability(
+        "kneel: your next Stark character this phase costs 2 less",
+        reduces("stark character", 2), phases=("marshalling",), can=standing_self,
+        pay=kneel_self),)),
     # Vanilla, or rules kept where they apply: Hodor (never an attacker, not bypassed by
     # Stealth: challenges.py), Direwolf Pup ("House Stark only": marshal.house_allows).
     "hodor": CardRules(),

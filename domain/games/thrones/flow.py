@@ -167,8 +167,8 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
     st: State = {"options": opts, "round": 0, "phase": "setup", "first": None,
                  "players": [new_player(), new_player()], "play": [], "next_uid": 1,
                  "pool": dict(TOKENS), "lasting": [], "challenge": None, "triggers": [],
-                 "saved": [], "reducers": [], "limits": {}, "pending": [], "result": None,
-                 "notes": []}
+                 "saved": [], "reducers": [], "limits": {}, "claim_bonus": [], "pending": [],
+                 "result": None, "notes": []}
     if opts["houses"] == "random":
         st["pending"].append({"op": "houses"})
     else:

@@ -14,6 +14,7 @@ from typing import Any
 from .cards import CARDS, Card
 from .reducers import cost, use_reducers
 from .state import InPlay, State, attachments_of, characters, enter_play, note, pay_gold, player
+from .stats import traits
 
 
 def _name_taken(st: State, seat: int, card_id: str) -> bool:
@@ -44,7 +45,7 @@ def may_host(st: State, host: InPlay, attachment: str) -> bool:
             wanted = word.removesuffix(" character only")
             if wanted in ("Stark", "Lannister") and target.house != wanted.lower():
                 return False
-            if wanted == "Lord or Lady" and not {"Lord", "Lady"} & set(target.traits):
+            if wanted == "Lord or Lady" and not {"Lord", "Lady"} & set(traits(st, host)):
                 return False
     if "Max one per character" in spec.keywords or attachment == "lordship":
         if any(a["card"] == attachment for a in attachments_of(st, host["uid"])):

@@ -53,9 +53,16 @@ def icons(st: State, rec: InPlay) -> list[str]:
 
 
 def keywords(st: State, rec: InPlay) -> list[str]:
-    have = list(CARDS[rec["card"]].keywords)
+    have = [] if blanked(st, rec) else list(CARDS[rec["card"]].keywords)
     for mod in modifiers(st, rec):
         have += [k for k in mod.get("keywords", []) if k not in have]
+    return have
+
+
+def traits(st: State, rec: InPlay) -> list[str]:
+    have = list(CARDS[rec["card"]].traits)
+    for mod in modifiers(st, rec):
+        have += [t for t in mod.get("traits", []) if t not in have]
     return have
 
 
