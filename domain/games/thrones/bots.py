@@ -44,13 +44,20 @@ def _window(view: View, prompt: Prompt, seat: int) -> Move:
     return {"kind": "pass"}
 
 
+# Abilities aimed at the other side's characters; every other target is the bot's own.
+HOSTILE = ("the-lions-will", "a-lannister-pays-his-debts", "distraction", "cerseis-attendant",
+           "enemy-informer", "ser-ilyn-payne", "shae", "cersei-lannister", "robb-stark")
+NEVER = ("youve-killed-the-wrong-dwarf",)  # it gives the target power
+
+
 def _good_target(view: View, move: Move, seat: int) -> bool:
     target = move["target"].split(">")[-1]
-    if not target:
+    if move["card"] in NEVER:
+        return False
+    if not target or "," in target:
         return True
     controller = _card(view, target)["controller"]
-    hostile = move["card"] in ("the-lions-will", "a-lannister-pays-his-debts")
-    return bool((controller != seat) == hostile)
+    return bool((controller != seat) == (move["card"] in HOSTILE))
 
 
 def _standing_power(view: View, seat: int, kind: str) -> int:

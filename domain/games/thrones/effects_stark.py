@@ -9,7 +9,6 @@ from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
 from .reducers import reduces
 from .state import characters, gain_power, note
-from .stats import traits
 from .targeting import (
     Trig,
     characters_where,
@@ -119,7 +118,11 @@ def _shaggydog(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
     """Shaggydog: with a House Stark Lord, +3 STR and immunity to events."""
     if source["uid"] != target["uid"]:
         return None
-    lord = any("Lord" in traits(st, c) and CARDS[c["card"]].house == "stark"
+    # Traits read without constant modifiers but Lordship's (a constant reading constants
+    # would loop: Shaggydog reading himself).
+    lord = any(("Lord" in CARDS[c["card"]].traits or any(
+        a["card"] == "lordship" and a["host"] == c["uid"] for a in st["play"]))
+               and CARDS[c["card"]].house == "stark"
                for c in characters(st, source["controller"]))
     return {"str": 3, "keywords": ["Immune to events"]} if lord else None
 

@@ -110,3 +110,10 @@ def rec(state: State, uid: str) -> dict[str, Any]:
 def name_of(card: str) -> str:
     from domain.games.thrones.cards import CARDS
     return CARDS[card].name
+
+
+def pass_windows(state: State) -> State:
+    """Every seat asked in the open windows passes, up to the next other question."""
+    while isinstance(RULES.next(state), Decision) and prompt(state).kind == "window":
+        state = act(state, {"kind": "pass"})
+    return state

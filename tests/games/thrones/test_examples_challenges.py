@@ -14,6 +14,7 @@ from .helpers import (
     challenges_for,
     chance,
     moves,
+    pass_windows,
     place,
     prompt,
     rec,
@@ -87,6 +88,10 @@ def test_got_ex_3_the_hound_jon_snow_the_stark_guard_and_secret_means_step_by_st
     assert secret_means in moves(state, LANNISTER)
     state = act(state, secret_means, seat=LANNISTER)
     assert state["players"][LANNISTER]["discard"] == ["insidious-ways"]
+    # Stark holds a card and its deck has challenge events: it is asked, and passes; then
+    # Lannister, holding nothing, passes without being asked, and the window closes.
+    assert moves(state, STARK) == [{"kind": "pass"}]
+    state = act(state, {"kind": "pass"}, seat=STARK)
     # 5a/5b: 5 against 5: Lannister wins (ties to the attacker); Stark chooses the victim
     # among all its characters.
     assert prompt(state).kind == "military_claim"
@@ -152,7 +157,7 @@ def intrigue_position(defender_str_zero: bool) -> tuple[dict, str | None]:
                                  "until": "phase", "source": "test"})
     state = challenges_for(state, LANNISTER)
     state = act(state, {"kind": "challenge", "type": "intrigue"}, attacker(shae))
-    return state, guard
+    return pass_windows(state), guard
 
 
 def test_got_ex_19_an_unopposed_intrigue_challenge_discards_at_random_and_gains_1_power():
@@ -167,7 +172,7 @@ def test_got_ex_19_an_unopposed_intrigue_challenge_discards_at_random_and_gains_
 
 def test_got_ex_19_defenders_with_0_str_count_as_unopposed():
     state, luwin = intrigue_position(defender_str_zero=True)
-    state = act(state, defender(luwin))
+    state = pass_windows(act(state, defender(luwin)))
     state = chance(state, [0])
     assert state["challenge"] is None or state["challenge"]["strength"][1] == 0
     assert state["players"][STARK]["discard"] == ["great-keep"]
