@@ -32,10 +32,9 @@ def _value(move: Move) -> int:
 
 def _window(view: View, prompt: Prompt, seat: int) -> Move:
     legal = prompt.legal_moves
-    plays = [m for m in legal if m["kind"] in ("marshal", "duplicate")]
-    attach = [m for m in plays if m["kind"] == "marshal" and m["host"]
-              and _card(view, m["host"])["controller"] != seat]
-    plays = [m for m in plays if m not in attach]
+    plays = [m for m in legal if m["kind"] in ("marshal", "duplicate")
+             and (not m.get("host") or _good_host(view, m, seat))
+             and (m["card"] != "varys-box" or _enemy_allies(view, seat))]
     if plays:
         return max(plays, key=_value)
     for move in legal:
@@ -44,6 +43,23 @@ def _window(view: View, prompt: Prompt, seat: int) -> Move:
     return {"kind": "pass"}
 
 
+def _enemy_allies(view: View, seat: int) -> list[str]:
+    return [c["uid"] for c in view["in_play"] if c["controller"] != seat
+            and "Ally" in CARDS[c["card"]].traits and c["type"] == "character"]
+
+
+def _discard_ally(view: View, prompt: Prompt, seat: int) -> Move:
+    theirs = set(_enemy_allies(view, seat))
+    return next((m for m in prompt.legal_moves if m["card"] in theirs), prompt.legal_moves[0])
+
+
+def _good_host(view: View, move: Move, seat: int) -> bool:
+    """Attachments on its own characters, but Milk of the Poppy on the other side's."""
+    theirs = _card(view, move["host"])["controller"] != seat
+    return theirs == (move["card"] in HOSTILE_ATTACHMENTS)
+
+
+HOSTILE_ATTACHMENTS = ("milk-of-the-poppy",)
 # Abilities aimed at the other side's characters; every other target is the bot's own.
 HOSTILE = ("the-lions-will", "a-lannister-pays-his-debts", "distraction", "cerseis-attendant",
            "enemy-informer", "ser-ilyn-payne", "shae", "cersei-lannister", "robb-stark")
@@ -65,16 +81,28 @@ def _standing_power(view: View, seat: int, kind: str) -> int:
                and c["type"] == "character" and not c["knelt"] and kind in c["icons"])
 
 
+PREFERENCE = ("power", "military", "intrigue")  # power takes power; military kills
+
+
 def _challenge(view: View, prompt: Prompt, seat: int) -> Move:
-    best = None
-    for move in prompt.legal_moves:
-        if move["kind"] != "challenge":
-            continue
-        mine = _standing_power(view, seat, move["type"])
-        theirs = _standing_power(view, 1 - seat, move["type"])
-        if mine > theirs and (best is None or mine - theirs > best[0]):
-            best = (mine - theirs, move)
-    return best[1] if best else {"kind": "end_challenges"}
+    """The first type, in order of preference, where its standing characters out-STR every
+    standing character that could defend."""
+    offered = {m["type"] for m in prompt.legal_moves if m["kind"] == "challenge"}
+    for kind in PREFERENCE:
+        if kind in offered and _standing_power(view, seat, kind) > _standing_power(
+                view, 1 - seat, kind):
+            return {"kind": "challenge", "type": kind}
+    return {"kind": "end_challenges"}
+
+
+def _attackers(view: View, prompt: Prompt, seat: int) -> Move:
+    """The strongest attackers until they out-STR every possible defender, then done."""
+    ch = view["challenge"]
+    attack = sum(_card(view, u)["strength"] or 0 for u in ch["attackers"])
+    if ch["attackers"] and attack > _standing_power(view, 1 - seat, ch["type"]):
+        return {"kind": "done"}
+    options = [m for m in prompt.legal_moves if m["kind"] == "attacker"]
+    return max(options, key=lambda m: _card(view, m["card"])["strength"] or 0)
 
 
 def _defend(view: View, prompt: Prompt, seat: int) -> Move:
@@ -116,9 +144,11 @@ def planner(view: View, prompt: Prompt, draw: Draw) -> Move:
         "window": lambda: _window(view, prompt, seat),
         "challenge": lambda: _challenge(view, prompt, seat),
         "defenders": lambda: _defend(view, prompt, seat),
+        "attackers": lambda: _attackers(view, prompt, seat),
         "military_claim": lambda: _cheapest(view, prompt),
         "deadly": lambda: _cheapest(view, prompt),
         "hound": lambda: {"kind": "hound", "discard": "deck"},
+        "varys": lambda: _discard_ally(view, prompt, seat),
     }
     handler = handlers.get(prompt.kind)
     move = handler() if handler else prompt.legal_moves[0]

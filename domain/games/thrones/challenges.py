@@ -29,9 +29,9 @@ from .state import (
     other,
     player,
 )
-from .stats import has_keyword, icons, strength
+from .stats import has_keyword, icons, revealed, strength
 from .windows import push_window
-from .zones import push_kill
+from .zones import cannot_be_killed, push_kill
 
 DONE = {"kind": "done"}
 
@@ -54,8 +54,11 @@ def can_attack(st: State, rec: InPlay, kind: str) -> bool:
 
 
 def open_types(st: State, seat: int) -> list[str]:
+    """Unused types with an eligible attacker; Uneasy Truce: a military challenge needs 2
+    gold to hand to the defender."""
     used = player(st, seat)["challenges"]
-    return [t for t in CHALLENGE_TYPES if t not in used
+    truce = bool(revealed(st, "uneasy-truce")) and player(st, seat)["gold"] < 2
+    return [t for t in CHALLENGE_TYPES if t not in used and not (truce and t == "military")
             and any(can_attack(st, c, t) for c in characters(st, seat))]
 
 
@@ -86,6 +89,10 @@ def answer_declare(st: State, frame: dict[str, Any], move: dict[str, Any]) -> No
     frame["stage"] = "window"
     kind = move["type"]
     player(st, seat)["challenges"].append(kind)
+    if kind == "military" and revealed(st, "uneasy-truce"):
+        player(st, seat)["gold"] -= 2
+        player(st, other(seat))["gold"] += 2
+        note(st, seat, "handed 2 gold to the defender (Uneasy Truce)")
     challenge: Challenge = {"type": kind, "attacker": seat, "defender": other(seat),
                             "attackers": [], "defenders": [], "stealthed": [],
                             "stealth_left": [], "winner": None, "strength": [0, 0],
@@ -188,9 +195,11 @@ def answer_stealth(st: State, frame: dict[str, Any], move: dict[str, Any]) -> No
 
 def eligible_defenders(st: State) -> list[InPlay]:
     ch = st["challenge"]
+    herding = bool(revealed(st, "herding-the-masses"))  # "must be unique to defend"
     return [c for c in characters(st, ch["defender"]) if not c["knelt"]
             and ch["type"] in icons(st, c) and c["uid"] not in ch["stealthed"]
-            and c["uid"] not in ch["defenders"]]
+            and c["uid"] not in ch["defenders"]
+            and not (herding and not CARDS[c["card"]].unique)]
 
 
 def run_defenders(st: State, frame: dict[str, Any]) -> bool:
@@ -292,8 +301,9 @@ def run_claim(st: State, frame: dict[str, Any]) -> bool:
 
 
 def claim_candidates(st: State, frame: dict[str, Any]) -> list[InPlay]:
+    """Characters of the defender not yet picked that can be killed (GOT-R-17)."""
     return [c for c in characters(st, st["challenge"]["defender"])
-            if c["uid"] not in frame["chosen"]]
+            if c["uid"] not in frame["chosen"] and not cannot_be_killed(st, c)]
 
 
 def run_military_claim(st: State, frame: dict[str, Any]) -> bool:

@@ -212,10 +212,14 @@ def award_dominance(st: State, frame: dict[str, Any]) -> bool:
 def run_standing(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
     begin(st, "standing")
-    from .stats import keywords
+    from .stats import keywords, revealed, strength
+    noose = bool(revealed(st, "noose-and-swordpoint"))
     for rec in st["play"]:
-        # Cersei: "it stays knelt through this round's standing phase".
-        if "Stays knelt" not in keywords(st, rec):
+        # Cersei: "it stays knelt through this round's standing phase"; Noose and
+        # Swordpoint: "any character whose STR is at most 2 stays knelt".
+        held = "Stays knelt" in keywords(st, rec) or (
+            noose and CARDS[rec["card"]].type == "character" and strength(st, rec) <= 2)
+        if not held:
             rec["knelt"] = False
     note(st, -1, "every card stands")
     push(st, {"op": "plot_window"}, END)

@@ -1,14 +1,21 @@
-"""Plot cards: their constant effects, "when revealed" abilities and riders."""
+"""Plot cards: their constant effects, "when revealed" abilities and riders. "Pick an
+opponent" is the other player in the two-player box; where both players choose, the plot's
+owner chooses first (GOT-R-24). Choices go through one ``choose`` frame (``CHOICES``: what
+may be picked, how many, and what happens once picked)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from domain.kernel.stack import Op
+from domain.kernel import Prompt
+from domain.kernel.stack import GO, WAIT, Op
 
 from .ability import CardRules, Mod, Src, State
 from .cards import CARDS
-from .state import characters, gain_power, note
+from .state import InPlay, attachments_of, characters, draw, gain_power, note, player
+from .zones import discard_from_play, leave_play, push_kill
 
 
 def _illyrio(st: State, seat: int) -> None:
@@ -24,20 +31,156 @@ def _hear_me_roar(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
     return {"str": -1}
 
 
-def _power_of_arms(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
-    """Your War-crest characters have +2 STR."""
-    if target["controller"] == source["controller"] and "war" in CARDS[target["card"]].crests:
-        return {"str": 2}
-    return None
+def _yours(check: Callable[[State, Src, dict[str, Any]], int]) -> Any:
+    """A constant on your characters: +``check(...)`` STR."""
+    def constant(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
+        if (target["controller"] != source["controller"]
+                or CARDS[target["card"]].type != "character"):
+            return None
+        bonus = check(st, source, target)
+        return {"str": bonus} if bonus else None
+    return constant
 
 
-def _holding_the_trident(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
-    """While an opponent controls more characters than you: +2 STR to each of yours."""
+def _war_crest(st: State, source: Src, target: dict[str, Any]) -> int:
+    """The Power of Arms: "your War-crest characters have +2 STR"."""
+    return 2 if "war" in CARDS[target["card"]].crests else 0
+
+
+def _outnumbered(st: State, source: Src, target: dict[str, Any]) -> int:
+    """Holding the Trident: while an opponent controls more characters, +2 STR each."""
     mine = source["controller"]
-    if (target["controller"] == mine and CARDS[target["card"]].type == "character"
-            and len(characters(st, 1 - mine)) > len(characters(st, mine))):
-        return {"str": 2}
-    return None
+    return 2 if len(characters(st, 1 - mine)) > len(characters(st, mine)) else 0
+
+
+def _per_attachment(st: State, source: Src, target: dict[str, Any]) -> int:
+    """Power and Wealth: "+1 STR per attachment on them"."""
+    return len(attachments_of(st, target["uid"]))
+
+
+def _both(effect: Callable[[State, int], None]) -> Callable[[State, int], None]:
+    """Run ``effect`` for the plot's owner, then for the opponent (GOT-R-24)."""
+    def when_revealed(st: State, seat: int) -> None:
+        for who in (1 - seat, seat):  # pushed: the owner's runs first
+            effect(st, who)
+    return when_revealed
+
+
+def _draw_3(st: State, seat: int) -> None:
+    draw(st, seat, 3)
+
+
+def _valar_morghulis(st: State, seat: int) -> None:
+    """"When revealed: all characters in play are killed" (each may be saved)."""
+    for rec in reversed(characters(st)):
+        push_kill(st, rec["uid"])
+
+
+def _choose(what: str) -> Callable[[State, int], None]:
+    def push(st: State, seat: int) -> None:
+        st["pending"].append({"op": "choose", "what": what, "seat": seat, "chosen": []})
+    return push
+
+
+def _gander(st: State, seat: int) -> None:
+    """Good for the Gander: the opponent's revealed plot's "when revealed", as a copy."""
+    theirs = player(st, 1 - seat)["revealed"]
+    effect = RULES[theirs].when_revealed if theirs in RULES else None
+    if effect is not None and theirs != "good-for-the-gander":
+        effect(st, seat)
+
+
+# ---- the choices plots ask for ----
+
+@dataclass(frozen=True)
+class Choice:
+    text: str
+    candidates: Callable[[State, dict[str, Any]], list[InPlay]]
+    most: Callable[[State, dict[str, Any]], int]
+    finish: Callable[[State, dict[str, Any]], None]
+    keep: bool = False  # the picks are kept (done allowed); else exactly ``most`` are picked
+
+
+def _own(kind: str, standing_only: bool = False) -> Callable[[State, dict[str, Any]],
+                                                               list[InPlay]]:
+    def candidates(st: State, frame: dict[str, Any]) -> list[InPlay]:
+        return [c for c in st["play"] if c["controller"] == frame["seat"]
+                and CARDS[c["card"]].type == kind and not (standing_only and c["knelt"])
+                and c["uid"] not in frame["chosen"]]
+    return candidates
+
+
+def _kill_rest(kind: str, discard: bool) -> Callable[[State, dict[str, Any]], None]:
+    """Everything of ``kind`` the seat controls and did not keep leaves play, no save."""
+    def finish(st: State, frame: dict[str, Any]) -> None:
+        for rec in _own(kind)(st, frame):
+            if discard:
+                discard_from_play(st, rec["uid"])
+            else:
+                note(st, rec["controller"], "killed", [rec["card"]])
+                leave_play(st, rec["uid"], "dead")
+    return finish
+
+
+def _kneel_chosen(st: State, frame: dict[str, Any]) -> None:
+    for uid in frame["chosen"]:
+        rec = next(c for c in st["play"] if c["uid"] == uid)
+        rec["knelt"] = True
+        note(st, frame["seat"], "knelt", [rec["card"]])
+
+
+def _condemned(st: State, frame: dict[str, Any]) -> list[InPlay]:
+    return [c for c in characters(st, 1 - frame["seat"]) if c["uid"] not in frame["chosen"]]
+
+
+def _kill_chosen(st: State, frame: dict[str, Any]) -> None:
+    for uid in reversed(frame["chosen"]):
+        push_kill(st, uid)
+
+
+CHOICES: dict[str, Choice] = {
+    "drunken": Choice("Drunken Allegations: kneel one of your standing characters",
+                      _own("character", standing_only=True), lambda st, f: 1, _kneel_chosen),
+    "wildfire": Choice("Wildfire Assault: keep up to 3 of your characters (the others are "
+                       "killed)", _own("character"), lambda st, f: 3,
+                       _kill_rest("character", discard=False), keep=True),
+    "fleeing": Choice("Fleeing to the Wall: keep up to 3 of your locations (the others are "
+                      "discarded)", _own("location"), lambda st, f: 3,
+                      _kill_rest("location", discard=True), keep=True),
+    "condemned": Choice("Condemned by the Realm: kill one character you do not control",
+                        _condemned, lambda st, f: 1, _kill_chosen),
+}
+
+
+def run_choose(st: State, frame: dict[str, Any]) -> bool:
+    """Ask while a real choice is left; when the candidates left are no more than the picks
+    left, they are all picked (or all kept) without asking: nothing hidden decides it."""
+    choice = CHOICES[frame["what"]]
+    left = choice.most(st, frame) - len(frame["chosen"])
+    options = [c["uid"] for c in choice.candidates(st, frame)]
+    if left > 0 and len(options) > left:
+        return WAIT
+    frame["chosen"] += options[:max(left, 0)]
+    st["pending"].pop()
+    choice.finish(st, frame)
+    return GO
+
+
+def ask_choose(st: State, frame: dict[str, Any]) -> Prompt:
+    choice = CHOICES[frame["what"]]
+    moves: list[dict[str, Any]] = [{"kind": "choose", "card": c["uid"]}
+                                   for c in choice.candidates(st, frame)]
+    if choice.keep:
+        moves.append({"kind": "done"})
+    return Prompt(frame["seat"], "choose", choice.text, moves)
+
+
+def answer_choose(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    if move["kind"] == "done":  # keep no more: the rest leaves play
+        st["pending"].pop()
+        CHOICES[frame["what"]].finish(st, frame)
+        return
+    frame["chosen"].append(move["card"])
 
 
 def _no_effect_with_two_players() -> CardRules:
@@ -49,15 +192,32 @@ def _no_effect_with_two_players() -> CardRules:
 RULES: dict[str, CardRules] = {
     "illyrios-gift": CardRules(on_dominance=_illyrio),
     "hear-me-roar": CardRules(constant=_hear_me_roar),
-    "the-power-of-arms": CardRules(constant=_power_of_arms),
-    "holding-the-trident": CardRules(constant=_holding_the_trident),
+    "the-power-of-arms": CardRules(constant=_yours(_war_crest)),
+    "holding-the-trident": CardRules(constant=_yours(_outnumbered)),
+    "power-and-wealth": CardRules(constant=_yours(_per_attachment)),
+    "counting-favors": CardRules(when_revealed=_both(_draw_3)),
+    "valar-morghulis": CardRules(when_revealed=_valar_morghulis),
+    "drunken-allegations": CardRules(when_revealed=_both(_choose("drunken"))),
+    "wildfire-assault": CardRules(when_revealed=_both(_choose("wildfire"))),
+    "fleeing-to-the-wall": CardRules(when_revealed=_both(_choose("fleeing"))),
+    "condemned-by-the-realm": CardRules(when_revealed=lambda st, seat: _choose("condemned")(
+        st, 1 - seat)),
+    "good-for-the-gander": CardRules(when_revealed=_gander),
     "mutual-enemies": _no_effect_with_two_players(),
     "mutual-blackmail": _no_effect_with_two_players(),
     "mutual-cause": _no_effect_with_two_players(),
-    # Handled where the rule they change lives: taxation (phases.run_taxation), kills
-    # (zones._immune_to_death).
+    # Handled where the rule they change lives: taxation (Planning Ahead), kills (The Power
+    # of Blood), income (Blockade, Rains of Autumn), standing (Noose and Swordpoint),
+    # defenders (Herding the Masses), declaring military (Uneasy Truce), events (Calm over
+    # Westeros).
     "planning-ahead": CardRules(),
     "the-power-of-blood": CardRules(),
+    "blockade": CardRules(),
+    "rains-of-autumn": CardRules(),
+    "noose-and-swordpoint": CardRules(),
+    "herding-the-masses": CardRules(),
+    "uneasy-truce": CardRules(),
+    "calm-over-westeros": CardRules(),
 }
 
-OPS: dict[str, Op[State]] = {}
+OPS: dict[str, Op[State]] = {"choose": Op(run_choose, ask_choose, answer_choose)}

@@ -70,15 +70,26 @@ def has_keyword(st: State, rec: InPlay, word: str) -> bool:
     return any(k == word or k.startswith(word + " ") for k in keywords(st, rec))
 
 
+def revealed(st: State, plot: str) -> list[int]:
+    """The seats whose revealed plot is ``plot``."""
+    return [s for s in (0, 1) if player(st, s)["revealed"] == plot]
+
+
 def gold_bonus(st: State, seat: int) -> int:
-    """Gold bonuses of every card ``seat`` controls, knelt or not (§5.3)."""
+    """Gold bonuses of every card ``seat`` controls, knelt or not (§5.3); none this round
+    under Rains of Autumn ("income bonuses printed on cards are ignored")."""
+    if revealed(st, "rains-of-autumn"):
+        return 0
     return sum(CARDS[c["card"]].gold_bonus or 0 for c in controlled(st, seat))
 
 
 def income(st: State, seat: int) -> int:
-    """The revealed plot's income plus gold bonuses, fixed at the start of the turn (§3.3)."""
+    """The revealed plot's income plus gold bonuses, fixed at the start of the turn (§3.3);
+    Blockade: "opponents' revealed plots have 0 income"."""
     plot = player(st, seat)["revealed"]
     printed = CARDS[plot].income or 0 if plot else 0
+    if 1 - seat in revealed(st, "blockade"):
+        printed = 0
     return printed + gold_bonus(st, seat)
 
 

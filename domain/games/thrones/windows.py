@@ -101,7 +101,7 @@ def uses(st: State, frame: dict[str, Any], seat: int, in_play_only: bool = False
     sources: list[tuple[str, str]] = [
         (c["uid"], c["card"]) for c in st["play"] if c["controller"] == seat
         and not _effects().is_blank(st, c["uid"])]
-    if not in_play_only:
+    if not in_play_only and _may_pay_calm(st, seat):
         sources += [("hand", cid) for cid in sorted(set(player(st, seat)["hand"]))
                     if CARDS[cid].type == "event"]
     for source, card_id in sources:
@@ -185,6 +185,7 @@ def use(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> No
     if trig is not None and frame["mode"] == "response":
         trig["used"].append(ref)
     if source == "hand":
+        _pay_calm(st, seat)
         player(st, seat)["hand"].remove(card_id)
         player(st, seat)["discard"].append(card_id)  # after it resolves; nothing looks there
     note(st, seat, "played" if source == "hand" else "used", [card_id])
@@ -194,6 +195,23 @@ def use(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> No
         push_window(st, "response")  # the action's response step (§4.2 step 5)
     ability.pay(st, seat, ref, target, trig)
     ability.resolve(st, seat, ref, target, trig)
+
+
+def _calm(st: State) -> bool:
+    return any(player(st, s)["revealed"] == "calm-over-westeros" for s in (0, 1))
+
+
+def _may_pay_calm(st: State, seat: int) -> bool:
+    """Calm over Westeros: "before any player can play an event, they must hand 1 gold from
+    their pool to an opponent"."""
+    return not _calm(st) or player(st, seat)["gold"] >= 1
+
+
+def _pay_calm(st: State, seat: int) -> None:
+    if _calm(st):
+        player(st, seat)["gold"] -= 1
+        player(st, other(seat))["gold"] += 1
+        note(st, seat, "handed 1 gold to the opponent (Calm over Westeros)")
 
 
 def _marshal() -> Any:

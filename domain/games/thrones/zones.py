@@ -68,7 +68,7 @@ def run_kill(st: State, frame: dict[str, Any]) -> bool:
         return GO
     if frame["stage"] == 0:
         frame["stage"] = 1
-        if not _immune_to_death(st, rec):
+        if not cannot_be_killed(st, rec):
             st["pending"].append({"op": "window", "mode": "save", "phase": st["phase"],
                                   "seat": rec["controller"], "passes": 0, "active": None,
                                   "trigger": {"kind": "would_die", "uid": rec["uid"],
@@ -79,7 +79,7 @@ def run_kill(st: State, frame: dict[str, Any]) -> bool:
     if frame["uid"] in st["saved"]:
         st["saved"].remove(frame["uid"])
         return GO
-    if _immune_to_death(st, rec):
+    if cannot_be_killed(st, rec):
         note(st, rec["controller"], "cannot be killed", [rec["card"]])
         return GO
     note(st, rec["controller"], "killed", [rec["card"]])
@@ -90,7 +90,7 @@ def run_kill(st: State, frame: dict[str, Any]) -> bool:
     return GO
 
 
-def _immune_to_death(st: State, rec: InPlay) -> bool:
+def cannot_be_killed(st: State, rec: InPlay) -> bool:
     """The Power of Blood: Noble-crest characters cannot be killed while it is revealed."""
     return ("noble" in CARDS[rec["card"]].crests and any(
         player(st, s)["revealed"] == "the-power-of-blood" for s in (0, 1)))
