@@ -56,7 +56,7 @@ def _discard_ally(view: View, prompt: Prompt, seat: int) -> Move:
 def _good_host(view: View, move: Move, seat: int) -> bool:
     """Attachments on its own characters, but Milk of the Poppy on the other side's."""
     theirs = _card(view, move["host"])["controller"] != seat
-    return theirs == (move["card"] in HOSTILE_ATTACHMENTS)
+    return bool(theirs == (move["card"] in HOSTILE_ATTACHMENTS))
 
 
 HOSTILE_ATTACHMENTS = ("milk-of-the-poppy",)

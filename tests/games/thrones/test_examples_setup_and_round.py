@@ -7,7 +7,19 @@ from domain.games.thrones import RULES
 from domain.games.thrones.cards import BOX
 from domain.kernel import Chance, Decision
 
-from .helpers import LANNISTER, STARK, act, blank, chance, moves, place, prompt, set_plot, start, step
+from .helpers import (
+    LANNISTER,
+    STARK,
+    act,
+    blank,
+    chance,
+    moves,
+    place,
+    prompt,
+    set_plot,
+    start,
+    step,
+)
 
 EX1_HAND = ["arya-stark", "jon-snow-box", "eddard-stark-box", "hand-of-the-king-attachment",
             "not-today", "great-keep", "great-keep"]
