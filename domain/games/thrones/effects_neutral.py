@@ -20,6 +20,7 @@ from .targeting import (
     limit,
     mine,
     pairs,
+    save_it,
     source_rec,
     stand_it,
     standing,
@@ -109,12 +110,6 @@ def _bearer_dies(st: State, seat: int, source: str, trig: Trig) -> bool:
     return trig is not None and source_rec(st, source)["host"] == trig["uid"]
 
 
-def _save_bearer(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    assert trig is not None
-    st["saved"].append(trig["uid"])
-    note(st, seat, "saved", [trig["card"]])
-
-
 def _discard_self(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     discard_from_play(st, source)
 
@@ -147,7 +142,7 @@ RULES: dict[str, CardRules] = {
         "return your killed unique character to your hand", _retreat, trigger="killed",
         can=_retreat_can),)),
     "bodyguard": CardRules(abilities=(Ability(
-        "discard Bodyguard: save its bearer", _save_bearer, trigger="would_die", save=True,
+        "discard Bodyguard: save its bearer", save_it, trigger="would_die", save=True,
         can=_bearer_dies, pay=_discard_self),)),
     "street-of-steel": CardRules(abilities=(Ability(
         "kneel: your next military character this phase costs 1 less",
@@ -167,7 +162,7 @@ def _plate_pay(st: State, seat: int, source: str, target: str, trig: Trig) -> No
 # Gilded Plate (House Lannister's deck): "Cost: pay 1 gold and discard the Plate from play
 # (no save possible). Effect: the bearer is saved when it would be killed".
 GILDED_PLATE = CardRules(abilities=(Ability(
-    "pay 1 gold, discard Gilded Plate: save its bearer", _save_bearer, trigger="would_die",
+    "pay 1 gold, discard Gilded Plate: save its bearer", save_it, trigger="would_die",
     save=True, can=lambda st, seat, source, trig: _bearer_dies(st, seat, source, trig)
     and player(st, seat)["gold"] >= 1, pay=_plate_pay),))
 

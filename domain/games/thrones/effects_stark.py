@@ -8,7 +8,7 @@ from typing import Any
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
 from .reducers import reduces
-from .state import characters, gain_power, note
+from .state import characters, gain_power
 from .targeting import (
     Trig,
     characters_where,
@@ -17,6 +17,7 @@ from .targeting import (
     kill_it,
     kneel_self,
     mine,
+    save_it,
     source_rec,
     stand_it,
     standing_self,
@@ -42,13 +43,6 @@ def _stand_self(st: State, seat: int, source: str, target: str, trig: Trig) -> N
 # from the token pool." (GOT-EX-6; placing him at setup is not playing him)
 def _eddard_power(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     gain_power(st, seat, 1, source)
-
-
-# Not Today: "Response: when a character would be killed, save it." (GOT-EX-13)
-def save_it(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    assert trig is not None
-    st["saved"].append(trig["uid"])
-    note(st, seat, "saved", [trig["card"]])
 
 
 def _winterfell(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
@@ -154,6 +148,7 @@ RULES: dict[str, CardRules] = {
     "maester-luwin": CardRules(abilities=(Ability(
         "kneel Maester Luwin to draw 2 cards", draws(2), phases=("dominance",),
         can=standing_self, pay=kneel_self),)),
+    # Not Today: "Response: when a character would be killed, save it." (GOT-EX-13)
     "not-today": CardRules(abilities=(Ability(
         "save the character", save_it, trigger="would_die", save=True),)),
     "winterfell-castle": CardRules(constant=_winterfell),

@@ -117,7 +117,7 @@ def _kill_rest(kind: str, discard: bool) -> Callable[[State, dict[str, Any]], No
             if discard:
                 discard_from_play(st, rec["uid"])
             else:
-                note(st, rec["controller"], "killed", [rec["card"]])
+                note(st, rec["controller"], "was killed", [rec["card"]], passive=True)
                 leave_play(st, rec["uid"], "dead")
     return finish
 

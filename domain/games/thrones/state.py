@@ -99,6 +99,7 @@ class Note(TypedDict, total=False):
     act: str
     cards: list[str]
     secret: bool
+    passive: bool  # it happened to ``seat``'s cards: "Stark Guard (Seat 0's) was killed"
 
 
 State = dict[str, Any]  # the shape above; TypedDicts for its parts
@@ -112,11 +113,13 @@ def working(state: State) -> State:
 
 
 def note(st: State, seat: int, act: str, cards: list[str] | None = None,
-         secret: bool = False) -> None:
+         secret: bool = False, passive: bool = False) -> None:
     """Record what happened for the log; a ``secret`` note's cards are for ``seat`` only."""
     entry: Note = {"seat": seat, "act": act, "cards": list(cards or [])}
     if secret:
         entry["secret"] = True
+    if passive:
+        entry["passive"] = True
     st["notes"].append(entry)
 
 

@@ -148,3 +148,10 @@ def limit(st: State, key: str, most: int) -> bool:
 
 def count_use(st: State, key: str) -> None:
     st["limits"][key] = st["limits"].get(key, 0) + 1
+
+
+def save_it(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    """A save's effect: the card about to be killed is not (zones.run_kill reads it)."""
+    assert trig is not None
+    st["saved"].append(trig["uid"])
+    note(st, seat, "saved", [trig["card"]])

@@ -97,6 +97,9 @@ def who(seat: int, viewer: int | None) -> str:
 def render(entry: Note, viewer: int | None) -> str:
     cards = entry["cards"]
     seat = entry["seat"]
+    if entry.get("passive"):  # something that happened to a seat's cards
+        owner = "your" if seat == viewer else f"Seat {seat}'s"
+        return f"{', '.join(CARDS[c].name for c in cards)} ({owner}) {entry['act']}"
     text = entry["act"].capitalize() if seat < 0 else f"{who(seat, viewer)} {entry['act']}"
     if not cards:
         return text
@@ -105,17 +108,33 @@ def render(entry: Note, viewer: int | None) -> str:
     return f"{text} {', '.join(CARDS[c].name for c in cards)}"
 
 
+MOVE_WORDS = {"pass": "passed", "done": "is done", "skip": "chose no Stealth target",
+              "keep": "kept their hand"}
+
+
+def move_line(st: State, event: dict[str, Any], viewer: int | None) -> str:
+    """A move that changed nothing visible yet, in words (a pick for a claim, a pass)."""
+    subject = who(event["seat"], viewer)
+    if secret_answer(st, event, viewer):
+        return f"{subject} made a secret choice"
+    move = event["move"]
+    uid = move.get("card")
+    picked = next((c for c in st["play"] if c["uid"] == uid), None)
+    if picked is not None:
+        what = {"kill": "to be killed", "choose": "", "stealth": "to be bypassed"}.get(
+            move["kind"], "")
+        return f"{subject} chose {CARDS[picked['card']].name} {what}".rstrip()
+    kind = str(move.get("kind", ""))
+    return f"{subject} {MOVE_WORDS.get(kind, 'chose to ' + kind.replace('_', ' '))}"
+
+
 def describe(st: State, after: State, event: dict[str, Any], viewer: int | None) -> str:
     """Every public thing the event caused, and the private ones ``viewer`` may know."""
     if secret_answer(st, event, viewer) and not after["notes"]:
         return f"{who(event['seat'], viewer)} made a secret choice."
     lines = [render(entry, viewer) for entry in after["notes"]]
     if not lines and event["type"] == "move":
-        if secret_answer(st, event, viewer):
-            lines = [f"{who(event['seat'], viewer)} made a secret choice"]
-        else:
-            kind = str(event["move"].get("kind", "")).replace("_", " ")
-            lines = [f"{who(event['seat'], viewer)} chose to {kind}"]
+        lines = [move_line(st, event, viewer)]
     if not lines:
         lines = ["A random draw was made"]
     if after["result"] is not None:

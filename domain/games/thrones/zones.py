@@ -52,7 +52,7 @@ def _leave_challenge(st: State, uid: str) -> None:
 
 def discard_from_play(st: State, uid: str) -> None:
     rec = card(st, uid)
-    note(st, rec["controller"], "discarded from play", [rec["card"]])
+    note(st, rec["controller"], "was discarded from play", [rec["card"]], passive=True)
     leave_play(st, uid, "discard")
 
 
@@ -80,9 +80,9 @@ def run_kill(st: State, frame: dict[str, Any]) -> bool:
         st["saved"].remove(frame["uid"])
         return GO
     if cannot_be_killed(st, rec):
-        note(st, rec["controller"], "cannot be killed", [rec["card"]])
+        note(st, rec["controller"], "cannot be killed", [rec["card"]], passive=True)
         return GO
-    note(st, rec["controller"], "killed", [rec["card"]])
+    note(st, rec["controller"], "was killed", [rec["card"]], passive=True)
     seat, card_id = rec["controller"], rec["card"]
     leave_play(st, rec["uid"], "dead")
     st["triggers"].append({"kind": "killed", "seat": seat, "uid": frame["uid"],
