@@ -178,6 +178,8 @@ RULES: dict[str, CardRules] = {
         "kneel: your next Stark character this phase costs 2 less",
         reduces("stark character", 2), phases=("marshalling",), can=standing_self,
         pay=kneel_self),)),
+    # Grey Wind's discount while Robb is in play: reducers.cost (Deadly: challenges).
+    "grey-wind": CardRules(),
     # Vanilla, or rules kept where they apply: Hodor (never an attacker, not bypassed by
     # Stealth: challenges.py), Direwolf Pup ("House Stark only": marshal.house_allows).
     "hodor": CardRules(),
