@@ -16,6 +16,7 @@ asked. Whether a seat is asked therefore depends only on what both seats can see
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from domain.kernel import Prompt
@@ -95,15 +96,32 @@ def _open_triggers(st: State, frame: dict[str, Any], ability: Ability,
             if t["kind"] == ability.trigger and key not in t["used"]]
 
 
-def uses(st: State, frame: dict[str, Any], seat: int, in_play_only: bool = False):  # type: ignore[no-untyped-def]
+def uses(st: State, frame: dict[str, Any], seat: int,
+         in_play_only: bool = False) -> Iterator[dict[str, Any]]:
     """Every legal use of an ability by ``seat`` in this window, as moves."""
-    rules_of = _effects().rules_of
     sources: list[tuple[str, str]] = [
         (c["uid"], c["card"]) for c in st["play"] if c["controller"] == seat
         and not _effects().is_blank(st, c["uid"])]
     if not in_play_only and _may_pay_calm(st, seat):
-        sources += [("hand", cid) for cid in sorted(set(player(st, seat)["hand"]))
-                    if CARDS[cid].type == "event"]
+        events = [("hand", cid) for cid in sorted(set(player(st, seat)["hand"]))
+                  if CARDS[cid].type == "event"]
+        if _calm(st):
+            # The event must still be affordable once Calm over Westeros' gold is handed
+            # over: its own checks see the pool without it.
+            player(st, seat)["gold"] -= 1
+            try:
+                found = list(_uses_of(st, frame, seat, events))
+            finally:
+                player(st, seat)["gold"] += 1
+            yield from found
+        else:
+            yield from _uses_of(st, frame, seat, events)
+    yield from _uses_of(st, frame, seat, sources)
+
+
+def _uses_of(st: State, frame: dict[str, Any], seat: int,
+             sources: list[tuple[str, str]]) -> Iterator[dict[str, Any]]:
+    rules_of = _effects().rules_of
     for source, card_id in sources:
         for index, ability in enumerate(rules_of(card_id).abilities):
             if not _fits(st, frame, ability, seat):
