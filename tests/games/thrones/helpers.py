@@ -117,3 +117,8 @@ def pass_windows(state: State) -> State:
     while isinstance(RULES.next(state), Decision) and prompt(state).kind == "window":
         state = act(state, {"kind": "pass"})
     return state
+
+
+def use_move(state: State, seat: int, card: str) -> list[dict[str, Any]]:
+    """The ``use`` moves of ``card`` that ``seat`` is offered now."""
+    return [m for m in moves(state, seat) if m.get("card") == card and m["kind"] == "use"]

@@ -13,20 +13,16 @@ from .helpers import (
     challenges_for,
     chance,
     give_gold,
-    moves,
     pass_windows,
     place,
     prompt,
     rec,
     set_plot,
     start,
+    use_move,
 )
 
 PASS = {"kind": "pass"}
-
-
-def use_move(state: dict, seat: int, card: str) -> list[dict]:
-    return [m for m in moves(state, seat) if m.get("card") == card and m["kind"] == "use"]
 
 
 def until_offered(state: dict, seat: int, card: str) -> dict:

@@ -19,6 +19,7 @@ from .helpers import (
     rec,
     set_plot,
     start,
+    use_move,
 )
 
 PASS = {"kind": "pass"}
@@ -28,10 +29,6 @@ def window(state: dict, phase: str, active: int | None = None) -> dict:
     state["phase"] = phase
     return start(state, {"op": "window", "mode": "action", "phase": phase,
                          "seat": state["first"], "passes": 0, "active": active})
-
-
-def use_move(state: dict, seat: int, card: str) -> list[dict]:
-    return [m for m in moves(state, seat) if m.get("card") == card and m["kind"] == "use"]
 
 
 def test_godswood_makes_the_next_stark_character_2_gold_cheaper_this_phase():
