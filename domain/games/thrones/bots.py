@@ -62,7 +62,8 @@ def _good_host(view: View, move: Move, seat: int) -> bool:
 HOSTILE_ATTACHMENTS = ("milk-of-the-poppy",)
 # Abilities aimed at the other side's characters; every other target is the bot's own.
 HOSTILE = ("the-lions-will", "a-lannister-pays-his-debts", "distraction", "cerseis-attendant",
-           "enemy-informer", "ser-ilyn-payne", "shae", "cersei-lannister", "robb-stark")
+           "enemy-informer", "ser-ilyn-payne", "shae", "cersei-lannister", "robb-stark", "ice",
+           "catelyn-stark", "chella-daughter-of-cheyk")
 NEVER = ("youve-killed-the-wrong-dwarf",)  # it gives the target power
 
 
@@ -70,10 +71,10 @@ def _good_target(view: View, move: Move, seat: int) -> bool:
     target = move["target"].split(">")[-1]
     if move["card"] in NEVER:
         return False
-    if not target or "," in target:
+    aimed = next((c for c in view["in_play"] if c["uid"] == target), None)
+    if aimed is None:  # no target, two costs "a,b", a pile, a challenge type, a card name
         return True
-    controller = _card(view, target)["controller"]
-    return bool((controller != seat) == (move["card"] in HOSTILE))
+    return bool((aimed["controller"] != seat) == (move["card"] in HOSTILE))
 
 
 def _standing_power(view: View, seat: int, kind: str) -> int:

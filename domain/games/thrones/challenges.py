@@ -4,7 +4,7 @@ strength, the winner (ties to the attacker), claim, unopposed, Renown and Deadly
 
 Frames: ``challenge_turn`` (a window, then declare or end), ``attackers``, ``stealth``,
 ``defenders``, ``resolve_challenge``, ``claim`` (military: ``military_claim`` picks; intrigue:
-``intrigue_claim`` a random pick), ``deadly``, ``end_challenge``.
+``random_discard`` a random pick), ``deadly``, ``end_challenge``.
 """
 
 from __future__ import annotations
@@ -89,6 +89,11 @@ def answer_declare(st: State, frame: dict[str, Any], move: dict[str, Any]) -> No
     frame["stage"] = "window"
     kind = move["type"]
     player(st, seat)["challenges"].append(kind)
+    for toll in st["tolls"]:  # Magister Illyrio
+        if toll["payer"] == seat and toll["type"] == kind and player(st, seat)["gold"]:
+            player(st, seat)["gold"] -= 1
+            player(st, toll["to"])["gold"] += 1
+            note(st, seat, "paid 1 gold to the opponent (Magister Illyrio)")
     if kind == "military" and revealed(st, "uneasy-truce"):
         player(st, seat)["gold"] -= 2
         player(st, other(seat))["gold"] += 2
@@ -243,11 +248,16 @@ def _defenders_done(st: State) -> bool:
     return GO
 
 
+def counted(st: State, uid: str) -> int:
+    """A participant's STR in the totals (Catelyn Stark: "its STR is ignored")."""
+    rec = _rec(st, uid)
+    return 0 if has_keyword(st, rec, "STR ignored") else strength(st, rec)
+
+
 def totals(st: State) -> tuple[int, int]:
     ch = st["challenge"]
-    attack = sum(strength(st, _rec(st, u)) for u in ch["attackers"])
-    defense = sum(strength(st, _rec(st, u)) for u in ch["defenders"])
-    return attack, defense
+    return (sum(counted(st, u) for u in ch["attackers"]),
+            sum(counted(st, u) for u in ch["defenders"]))
 
 
 def run_resolve(st: State, frame: dict[str, Any]) -> bool:
@@ -289,7 +299,8 @@ def run_claim(st: State, frame: dict[str, Any]) -> bool:
     elif ch["type"] == "intrigue":
         k = min(x, len(player(st, defender)["hand"]))
         if k:
-            st["pending"].append({"op": "intrigue_claim", "k": k})
+            st["pending"].append({"op": "random_discard", "seat": defender, "k": k,
+                                  "why": "intrigue claim"})
     else:
         moved = min(x, player(st, defender)["power"])
         player(st, defender)["power"] -= moved
@@ -330,23 +341,6 @@ def ask_military_claim(st: State, frame: dict[str, Any]) -> Prompt:
 
 def answer_military_claim(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
     frame["chosen"].append(move["card"])
-
-
-def intrigue_spec(st: State, frame: dict[str, Any]) -> dict[str, Any]:
-    defender = st["challenge"]["defender"]
-    return {"kind": "pick", "n": len(player(st, defender)["hand"]), "k": frame["k"],
-            "what": f"intrigue claim: cards of seat {defender}'s hand"}
-
-
-def intrigue_drawn(st: State, frame: dict[str, Any], outcome: Any) -> None:
-    st["pending"].pop()
-    defender = st["challenge"]["defender"]
-    hand = player(st, defender)["hand"]
-    lost = [hand[i] for i in outcome]
-    for cid in lost:
-        hand.remove(cid)
-    player(st, defender)["discard"] += lost
-    note(st, defender, "discarded at random (intrigue claim)", lost)
 
 
 def run_unopposed(st: State, frame: dict[str, Any]) -> bool:

@@ -13,7 +13,7 @@ from .cards import CARDS
 from .effects_neutral import GILDED_PLATE
 from .marshal import house_allows
 from .reducers import reduces
-from .state import find, gain_power, kneel, note, player, total_power
+from .state import characters, find, gain_power, kneel, note, pay_gold, player, total_power
 from .targeting import (
     Trig,
     add_lasting,
@@ -35,7 +35,7 @@ from .targeting import (
     standing_self,
     then,
 )
-from .zones import discard_from_play, push_kill
+from .zones import discard_from_play, push_kill, push_random_discard
 
 
 def _lannister(card_id: str) -> bool:
@@ -54,7 +54,7 @@ def _insidious_targets(st: State, seat: int, source: str, trig: Trig) -> list[st
     if ch is None or ch["attacker"] != seat:
         return []
     return char_uids(st, lambda c: c["uid"] in ch["attackers"] and _lannister(c["card"]),
-                     seat)
+                     seat, user=seat)
 
 
 def _insidious(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
@@ -68,9 +68,9 @@ def _insidious(st: State, seat: int, source: str, target: str, trig: Trig) -> No
 def _debts_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     if st["challenge"] is None:
         return []
-    costs = char_uids(st, lambda c: not c["knelt"] and _lannister(c["card"]), seat,
-                      by_event=False)
-    victims = char_uids(st, lambda c: participating(st, c["uid"]), 1 - seat)
+    costs = [c["uid"] for c in characters(st, seat) if not c["knelt"]
+             and _lannister(c["card"])]  # a cost is no target: immunity does not stop it
+    victims = char_uids(st, lambda c: participating(st, c["uid"]), 1 - seat, user=seat)
     return [f"{cost}>{victim}" for cost in costs for victim in victims]
 
 
@@ -193,13 +193,110 @@ def _shae_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     """Shae: "a character whose controller has more power than you"."""
     mine_ = total_power(st, seat)
     return char_uids(st, lambda c: not c["knelt"] and total_power(st, c["controller"]) > mine_,
-                     by_event=False)
+                     by_event=False, user=seat)
 
 
 def _cersei(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     """Kneel it; "it stays knelt through this round's standing phase"."""
     kneel_it(st, seat, source, target, trig)
     add_lasting(st, target, "round", source, keywords=["Stays knelt"])
+
+
+def _jacelyn(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    """Ser Jacelyn Bywater killed: "every opponent discards 1 random card from hand"."""
+    push_random_discard(st, 1 - seat, 1, "Ser Jacelyn Bywater")
+
+
+def _is_killed_card(card_id: str) -> Any:
+    def check(st: State, seat: int, source: str, trig: Trig) -> bool:
+        return trig is not None and trig["card"] == card_id and trig["seat"] == seat
+    return check
+
+
+# Bronn: "pay 2 gold: until the phase ends, if the target would be killed while Bronn is
+# knelt, Bronn stands and the target is not killed" (zones.run_kill reads the marker).
+def _bronn(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    add_lasting(st, target, "phase", source, keywords=[f"Guarded by {source}"])
+
+
+# Chella: "you won a challenge with a participating Clansman ... pay X gold, X the target's
+# printed cost: return a location to its owner's hand".
+def _clansman_won(st: State, seat: int, source: str, trig: Trig) -> bool:
+    ch = st["challenge"]
+    return mine(st, seat, source, trig) and ch is not None and any(
+        "Clansman" in CARDS[c["card"]].traits for c in st["play"]
+        if participating(st, c["uid"]))
+
+
+def _affordable_locations(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    return [c["uid"] for c in st["play"] if CARDS[c["card"]].type == "location"
+            and (CARDS[c["card"]].cost or 0) <= player(st, seat)["gold"]]
+
+
+def _pay_printed(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    pay_gold(st, seat, CARDS[find(st, target)["card"]].cost or 0)  # type: ignore[index]
+
+
+def _to_hand(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    from .zones import leave_play
+    note(st, seat, "returned to its owner's hand", [find(st, target)["card"]])  # type: ignore[index]
+    leave_play(st, target, "hand")
+
+
+# Magister Illyrio: "kneel Illyrio: name a challenge type: whenever that opponent initiates
+# a challenge of that type this phase, they pay you 1 gold" (challenges.answer_declare).
+def _types(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    return ["military", "intrigue", "power"]
+
+
+def _toll(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    st["tolls"].append({"payer": 1 - seat, "to": seat, "type": target})
+    note(st, seat, f"named {target}: the opponent pays 1 gold for each such challenge")
+
+
+# I Never Bet Against My Family: "pay X gold and kneel a House Lannister character: that
+# opponent's claim is X lower (minimum 0) until this challenge ends". Target "cost>X".
+def _bet_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    if st["challenge"] is None or st["challenge"]["attacker"] == seat:
+        return []
+    costs = [c["uid"] for c in characters(st, seat) if not c["knelt"] and _lannister(c["card"])]
+    gold = min(player(st, seat)["gold"], 3)
+    return [f"{cost}>{x}" for cost in costs for x in range(1, gold + 1)]
+
+
+def _bet_pay(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    cost, x = target.split(">")
+    kneel(st, cost)
+    pay_gold(st, seat, int(x))
+
+
+def _bet(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    st["claim_bonus"].append({"house": player(st, 1 - seat)["house"],
+                              "n": -int(target.split(">")[1])})
+
+
+# Call Their Bluff: "pay 2 gold: name any card; every opponent shows their hand and discards
+# all copies of the named card" (the names of the opponent's deck list: public).
+def _names(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    from .cards import BOX
+    return sorted({cid for cid, _ in BOX.decks[player(st, 1 - seat)["house"]]})
+
+
+def _bluff(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    theirs = player(st, 1 - seat)
+    note(st, 1 - seat, "showed their hand", sorted(theirs["hand"]))
+    lost = [c for c in theirs["hand"] if c == target]
+    theirs["hand"] = [c for c in theirs["hand"] if c != target]
+    theirs["discard"] += lost
+    if lost:
+        note(st, 1 - seat, "discarded", lost)
+
+
+# Lannisport Brothel: "during the standing phase, a knelt character has just stood ... kneel
+# the Brothel: kneel that character again" (phases.run_standing opens the triggers).
+def _brothel(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    assert trig is not None
+    kneel_it(st, seat, source, trig["uid"], trig)
 
 
 ANY = characters_where(lambda st, c: True, by_event=False)
@@ -262,6 +359,28 @@ RULES: dict[str, CardRules] = {
         reduces("lannister character", 2), phases=("marshalling",),
         pay=lambda st, seat, source, target, trig: discard_from_play(st, source)),)),
     "gilded-plate": GILDED_PLATE,
+    "ser-jacelyn-bywater": CardRules(abilities=(Ability(
+        "every opponent discards 1 card at random", _jacelyn, trigger="killed",
+        can=_is_killed_card("ser-jacelyn-bywater")),)),
+    "bronn": CardRules(abilities=(Ability(
+        "pay 2 gold: Bronn guards a character this phase", _bronn,
+        can=gold_at_least(2), targets=ANY, pay=pays(2)),)),
+    "chella-daughter-of-cheyk": CardRules(abilities=(Ability(
+        "pay its cost: return a location to its owner's hand", _to_hand, trigger="won",
+        can=_clansman_won, targets=_affordable_locations, pay=_pay_printed),)),
+    "magister-illyrio": CardRules(abilities=(Ability(
+        "kneel Illyrio: a challenge type costs the opponent 1 gold this phase", _toll,
+        phases=("challenges",), can=standing_self, targets=_types, pay=kneel_self),)),
+    "i-never-bet-against-my-family": CardRules(abilities=(Ability(
+        "pay X gold, kneel a Lannister character: the opponent's claim is X lower", _bet,
+        phases=("challenges",), targets=_bet_targets, pay=_bet_pay),)),
+    "call-their-bluff": CardRules(abilities=(Ability(
+        "pay 2 gold: name a card; the opponent discards every copy in hand", _bluff,
+        phases=("dominance",), can=every(gold_at_least(2), _house_only), targets=_names,
+        pay=pays(2)),)),
+    "lannisport-brothel": CardRules(abilities=(Ability(
+        "kneel the Brothel: kneel again a character that just stood", _brothel,
+        trigger="stood", can=standing_self, pay=kneel_self),)),
     # Golden Tooth Mines ("whenever you reveal a plot, you draw 1 card"): phases.reveal_plots.
     "golden-tooth-mines": CardRules(),
 }

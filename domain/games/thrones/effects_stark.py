@@ -8,19 +8,26 @@ from typing import Any
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
 from .reducers import reduces
-from .state import characters, gain_power
+from .state import characters, gain_power, note, player
 from .targeting import (
     Trig,
+    add_lasting,
     characters_where,
     draws,
+    every,
+    gold_at_least,
     is_me,
     kill_it,
     kneel_self,
     mine,
+    participating,
+    pays,
     save_it,
     source_rec,
     stand_it,
     standing_self,
+    targetable,
+    then,
 )
 
 
@@ -137,6 +144,89 @@ def _robb_can(st: State, seat: int, source: str, trig: Trig) -> bool:
             and source in ch["attackers"] + ch["defenders"])
 
 
+def _stark_only(st: State, seat: int, source: str, trig: Trig) -> bool:
+    """"House Stark only" (an event in hand: its source is its card id)."""
+    return bool(player(st, seat)["house"] == "stark")
+
+
+def _searching(what: str, into_play: bool = False) -> Any:
+    def resolve(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+        from .searches import push_search
+        push_search(st, seat, what, into_play)
+    return resolve
+
+
+# Ghost: "events cannot affect Jon Snow"; "kneel Ghost: save a Night's Watch character".
+def _ghost(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
+    if target["card"] == "jon-snow-box" and target["controller"] == source["controller"]:
+        return {"keywords": ["Immune to events"]}
+    return None
+
+
+def _nights_watch_dies(st: State, seat: int, source: str, trig: Trig) -> bool:
+    return (trig is not None and "Night's Watch" in CARDS[trig["card"]].traits
+            and standing_self(st, seat, source, trig))
+
+
+# Greatjon Umber: "during a military or power challenge ... kneel Greatjon: he joins that
+# challenge as a participant" (on his controller's side).
+def _greatjon_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    ch = st["challenge"]
+    return (ch is not None and ch["type"] in ("military", "power")
+            and standing_self(st, seat, source, trig) and source not in
+            ch["attackers"] + ch["defenders"])
+
+
+def _join(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    ch = st["challenge"]
+    ch["attackers" if ch["attacker"] == seat else "defenders"].append(source)
+    note(st, seat, "joined the challenge with", [source_rec(st, source)["card"]])
+
+
+# Winterfell Reserves: "declared as a defender ... pay 1 gold: move the top card of any one
+# player's discard pile onto the top of that player's deck".
+def _piles(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    return [f"p{s}" for s in (0, 1) if player(st, s)["discard"]]
+
+
+def _pile_to_deck(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    owner = player(st, int(target[1:]))
+    card_id = owner["discard"].pop()
+    owner["deck"].append(card_id)
+    note(st, seat, "put on top of a deck from a discard pile", [card_id])
+
+
+# Ice: "only while the bearer is participating ... kneel Ice, then discard it: kill one
+# other participating character".
+def _ice_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    host = source_rec(st, source)["host"]
+    return standing_self(st, seat, source, trig) and host is not None and participating(
+        st, host)
+
+
+def _ice_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    host = source_rec(st, source)["host"]
+    return [c["uid"] for c in characters(st) if participating(st, c["uid"])
+            and c["uid"] != host and targetable(st, c, seat, by_event=False)]
+
+
+def _kneel_and_discard(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    from .zones import discard_from_play
+    discard_from_play(st, source)
+
+
+# Catelyn Stark: "declared as a defender ... one participating character: its STR is
+# ignored when totalling".
+def _participants(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    return [c["uid"] for c in characters(st) if participating(st, c["uid"])
+            and targetable(st, c, seat, by_event=False)]
+
+
+def _ignore_str(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    add_lasting(st, target, "challenge", source, keywords=["STR ignored"])
+    note(st, seat, "had the STR ignored of", [source_rec(st, target)["card"]])
+
+
 RULES: dict[str, CardRules] = {
     "jon-snow-box": CardRules(abilities=(Ability(
         "stand Jon Snow after a challenge he defended", _stand_self, trigger="resolved",
@@ -178,6 +268,30 @@ RULES: dict[str, CardRules] = {
         "kneel: your next Stark character this phase costs 2 less",
         reduces("stark character", 2), phases=("marshalling",), can=standing_self,
         pay=kneel_self),)),
+    "winterfell-kennels": CardRules(abilities=(Ability(
+        "kneel, pay 1 gold: search your deck for a Direwolf", _searching("direwolf"),
+        can=every(standing_self, gold_at_least(1)), pay=then(kneel_self, pays(1))),)),
+    "bran-the-builders-legacy": CardRules(abilities=(Ability(
+        "pay 3 gold: put a location costing 2 or less from your deck into play",
+        _searching("cheap location", into_play=True), phases=("dominance",),
+        can=every(gold_at_least(3), _stark_only), pay=pays(3)),)),
+    "ghost": CardRules(constant=_ghost, abilities=(Ability(
+        "kneel Ghost: save a Night's Watch character", save_it, trigger="would_die",
+        save=True, can=_nights_watch_dies, pay=kneel_self),)),
+    "greatjon-umber": CardRules(abilities=(Ability(
+        "kneel Greatjon: he joins the challenge", _join, phases=("challenges",),
+        can=_greatjon_can, pay=kneel_self),)),
+    "winterfell-reserves": CardRules(abilities=(Ability(
+        "pay 1 gold: the top card of a discard pile goes on top of its deck", _pile_to_deck,
+        trigger="defending", can=every(is_me, gold_at_least(1)), targets=_piles,
+        pay=pays(1)),)),
+    "ice": CardRules(abilities=(Ability(
+        "kneel and discard Ice: kill another participating character", kill_it,
+        phases=("challenges",), can=_ice_can, targets=_ice_targets,
+        pay=_kneel_and_discard),)),
+    "catelyn-stark": CardRules(abilities=(Ability(
+        "ignore the STR of a participating character", _ignore_str, trigger="defending",
+        can=is_me, targets=_participants),)),
     # Grey Wind's discount while Robb is in play: reducers.cost (Deadly: challenges).
     "grey-wind": CardRules(),
     # Vanilla, or rules kept where they apply: Hodor (never an attacker, not bypassed by

@@ -19,9 +19,10 @@ from . import challenges as ch
 from . import phases as ph
 from . import setup_flow as su
 from .info import OPTIONS
+from .searches import answer_search, ask_search, run_search
 from .state import TOKENS, State, find
 from .windows import answer_window, ask_window, run_window
-from .zones import run_kill
+from .zones import random_discard_spec, random_discarded, run_kill
 
 Frame = dict[str, Any]
 
@@ -80,7 +81,7 @@ OPS: dict[str, Op[State]] = {
     "claim": Op(ch.run_claim),
     "military_claim": Op(ch.run_military_claim, ch.ask_military_claim,
                          ch.answer_military_claim),
-    "intrigue_claim": Op(su.wait),
+    "random_discard": Op(su.wait),
     "unopposed": Op(ch.run_unopposed),
     "renown": Op(ch.run_renown),
     "deadly": Op(ch.run_deadly, ch.ask_deadly, ch.answer_deadly),
@@ -90,6 +91,7 @@ OPS: dict[str, Op[State]] = {
     "dominance": Op(ph.run_dominance),
     "award_dominance": Op(ph.award_dominance),
     "standing": Op(ph.run_standing),
+    "stand_all": Op(ph.run_stand_all),
     "taxation": Op(ph.run_taxation),
     "end_phase": Op(ph.end_phase),
     "window": Op(run_window, ask_window, answer_window),
@@ -103,13 +105,14 @@ OPS: dict[str, Op[State]] = {
     "place": Op(su.wait),
     "reveal_setup": Op(su.run_reveal_setup),
     "choose_plots": Op(su.run_choose_plots),
+    "search": Op(run_search, ask_search, answer_search),
 }
 
 CHANCES: dict[str, ChanceOp] = {
     "houses": ChanceOp(su.houses_spec, su.houses_drawn),
     "shuffle": ChanceOp(su.shuffle_spec, su.shuffled),
     "initiative": ChanceOp(ph.initiative_spec, ph.initiative_drawn),
-    "intrigue_claim": ChanceOp(ch.intrigue_spec, ch.intrigue_drawn),
+    "random_discard": ChanceOp(random_discard_spec, random_discarded),
 }
 
 SIMUL: dict[str, SimulOp] = {
@@ -167,7 +170,8 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
     st: State = {"options": opts, "round": 0, "phase": "setup", "first": None,
                  "players": [new_player(), new_player()], "play": [], "next_uid": 1,
                  "pool": dict(TOKENS), "lasting": [], "challenge": None, "triggers": [],
-                 "saved": [], "reducers": [], "limits": {}, "claim_bonus": [], "pending": [],
+                 "saved": [], "reducers": [], "limits": {}, "claim_bonus": [], "tolls": [],
+                 "pending": [],
                  "result": None, "notes": []}
     if opts["houses"] == "random":
         st["pending"].append({"op": "houses"})

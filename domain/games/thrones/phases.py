@@ -52,6 +52,7 @@ def end_phase(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
     st["lasting"] = [e for e in st["lasting"] if e["until"] != "phase"]
     st["reducers"] = []
+    st["tolls"] = []
     return GO
 
 
@@ -210,8 +211,19 @@ def award_dominance(st: State, frame: dict[str, Any]) -> bool:
 
 
 def run_standing(st: State, frame: dict[str, Any]) -> bool:
+    """Snowed Under first (at the start of the phase), then everything stands."""
     st["pending"].pop()
     begin(st, "standing")
+    st["pending"].append({"op": "stand_all"})
+    from .plots import snowed_under
+    for seat in (0, 1):
+        if player(st, seat)["revealed"] == "snowed-under":
+            snowed_under(st, seat)
+    return GO
+
+
+def run_stand_all(st: State, frame: dict[str, Any]) -> bool:
+    st["pending"].pop()
     from .stats import keywords, revealed, strength
     noose = bool(revealed(st, "noose-and-swordpoint"))
     for rec in st["play"]:
@@ -219,9 +231,12 @@ def run_standing(st: State, frame: dict[str, Any]) -> bool:
         # Swordpoint: "any character whose STR is at most 2 stays knelt".
         held = "Stays knelt" in keywords(st, rec) or (
             noose and CARDS[rec["card"]].type == "character" and strength(st, rec) <= 2)
-        if not held:
+        if not held and rec["knelt"]:
             rec["knelt"] = False
+            st["triggers"].append({"kind": "stood", "seat": rec["controller"],
+                                   "uid": rec["uid"], "card": rec["card"], "used": []})
     note(st, -1, "every card stands")
+    push_window(st, "response")  # Lannisport Brothel
     push(st, {"op": "plot_window"}, END)
     return GO
 

@@ -82,6 +82,76 @@ def _choose(what: str) -> Callable[[State, int], None]:
     return push
 
 
+def _searches(what: str) -> Callable[[State, int], None]:
+    """Building / Summoning Season: both search their deck, the owner first (GOT-R-24)."""
+    def when_revealed(st: State, seat: int) -> None:
+        from .searches import push_search
+        for who in (1 - seat, seat):  # pushed: the owner's runs first
+            push_search(st, who, what)
+    return when_revealed
+
+
+def _decree(st: State, seat: int) -> None:
+    """Rule by Decree: "whoever holds the most cards discards cards of their choice until
+    they hold 4" (both, when tied; the owner first)."""
+    sizes = [len(player(st, s)["hand"]) for s in (0, 1)]
+    for who in (1 - seat, seat):
+        if sizes[who] == max(sizes) and sizes[who] > 4:
+            st["pending"].append({"op": "decree", "seat": who})
+
+
+def run_decree(st: State, frame: dict[str, Any]) -> bool:
+    if len(player(st, frame["seat"])["hand"]) > 4:
+        return WAIT
+    st["pending"].pop()
+    return GO
+
+
+def ask_decree(st: State, frame: dict[str, Any]) -> Prompt:
+    hand = player(st, frame["seat"])["hand"]
+    return Prompt(frame["seat"], "decree", f"Rule by Decree: discard down to 4 cards "
+                  f"({len(hand) - 4} more)", [{"kind": "discard", "card": c}
+                                              for c in sorted(set(hand))])
+
+
+def answer_decree(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    p = player(st, frame["seat"])
+    p["hand"].remove(move["card"])
+    p["discard"].append(move["card"])
+    note(st, frame["seat"], "discarded", [move["card"]])
+
+
+def _knights(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
+    """Tourney for the Hand: "Knights you control have +1 STR and immunity to opponents'
+    character abilities"."""
+    if target["controller"] == source["controller"] and "Knight" in CARDS[
+            target["card"]].traits:
+        return {"str": 1, "keywords": ["Immune to opponents' character abilities"]}
+    return None
+
+
+def snowed_under(st: State, seat: int) -> None:
+    """Snowed Under, at the start of the standing phase: its owner picks one knelt character
+    or location of each player; the picked cards return to their owners' hands."""
+    for each in (1, 0):
+        st["pending"].append({"op": "choose", "what": "snowed", "seat": seat, "of": each,
+                              "chosen": []})
+
+
+def _snowed_candidates(st: State, frame: dict[str, Any]) -> list[InPlay]:
+    return [c for c in st["play"] if c["controller"] == frame["of"] and c["knelt"]
+            and CARDS[c["card"]].type in ("character", "location")
+            and c["uid"] not in frame["chosen"]]
+
+
+def _to_hands(st: State, frame: dict[str, Any]) -> None:
+    for uid in frame["chosen"]:
+        rec = next(c for c in st["play"] if c["uid"] == uid)
+        note(st, rec["controller"], "returned to hand (Snowed Under)", [rec["card"]],
+             passive=True)
+        leave_play(st, uid, "hand")
+
+
 def _gander(st: State, seat: int) -> None:
     """Good for the Gander: the opponent's revealed plot's "when revealed", as a copy."""
     theirs = player(st, 1 - seat)["revealed"]
@@ -147,6 +217,8 @@ CHOICES: dict[str, Choice] = {
     "fleeing": Choice("Fleeing to the Wall: keep up to 3 of your locations (the others are "
                       "discarded)", _own("location"), lambda st, f: 3,
                       _kill_rest("location", discard=True), keep=True),
+    "snowed": Choice("Snowed Under: pick a knelt character or location to return to hand",
+                     _snowed_candidates, lambda st, f: 1, _to_hands),
     "condemned": Choice("Condemned by the Realm: kill one character you do not control",
                         _condemned, lambda st, f: 1, _kill_chosen),
 }
@@ -203,6 +275,12 @@ RULES: dict[str, CardRules] = {
     "condemned-by-the-realm": CardRules(when_revealed=lambda st, seat: _choose("condemned")(
         st, 1 - seat)),
     "good-for-the-gander": CardRules(when_revealed=_gander),
+    "building-season": CardRules(when_revealed=_searches("location")),
+    "summoning-season": CardRules(when_revealed=_searches("character")),
+    "rule-by-decree": CardRules(when_revealed=_decree),
+    "tourney-for-the-hand": CardRules(constant=_knights),
+    # Snowed Under: phases.run_standing calls ``snowed_under`` at the start of the phase.
+    "snowed-under": CardRules(),
     "mutual-enemies": _no_effect_with_two_players(),
     "mutual-blackmail": _no_effect_with_two_players(),
     "mutual-cause": _no_effect_with_two_players(),
@@ -220,4 +298,5 @@ RULES: dict[str, CardRules] = {
     "calm-over-westeros": CardRules(),
 }
 
-OPS: dict[str, Op[State]] = {"choose": Op(run_choose, ask_choose, answer_choose)}
+OPS: dict[str, Op[State]] = {"choose": Op(run_choose, ask_choose, answer_choose),
+                             "decree": Op(run_decree, ask_decree, answer_decree)}

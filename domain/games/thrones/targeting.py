@@ -12,21 +12,23 @@ def house_of(card_id: str) -> str:
     return CARDS[card_id].house
 
 
-def targetable(st: State, rec: InPlay, seat: int, by_event: bool) -> bool:
-    """Immunity: "Immune to character abilities" / "immunity to events" (a card is never
-    immune to its own abilities)."""
+def targetable(st: State, rec: InPlay, user: int, by_event: bool) -> bool:
+    """Immunity (§6.1): "Immune to character abilities", "immunity to events", and "immunity
+    to opponents' character abilities" (Tourney for the Hand) against ``user``'s effect."""
     from .stats import keywords
     words = keywords(st, rec)
     if by_event:
         return not any("events" in w for w in words if w.startswith("Immun"))
-    return "Immune to character abilities" not in words
+    theirs = "Immune to opponents' character abilities" in words and user != rec["controller"]
+    return "Immune to character abilities" not in words and not theirs
 
 
 def char_uids(st: State, ok: Any = None, seat: int | None = None,
-              by_event: bool = True) -> list[str]:
-    """Characters in play (of ``seat``) that satisfy ``ok(rec)`` and may be targeted."""
+              by_event: bool = True, user: int = -1) -> list[str]:
+    """Characters in play (of ``seat``) that satisfy ``ok(rec)`` and that ``user``'s effect
+    may target."""
     return [c["uid"] for c in characters(st, seat) if (ok is None or ok(c))
-            and targetable(st, c, seat if seat is not None else -1, by_event)]
+            and targetable(st, c, user, by_event)]
 
 
 def add_lasting(st: State, uid: str, until: str, source: str, strength: int = 0,
@@ -128,7 +130,7 @@ def characters_where(ok: Any, whose: str = "any", by_event: bool = True) -> Any:
     """Targets: characters satisfying ``ok(st, rec)``; ``whose`` "any", "mine" or "theirs"."""
     def targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
         owner = {"any": None, "mine": seat, "theirs": 1 - seat}[whose]
-        return char_uids(st, lambda c: ok(st, c), owner, by_event)
+        return char_uids(st, lambda c: ok(st, c), owner, by_event, user=seat)
     return targets
 
 

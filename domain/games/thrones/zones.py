@@ -82,6 +82,8 @@ def run_kill(st: State, frame: dict[str, Any]) -> bool:
     if cannot_be_killed(st, rec):
         note(st, rec["controller"], "cannot be killed", [rec["card"]], passive=True)
         return GO
+    if _bronn_guards(st, rec):
+        return GO
     note(st, rec["controller"], "was killed", [rec["card"]], passive=True)
     seat, card_id = rec["controller"], rec["card"]
     leave_play(st, rec["uid"], "dead")
@@ -90,7 +92,44 @@ def run_kill(st: State, frame: dict[str, Any]) -> bool:
     return GO
 
 
+def _bronn_guards(st: State, rec: InPlay) -> bool:
+    """Bronn: "if the target would be killed while Bronn is knelt, Bronn stands and the target
+    is not killed" (his lasting marker, until the end of the phase)."""
+    from .stats import keywords
+    for word in keywords(st, rec):
+        if word.startswith("Guarded by "):
+            bronn = find(st, word.removeprefix("Guarded by "))
+            if bronn is not None and bronn["knelt"]:
+                bronn["knelt"] = False
+                note(st, bronn["controller"], "stood to save", [rec["card"]])
+                return True
+    return False
+
+
 def cannot_be_killed(st: State, rec: InPlay) -> bool:
     """The Power of Blood: Noble-crest characters cannot be killed while it is revealed."""
     return ("noble" in CARDS[rec["card"]].crests and any(
         player(st, s)["revealed"] == "the-power-of-blood" for s in (0, 1)))
+
+
+# ---- discarding at random (intrigue claim, Ser Jacelyn Bywater): a hidden pick ----
+
+def random_discard_spec(st: State, frame: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": "pick", "n": len(player(st, frame["seat"])["hand"]), "k": frame["k"],
+            "what": f"{frame['why']}: cards of seat {frame['seat']}'s hand"}
+
+
+def random_discarded(st: State, frame: dict[str, Any], outcome: Any) -> None:
+    st["pending"].pop()
+    hand = player(st, frame["seat"])["hand"]
+    lost = [hand[i] for i in outcome]
+    for cid in lost:
+        hand.remove(cid)
+    player(st, frame["seat"])["discard"] += lost
+    note(st, frame["seat"], f"discarded at random ({frame['why']})", lost)
+
+
+def push_random_discard(st: State, seat: int, k: int, why: str) -> None:
+    k = min(k, len(player(st, seat)["hand"]))
+    if k:
+        st["pending"].append({"op": "random_discard", "seat": seat, "k": k, "why": why})
