@@ -64,6 +64,7 @@ class Ability:
     phases: tuple[str, ...] = ("any",)
     trigger: str | None = None
     save: bool = False
+    while_gone: bool = False  # answers its own death from the dead pile (Ser Jacelyn)
     can: Check = always
     targets: Targets = no_target
     pay: Do = nothing

@@ -361,7 +361,7 @@ RULES: dict[str, CardRules] = {
     "gilded-plate": GILDED_PLATE,
     "ser-jacelyn-bywater": CardRules(abilities=(Ability(
         "every opponent discards 1 card at random", _jacelyn, trigger="killed",
-        can=_is_killed_card("ser-jacelyn-bywater")),)),
+        while_gone=True, can=_is_killed_card("ser-jacelyn-bywater")),)),
     "bronn": CardRules(abilities=(Ability(
         "pay 2 gold: Bronn guards a character this phase", _bronn,
         can=gold_at_least(2), targets=ANY, pay=pays(2)),)),

@@ -236,8 +236,8 @@ def run_stand_all(st: State, frame: dict[str, Any]) -> bool:
             st["triggers"].append({"kind": "stood", "seat": rec["controller"],
                                    "uid": rec["uid"], "card": rec["card"], "used": []})
     note(st, -1, "every card stands")
-    push_window(st, "response")  # Lannisport Brothel
     push(st, {"op": "plot_window"}, END)
+    push_window(st, "response")  # first: Lannisport Brothel answers a card that stood
     return GO
 
 

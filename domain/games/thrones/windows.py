@@ -102,6 +102,11 @@ def uses(st: State, frame: dict[str, Any], seat: int,
     sources: list[tuple[str, str]] = [
         (c["uid"], c["card"]) for c in st["play"] if c["controller"] == seat
         and not _effects().is_blank(st, c["uid"])]
+    if frame["mode"] == "response":
+        # A card just killed may answer its own death (Ser Jacelyn Bywater): its uid stays
+        # the source, though it is no longer in play.
+        sources += [(t["uid"], t["card"]) for t in st["triggers"] if t["kind"] == "killed"
+                    and t["seat"] == seat and find(st, t["uid"]) is None]
     if not in_play_only and _may_pay_calm(st, seat):
         events = [("hand", cid) for cid in sorted(set(player(st, seat)["hand"]))
                   if CARDS[cid].type == "event"]
@@ -123,8 +128,9 @@ def _uses_of(st: State, frame: dict[str, Any], seat: int,
              sources: list[tuple[str, str]]) -> Iterator[dict[str, Any]]:
     rules_of = _effects().rules_of
     for source, card_id in sources:
+        gone = source != "hand" and find(st, source) is None
         for index, ability in enumerate(rules_of(card_id).abilities):
-            if not _fits(st, frame, ability, seat):
+            if not _fits(st, frame, ability, seat) or (gone and not ability.while_gone):
                 continue
             ref = card_id if source == "hand" else source
             for t_index, trig in _open_triggers(st, frame, ability, ref):

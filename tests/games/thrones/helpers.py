@@ -114,11 +114,15 @@ def name_of(card: str) -> str:
 
 def pass_windows(state: State) -> State:
     """Every seat asked in the open windows passes, up to the next other question."""
-    while isinstance(RULES.next(state), Decision) and prompt(state).kind == "window":
+    while state["pending"] and isinstance(RULES.next(state), Decision) and prompt(
+            state).kind == "window":
         state = act(state, {"kind": "pass"})
     return state
 
 
 def use_move(state: State, seat: int, card: str) -> list[dict[str, Any]]:
-    """The ``use`` moves of ``card`` that ``seat`` is offered now."""
+    """The ``use`` moves of ``card`` that ``seat`` is offered now (none if not asked)."""
+    found = RULES.next(state) if state["pending"] else None
+    if not isinstance(found, Decision) or found.prompt_for(seat) is None:
+        return []
     return [m for m in moves(state, seat) if m.get("card") == card and m["kind"] == "use"]
