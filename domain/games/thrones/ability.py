@@ -13,7 +13,10 @@
 * ``on_played``: a passive that runs at once after the card is played (Varys).
 * ``when_revealed``: a plot's "when revealed" ability; ``on_dominance`` a plot's rider on
   winning dominance (Illyrio's Gift).
-* ``killed_to``: where the card goes when killed, if not the dead pile (The Hound).
+* ``killed_to``: where the card goes when killed, if not the dead pile (The Hound);
+  ``on_killed(st, owner)``: a passive once it is killed (Benjen Stark).
+* ``while_gone`` on an ability: usable from the dead pile (Trident Reinforcements) or, for a
+  response to its own death, once killed (Ser Jacelyn Bywater).
 * ``dominance_start``: a forced passive at the start of the dominance phase (The Hound).
 
 Sources: ``Src`` is a card in play (``InPlay``) or, for a plot or a card in hand, a dict with
@@ -79,6 +82,7 @@ class CardRules:
     on_dominance: Callable[[State, int], None] | None = None
     dominance_start: Callable[[State, str], None] | None = None
     killed_to: str = "dead"
+    on_killed: Callable[[State, int], None] | None = None  # a passive (Benjen Stark)
 
 
 VANILLA = CardRules()

@@ -55,6 +55,8 @@ def _discard_ally(view: View, prompt: Prompt, seat: int) -> Move:
 
 def _good_host(view: View, move: Move, seat: int) -> bool:
     """Attachments on its own characters, but Milk of the Poppy on the other side's."""
+    if move["host"] == "house":
+        return True
     theirs = _card(view, move["host"])["controller"] != seat
     return bool(theirs == (move["card"] in HOSTILE_ATTACHMENTS))
 

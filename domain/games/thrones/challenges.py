@@ -15,6 +15,7 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
+from .infamy import offer_infamy
 from .phases import END, begin, push
 from .state import (
     CHALLENGE_TYPES,
@@ -107,6 +108,14 @@ def answer_declare(st: State, frame: dict[str, Any], move: dict[str, Any]) -> No
     st["pending"].append({"op": "attackers", "seat": seat})
 
 
+def stays_standing(st: State, rec: InPlay, role: str) -> bool:
+    """Ser Rodrik Cassel "stays standing when declared as a defender"; Ser Jaime Lannister
+    "in military challenges ... when declared as attacker or as defender"."""
+    if rec["card"] == "ser-rodrik-cassel":
+        return role == "defending"
+    return rec["card"] == "ser-jaime-lannister" and st["challenge"]["type"] == "military"
+
+
 def eligible_attackers(st: State) -> list[InPlay]:
     ch = st["challenge"]
     return [c for c in characters(st, ch["attacker"]) if can_attack(st, c, ch["type"])
@@ -137,7 +146,7 @@ def answer_attackers(st: State, frame: dict[str, Any], move: dict[str, Any]) -> 
         return
     rec = find(st, move["card"])
     assert rec is not None
-    rec["knelt"] = True  # attacking kneels
+    rec["knelt"] = not stays_standing(st, rec, "attacking")  # attacking kneels
     ch["attackers"].append(rec["uid"])
     note(st, ch["attacker"], "declared as an attacker", [rec["card"]])
 
@@ -232,8 +241,7 @@ def answer_defenders(st: State, frame: dict[str, Any], move: dict[str, Any]) -> 
         _defenders_done(st)
         return
     rec = _rec(st, move["card"])
-    if rec["card"] != "ser-rodrik-cassel":  # "stays standing when declared as a defender"
-        rec["knelt"] = True
+    rec["knelt"] = not stays_standing(st, rec, "defending")
     ch["defenders"].append(rec["uid"])
     note(st, ch["defender"], "declared as a defender", [rec["card"]])
     st["triggers"].append({"kind": "defending", "seat": ch["defender"], "uid": rec["uid"],
@@ -308,6 +316,7 @@ def run_claim(st: State, frame: dict[str, Any]) -> bool:
         note(st, ch["attacker"], f"took {moved} power from Seat {defender}'s House (claim)")
         from .state import check_win
         check_win(st)
+        offer_infamy(st, ch["attacker"], moved)
     return GO
 
 
@@ -348,7 +357,7 @@ def run_unopposed(st: State, frame: dict[str, Any]) -> bool:
     ch = st["challenge"]
     if ch["winner"] == ch["attacker"] and ch["strength"][1] <= 0:
         note(st, ch["attacker"], "won unopposed and gained 1 power")
-        gain_power(st, ch["attacker"], 1)
+        offer_infamy(st, ch["attacker"], gain_power(st, ch["attacker"], 1))
     return GO
 
 

@@ -32,6 +32,7 @@ RULES: dict[str, CardRules] = {
 }
 
 OPS: dict[str, Op[State]] = {
+    **effects_stark.OPS,
     **effects_neutral.OPS,
     **effects_lannister.OPS,
     **plots.OPS,

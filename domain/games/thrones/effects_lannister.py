@@ -170,7 +170,8 @@ def _tyrion_can(st: State, seat: int, source: str, trig: Trig) -> bool:
 
 def _house_gains(n: int) -> Any:
     def resolve(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-        gain_power(st, seat, n)
+        from .infamy import offer_infamy
+        offer_infamy(st, seat, gain_power(st, seat, n))
     return resolve
 
 
@@ -230,6 +231,7 @@ def _clansman_won(st: State, seat: int, source: str, trig: Trig) -> bool:
 
 def _affordable_locations(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     return [c["uid"] for c in st["play"] if CARDS[c["card"]].type == "location"
+            and c["host"] != "house"  # the Chambers on a House card are not "a location"
             and (CARDS[c["card"]].cost or 0) <= player(st, seat)["gold"]]
 
 
@@ -381,6 +383,11 @@ RULES: dict[str, CardRules] = {
     "lannisport-brothel": CardRules(abilities=(Ability(
         "kneel the Brothel: kneel again a character that just stood", _brothel,
         trigger="stood", can=standing_self, pay=kneel_self),)),
+    # Ser Jaime: stays standing in military challenges (challenges.stays_standing); Infamy
+    # (infamy.py) and Deadly are keywords.
+    "ser-jaime-lannister": CardRules(),
+    # Queen Cersei's Chambers: "may be put into play attached to your House card": marshal.
+    "queen-cerseis-chambers": CardRules(),
     # Golden Tooth Mines ("whenever you reveal a plot, you draw 1 card"): phases.reveal_plots.
     "golden-tooth-mines": CardRules(),
 }

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel import Prompt
+from domain.kernel.stack import Op
+
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
 from .reducers import reduces
@@ -227,6 +230,48 @@ def _ignore_str(st: State, seat: int, source: str, target: str, trig: Trig) -> N
     note(st, seat, "had the STR ignored of", [source_rec(st, target)["card"]])
 
 
+# Sansa Stark: "some player has played an attachment onto Sansa: that player may draw 1
+# card" (marshal.marshal pushes the question; the drawer is the attachment's player).
+def run_sansa(st: State, frame: dict[str, Any]) -> bool:
+    return True
+
+
+def ask_sansa(st: State, frame: dict[str, Any]) -> Prompt:
+    return Prompt(frame["seat"], "sansa", "Sansa Stark: draw 1 card?",
+                  [{"kind": "draw"}, {"kind": "decline"}])
+
+
+def answer_sansa(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    st["pending"].pop()
+    if move["kind"] == "draw":
+        from .state import draw
+        draw(st, frame["seat"], 1)
+
+
+# Benjen Stark: "after Benjen is killed: each player shuffles their dead pile into their
+# deck" (a passive).
+def _benjen(st: State, owner: int) -> None:
+    for seat in (1, 0):
+        p = player(st, seat)
+        p["deck"] += p["dead"]
+        p["dead"] = []
+        st["pending"].append({"op": "shuffle", "seat": seat})
+    note(st, owner, "shuffled every dead pile into its deck (Benjen Stark)")
+
+
+# Trident Reinforcements: "dominance phase, while this card is in your dead pile and that
+# pile holds 3 or more characters: move it from the dead pile into your hand".
+def _trident_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    dead = player(st, seat)["dead"]
+    return source in dead and sum(1 for c in dead if CARDS[c].type == "character") >= 3
+
+
+def _trident(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    player(st, seat)["dead"].remove(source)
+    player(st, seat)["hand"].append(source)
+    note(st, seat, "returned from the dead pile to hand", [source])
+
+
 RULES: dict[str, CardRules] = {
     "jon-snow-box": CardRules(abilities=(Ability(
         "stand Jon Snow after a challenge he defended", _stand_self, trigger="resolved",
@@ -292,6 +337,13 @@ RULES: dict[str, CardRules] = {
     "catelyn-stark": CardRules(abilities=(Ability(
         "ignore the STR of a participating character", _ignore_str, trigger="defending",
         can=is_me, targets=_participants),)),
+    "sansa-stark": CardRules(),  # her question: marshal.marshal, ``sansa`` below
+    "benjen-stark": CardRules(on_killed=_benjen),
+    "trident-reinforcements": CardRules(abilities=(Ability(
+        "from your dead pile, with 3 characters there: return to hand", _trident,
+        phases=("dominance",), while_gone=True, can=_trident_can),)),
+    # Lord Eddard's Chambers: "may be put into play attached to your House card": marshal.
+    "lord-eddards-chambers": CardRules(),
     # Grey Wind's discount while Robb is in play: reducers.cost (Deadly: challenges).
     "grey-wind": CardRules(),
     # Vanilla, or rules kept where they apply: Hodor (never an attacker, not bypassed by
@@ -299,5 +351,5 @@ RULES: dict[str, CardRules] = {
     "hodor": CardRules(),
 }
 
-OPS: dict[str, Any] = {}
+OPS: dict[str, Any] = {"sansa": Op(run_sansa, ask_sansa, answer_sansa)}
 

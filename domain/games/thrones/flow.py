@@ -18,6 +18,7 @@ from domain.kernel.stack import GO, WAIT, Op, pending_prompt, run_pending
 from . import challenges as ch
 from . import phases as ph
 from . import setup_flow as su
+from .infamy import answer_infamy, ask_infamy, run_infamy
 from .info import OPTIONS
 from .searches import answer_search, ask_search, run_search
 from .state import TOKENS, State, find
@@ -106,6 +107,7 @@ OPS: dict[str, Op[State]] = {
     "reveal_setup": Op(su.run_reveal_setup),
     "choose_plots": Op(su.run_choose_plots),
     "search": Op(run_search, ask_search, answer_search),
+    "infamy": Op(run_infamy, ask_infamy, answer_infamy),
 }
 
 CHANCES: dict[str, ChanceOp] = {

@@ -13,8 +13,18 @@ from typing import Any
 
 from .cards import CARDS, Card
 from .reducers import cost, use_reducers
-from .state import InPlay, State, attachments_of, characters, enter_play, note, pay_gold, player
-from .stats import traits
+from .state import (
+    InPlay,
+    State,
+    attachments_of,
+    characters,
+    enter_play,
+    find,
+    note,
+    pay_gold,
+    player,
+)
+from .stats import blanked, traits
 
 
 def _name_taken(st: State, seat: int, card_id: str) -> bool:
@@ -76,6 +86,8 @@ def marshal_moves(st: State, seat: int) -> list[dict[str, Any]]:
             continue
         if spec.unique and _name_taken(st, seat, card_id):
             continue
+        if "Placement option" in spec.text:  # the Chambers: onto the House card instead
+            moves.append({"kind": "marshal", "card": card_id, "host": "house"})
         if spec.type == "attachment":
             moves += [{"kind": "marshal", "card": card_id, "host": c["uid"]}
                       for c in characters(st) if may_host(st, c, card_id)]
@@ -102,6 +114,9 @@ def marshal(st: State, seat: int, move: dict[str, Any]) -> None:
     if "Limited" in spec.keywords:
         p["limited"] = True
     rec = enter_play(st, seat, card_id, move["host"] or None)
+    host = find(st, move["host"]) if move["host"] not in ("", "house") else None
+    if host is not None and host["card"] == "sansa-stark" and not blanked(st, host):
+        st["pending"].append({"op": "sansa", "seat": seat})
     note(st, seat, f"marshalled (paying {paid} gold)", [card_id])
     st["triggers"].append({"kind": "played", "seat": seat, "uid": rec["uid"],
                            "card": card_id, "used": []})

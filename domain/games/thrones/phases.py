@@ -13,6 +13,7 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
+from .infamy import offer_infamy
 from .state import State, draw, gain_power, in_order, note, other, player, take_gold
 from .stats import dominance_count, income
 from .windows import push_window
@@ -201,12 +202,13 @@ def award_dominance(st: State, frame: dict[str, Any]) -> bool:
     winner = 0 if counts[0] > counts[1] else 1
     note(st, winner, f"won dominance ({counts[winner]} to {counts[other(winner)]}) and "
                      "gained 1 power")
-    gain_power(st, winner, 1)
+    gained = gain_power(st, winner, 1)
     rider = _rules_of(player(st, winner)["revealed"] or "").on_dominance
-    if rider is not None:
-        rider(st, winner)
     st["triggers"].append({"kind": "dominance", "seat": winner, "used": []})
     push_window(st, "response")
+    offer_infamy(st, winner, gained)
+    if rider is not None:
+        rider(st, winner)
     return GO
 
 

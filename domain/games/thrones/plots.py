@@ -20,8 +20,9 @@ from .zones import discard_from_play, leave_play, push_kill
 
 def _illyrio(st: State, seat: int) -> None:
     """Illyrio's Gift: "If you win dominance this round, gain 3 more power." (GOT-EX-5)"""
+    from .infamy import offer_infamy
     note(st, seat, "gained 3 more power from Illyrio's Gift")
-    gain_power(st, seat, 3)
+    offer_infamy(st, seat, gain_power(st, seat, 3))
 
 
 def _hear_me_roar(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
@@ -140,7 +141,7 @@ def snowed_under(st: State, seat: int) -> None:
 
 def _snowed_candidates(st: State, frame: dict[str, Any]) -> list[InPlay]:
     return [c for c in st["play"] if c["controller"] == frame["of"] and c["knelt"]
-            and CARDS[c["card"]].type in ("character", "location")
+            and CARDS[c["card"]].type in ("character", "location") and c["host"] != "house"
             and c["uid"] not in frame["chosen"]]
 
 
@@ -175,7 +176,8 @@ def _own(kind: str, standing_only: bool = False) -> Callable[[State, dict[str, A
                                                                list[InPlay]]:
     def candidates(st: State, frame: dict[str, Any]) -> list[InPlay]:
         return [c for c in st["play"] if c["controller"] == frame["seat"]
-                and CARDS[c["card"]].type == kind and not (standing_only and c["knelt"])
+                and CARDS[c["card"]].type == kind and c["host"] != "house"
+                and not (standing_only and c["knelt"])
                 and c["uid"] not in frame["chosen"]]
     return candidates
 

@@ -107,6 +107,10 @@ def uses(st: State, frame: dict[str, Any], seat: int,
         # the source, though it is no longer in play.
         sources += [(t["uid"], t["card"]) for t in st["triggers"] if t["kind"] == "killed"
                     and t["seat"] == seat and find(st, t["uid"]) is None]
+    # Cards usable from the dead pile (Trident Reinforcements): public.
+    sources += [(cid, cid) for cid in sorted(set(player(st, seat)["dead"]))
+                if any(a.while_gone and a.trigger is None
+                       for a in _effects().rules_of(cid).abilities)]
     if not in_play_only and _may_pay_calm(st, seat):
         events = [("hand", cid) for cid in sorted(set(player(st, seat)["hand"]))
                   if CARDS[cid].type == "event"]
@@ -203,7 +207,7 @@ def use(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> No
     """Initiate (pay, choose the target), then execute; an event goes to the discard pile."""
     card_id, source, target = move["card"], move["source"], move["target"]
     ability: Ability = _effects().rules_of(card_id).abilities[move["ability"]]
-    ref = card_id if source == "hand" else source
+    ref = card_id if source == "hand" else source  # a dead-pile source is its card id
     trig = frame.get("trigger") if frame["mode"] == "save" else (
         st["triggers"][move["trigger"]] if move["trigger"] >= 0 else None)
     if trig is not None and frame["mode"] == "response":

@@ -85,8 +85,11 @@ def run_kill(st: State, frame: dict[str, Any]) -> bool:
     if _bronn_guards(st, rec):
         return GO
     note(st, rec["controller"], "was killed", [rec["card"]], passive=True)
-    seat, card_id = rec["controller"], rec["card"]
+    seat, card_id, owner = rec["controller"], rec["card"], rec["owner"]
     leave_play(st, rec["uid"], "dead")
+    passive = _rules_of(card_id).on_killed
+    if passive is not None:
+        passive(st, owner)
     st["triggers"].append({"kind": "killed", "seat": seat, "uid": frame["uid"],
                            "card": card_id, "used": []})
     return GO
