@@ -38,6 +38,7 @@ class Mod(TypedDict, total=False):
     icons: list[str]
     keywords: list[str]
     traits: list[str]
+    lose: list[str]  # keywords lost
 
 
 Constant = Callable[[State, Src, dict[str, Any]], "Mod | None"]

@@ -292,6 +292,7 @@ def _bluff(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     theirs["discard"] += lost
     if lost:
         note(st, 1 - seat, "discarded", lost)
+    st["triggers"].append({"kind": "revealed", "seat": seat, "used": []})
 
 
 # Lannisport Brothel: "during the standing phase, a knelt character has just stood ... kneel
@@ -299,6 +300,23 @@ def _bluff(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
 def _brothel(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     assert trig is not None
     kneel_it(st, seat, source, trig["uid"], trig)
+
+
+# Grand Maester Pycelle: "an opponent's effect has revealed at least one card: reveal your
+# top deck card and add it to your hand. Limit 3 per phase." (searches and Call Their Bluff
+# open ``revealed`` triggers; Pycelle's own reveal opens none: "cannot answer another
+# Pycelle's effect")
+def _pycelle_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    return (trig is not None and trig["seat"] != seat and bool(player(st, seat)["deck"])
+            and limit(st, f"pycelle:{source}:{st['phase']}", 3))
+
+
+def _pycelle(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    count_use(st, f"pycelle:{source}:{st['phase']}")
+    p = player(st, seat)
+    top = p["deck"].pop()
+    p["hand"].append(top)
+    note(st, seat, "revealed the top card of their deck and took it", [top])
 
 
 ANY = characters_where(lambda st, c: True, by_event=False)
@@ -388,6 +406,9 @@ RULES: dict[str, CardRules] = {
     "ser-jaime-lannister": CardRules(),
     # Queen Cersei's Chambers: "may be put into play attached to your House card": marshal.
     "queen-cerseis-chambers": CardRules(),
+    "grand-maester-pycelle": CardRules(abilities=(Ability(
+        "reveal the top card of your deck and take it", _pycelle, trigger="revealed",
+        can=_pycelle_can),)),
     # Golden Tooth Mines ("whenever you reveal a plot, you draw 1 card"): phases.reveal_plots.
     "golden-tooth-mines": CardRules(),
 }

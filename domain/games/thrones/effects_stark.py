@@ -16,12 +16,16 @@ from .targeting import (
     Trig,
     add_lasting,
     characters_where,
+    count_use,
     draws,
     every,
     gold_at_least,
+    influence_sets,
     is_me,
     kill_it,
+    kneel_all,
     kneel_self,
+    limit,
     mine,
     participating,
     pays,
@@ -272,6 +276,63 @@ def _trident(st: State, seat: int, source: str, target: str, trig: Trig) -> None
     note(st, seat, "returned from the dead pile to hand", [source])
 
 
+# Arya Stark: "any phase, kneel 1 influence: a character having stealth and/or renown: until
+# the phase ends the target loses those keywords and Arya gains each". Target "cost>target".
+def _arya_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    from .stats import keywords
+    costs = influence_sets(st, seat, 1)
+    aims = [c["uid"] for c in characters(st) if c["uid"] != source
+            and {"Stealth", "Renown"} & set(keywords(st, c))
+            and targetable(st, c, seat, by_event=False)]
+    return [f"{cost}>{aim}" for cost in costs for aim in aims]
+
+
+def _pay_influence(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    kneel_all(st, target.split(">")[0])
+
+
+def _arya(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    from .stats import keywords
+    aim = target.split(">")[1]
+    taken: list[str] = [k for k in ("Stealth", "Renown")
+                        if k in keywords(st, source_rec(st, aim))]
+    add_lasting(st, aim, "phase", source, lose=taken)
+    add_lasting(st, source, "phase", source, keywords=taken)
+    note(st, seat, f"took {' and '.join(taken)} from", [source_rec(st, aim)["card"]])
+
+
+# Guilty: "dominance phase; kneel 3 influence, or kneel one character with the Noble crest:
+# kill a character not belonging to House Stark". Target "cost>victim".
+def _guilty_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    costs = influence_sets(st, seat, 3) + [
+        c["uid"] for c in characters(st, seat) if not c["knelt"]
+        and "noble" in CARDS[c["card"]].crests]
+    victims = [c["uid"] for c in characters(st) if CARDS[c["card"]].house != "stark"
+               and targetable(st, c, seat, by_event=True)]
+    return [f"{cost}>{victim}" for cost in costs for victim in victims]
+
+
+def _guilty(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    kill_it(st, seat, source, target.split(">")[1], trig)
+
+
+# Bran Stark: "plot phase, kneel Bran: pick another plot card from your plot deck and reveal
+# it as your new plot (limit 3 times per round)".
+def _bran_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    return standing_self(st, seat, source, trig) and limit(st, f"bran:{seat}", 3)
+
+
+def _other_plots(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    return sorted(set(player(st, seat)["plots"]))
+
+
+def _bran(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    from .phases import reveal_plot
+    count_use(st, f"bran:{seat}")
+    reveal_plot(st, seat, target)
+    st["pending"].append({"op": "call", "fn": "when_revealed", "seat": seat})
+
+
 RULES: dict[str, CardRules] = {
     "jon-snow-box": CardRules(abilities=(Ability(
         "stand Jon Snow after a challenge he defended", _stand_self, trigger="resolved",
@@ -337,6 +398,16 @@ RULES: dict[str, CardRules] = {
     "catelyn-stark": CardRules(abilities=(Ability(
         "ignore the STR of a participating character", _ignore_str, trigger="defending",
         can=is_me, targets=_participants),)),
+    "arya-stark": CardRules(abilities=(Ability(
+        "kneel 1 influence: take Stealth and Renown from a character this phase", _arya,
+        targets=_arya_targets, pay=_pay_influence),)),
+    "guilty": CardRules(abilities=(Ability(
+        "kneel 3 influence or a Noble character: kill a non-Stark character", _guilty,
+        phases=("dominance",), can=_stark_only, targets=_guilty_targets,
+        pay=_pay_influence),)),
+    "bran-stark": CardRules(abilities=(Ability(
+        "kneel Bran: reveal another plot as your new plot", _bran, phases=("plot",),
+        can=_bran_can, targets=_other_plots, pay=kneel_self),)),
     "sansa-stark": CardRules(),  # her question: marshal.marshal, ``sansa`` below
     "benjen-stark": CardRules(on_killed=_benjen),
     "trident-reinforcements": CardRules(abilities=(Ability(

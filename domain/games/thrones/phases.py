@@ -81,21 +81,28 @@ def reveal_plots(st: State, frame: dict[str, Any]) -> bool:
     the plot just revealed staying out (plot rotation, GOT-EX-17)."""
     st["pending"].pop()
     for seat in (0, 1):
-        p = player(st, seat)
-        if p["revealed"] is not None:
-            p["used"].append(p["revealed"])
-        chosen = p["choice"]
+        chosen = player(st, seat)["choice"]
         assert chosen is not None
-        p["plots"].remove(chosen)
-        p["revealed"], p["choice"] = chosen, None
-        if not p["plots"]:
-            p["plots"], p["used"] = sorted(p["used"]), []
-        note(st, seat, "revealed", [chosen])
-        # Golden Tooth Mines: "whenever you reveal a plot, you draw 1 card".
-        for _ in (c for c in st["play"] if c["card"] == "golden-tooth-mines"
-                  and c["controller"] == seat):
-            draw(st, seat, 1)
+        player(st, seat)["choice"] = None
+        reveal_plot(st, seat, chosen)
     return GO
+
+
+def reveal_plot(st: State, seat: int, plot: str) -> None:
+    """``plot`` from the plot deck becomes the revealed plot; the last one goes to the used
+    pile; an emptied deck takes the used pile back (the new plot staying out)."""
+    p = player(st, seat)
+    if p["revealed"] is not None:
+        p["used"].append(p["revealed"])
+    p["plots"].remove(plot)
+    p["revealed"] = plot
+    if not p["plots"]:
+        p["plots"], p["used"] = sorted(p["used"]), []
+    note(st, seat, "revealed", [plot])
+    # Golden Tooth Mines: "whenever you reveal a plot, you draw 1 card".
+    for _ in (c for c in st["play"] if c["card"] == "golden-tooth-mines"
+              and c["controller"] == seat):
+        draw(st, seat, 1)
 
 
 def initiative_order(st: State) -> list[int]:

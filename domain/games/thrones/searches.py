@@ -54,3 +54,6 @@ def answer_search(st: State, frame: dict[str, Any], move: dict[str, Any]) -> Non
     else:
         p["hand"].append(move["card"])
         note(st, seat, "took from their deck, showing it,", [move["card"]])
+    st["triggers"].append({"kind": "revealed", "seat": seat, "used": []})
+    from .windows import push_window
+    push_window(st, "response")  # Grand Maester Pycelle may answer

@@ -60,13 +60,15 @@ class InPlay(TypedDict):
 
 
 class Lasting(TypedDict):
-    """A lasting effect on one card: ``str`` added, ``icons`` gained, ``keywords`` gained,
-    until the end of the ``until`` ("challenge", "phase", "round")."""
+    """A lasting effect on one card: ``str`` added, ``icons`` and ``keywords`` gained,
+    keywords lost (``lose``), until the end of the ``until`` ("challenge", "phase",
+    "round")."""
 
     uid: str
     str: int
     icons: list[str]
     keywords: list[str]
+    lose: list[str]
     until: str
     source: str
 

@@ -30,7 +30,7 @@ def modifiers(st: State, rec: InPlay) -> list[Mod]:
     for lasting in st["lasting"]:
         if lasting["uid"] == rec["uid"]:
             mods.append({"str": lasting["str"], "icons": lasting["icons"],
-                         "keywords": lasting["keywords"]})
+                         "keywords": lasting["keywords"], "lose": lasting.get("lose", [])})
     return mods
 
 
@@ -54,9 +54,11 @@ def icons(st: State, rec: InPlay) -> list[str]:
 
 def keywords(st: State, rec: InPlay) -> list[str]:
     have = [] if blanked(st, rec) else list(CARDS[rec["card"]].keywords)
+    lost: list[str] = []
     for mod in modifiers(st, rec):
         have += [k for k in mod.get("keywords", []) if k not in have]
-    return have
+        lost += mod.get("lose", [])
+    return [k for k in have if k not in lost]
 
 
 def traits(st: State, rec: InPlay) -> list[str]:

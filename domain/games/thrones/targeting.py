@@ -32,10 +32,31 @@ def char_uids(st: State, ok: Any = None, seat: int | None = None,
 
 
 def add_lasting(st: State, uid: str, until: str, source: str, strength: int = 0,
-                icons: list[str] | None = None, keywords: list[str] | None = None) -> None:
+                icons: list[str] | None = None, keywords: list[str] | None = None,
+                lose: list[str] | None = None) -> None:
     st["lasting"].append({"uid": uid, "str": strength, "icons": list(icons or []),
-                          "keywords": list(keywords or []), "until": until,
-                          "source": source})
+                          "keywords": list(keywords or []), "lose": list(lose or []),
+                          "until": until, "source": source})
+
+
+def influence_sets(st: State, seat: int, need: int) -> list[str]:
+    """Ways to "kneel N influence" (§6.7): sets of standing cards ``seat`` controls whose
+    influence adds up to ``need`` or more, none of them spare, as "a+b"."""
+    from itertools import combinations
+    cards = [(c["uid"], CARDS[c["card"]].influence or 0) for c in st["play"]
+             if c["controller"] == seat and not c["knelt"] and CARDS[c["card"]].influence]
+    found: list[str] = []
+    for size in range(1, len(cards) + 1):
+        for combo in combinations(cards, size):
+            total = sum(v for _, v in combo)
+            if total >= need and all(total - v < need for _, v in combo):
+                found.append("+".join(u for u, _ in combo))
+    return found
+
+
+def kneel_all(st: State, uids: str) -> None:
+    for uid in uids.split("+"):
+        source_rec(st, uid)["knelt"] = True
 
 
 def source_rec(st: State, source: str) -> InPlay:
