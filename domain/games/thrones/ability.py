@@ -69,6 +69,7 @@ class Ability:
     trigger: str | None = None
     save: bool = False
     while_gone: bool = False  # answers its own death from the dead pile (Ser Jacelyn)
+    from_hand: bool = False  # a card other than an event used from hand (the Honor Guards)
     can: Check = always
     targets: Targets = no_target
     pay: Do = nothing

@@ -25,10 +25,12 @@ from .state import (
     characters,
     find,
     gain_power,
+    hand_gold,
     in_order,
     note,
     other,
     player,
+    spendable,
 )
 from .stats import has_keyword, icons, revealed, strength
 from .windows import push_window
@@ -58,7 +60,7 @@ def open_types(st: State, seat: int) -> list[str]:
     """Unused types with an eligible attacker; Uneasy Truce: a military challenge needs 2
     gold to hand to the defender."""
     used = player(st, seat)["challenges"]
-    truce = bool(revealed(st, "uneasy-truce")) and player(st, seat)["gold"] < 2
+    truce = bool(revealed(st, "uneasy-truce")) and spendable(st, seat) < 2
     return [t for t in CHALLENGE_TYPES if t not in used and not (truce and t == "military")
             and any(can_attack(st, c, t) for c in characters(st, seat))]
 
@@ -96,8 +98,7 @@ def answer_declare(st: State, frame: dict[str, Any], move: dict[str, Any]) -> No
             player(st, toll["to"])["gold"] += 1
             note(st, seat, "paid 1 gold to the opponent (Magister Illyrio)")
     if kind == "military" and revealed(st, "uneasy-truce"):
-        player(st, seat)["gold"] -= 2
-        player(st, other(seat))["gold"] += 2
+        hand_gold(st, seat, other(seat), 2)
         note(st, seat, "handed 2 gold to the defender (Uneasy Truce)")
     challenge: Challenge = {"type": kind, "attacker": seat, "defender": other(seat),
                             "attackers": [], "defenders": [], "stealthed": [],
@@ -411,8 +412,25 @@ def run_challenge_triggers(st: State, frame: dict[str, Any]) -> bool:
             {"kind": "won", "seat": ch["winner"], "used": []},
             {"kind": "lost", "seat": other(ch["winner"]), "used": []}]
     st["triggers"].append({"kind": "resolved", "seat": ch["attacker"], "used": []})
+    return_honor_guards(st)
     push_window(st, "response")
     return GO
+
+
+def return_honor_guards(st: State) -> None:
+    """An Honor Guard that took part in a challenge its controller won goes back to its
+    owner's control, leaving the challenge (§5.9)."""
+    from .effects_neutral import HONOR_GUARDS
+    ch = st["challenge"]
+    for rec in st["play"]:
+        if (rec["card"] in HONOR_GUARDS and rec["owner"] != rec["controller"]
+                and rec["controller"] == ch["winner"]
+                and rec["uid"] in ch["attackers"] + ch["defenders"]):
+            rec["controller"] = rec["owner"]
+            for side in ("attackers", "defenders"):
+                if rec["uid"] in ch[side]:
+                    ch[side].remove(rec["uid"])
+            note(st, rec["owner"], "took back control of", [rec["card"]])
 
 
 def run_end_challenge(st: State, frame: dict[str, Any]) -> bool:

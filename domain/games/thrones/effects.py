@@ -39,6 +39,18 @@ OPS: dict[str, Op[State]] = {
 }
 
 
+# Cards whose rules are written but miss part of their text (what is missing). They keep the
+# game out of RELEASES until they are complete (issue 10 item 1).
+PARTIAL: dict[str, str] = {
+    "bodyguard": "saves from being killed, not yet from being discarded from play",
+    "gilded-plate": "saves from being killed, not yet from being discarded from play",
+    "kennel-master": "saves from being killed, not yet from being discarded from play",
+    "ghost": "saves from being killed, not yet from being discarded from play",
+    "lord-eddards-chambers": "goes on the House card when marshalled, not yet at setup",
+    "queen-cerseis-chambers": "goes on the House card when marshalled, not yet at setup",
+}
+
+
 def rules_of(card_id: str) -> CardRules:
     return RULES.get(card_id, VANILLA)
 
@@ -62,6 +74,11 @@ def box_cards() -> list[str]:
 def missing() -> list[str]:
     """The box's cards whose text is not implemented yet (they play as vanilla)."""
     return [cid for cid in box_cards() if not implemented(cid)]
+
+
+def incomplete() -> list[str]:
+    """The box's cards not yet doing all their text says: missing or partial."""
+    return sorted(set(missing()) | set(PARTIAL))
 
 
 def is_blank(st: State, uid: str) -> bool:

@@ -13,7 +13,17 @@ from .cards import CARDS
 from .effects_neutral import GILDED_PLATE
 from .marshal import house_allows
 from .reducers import reduces
-from .state import characters, find, gain_power, kneel, note, pay_gold, player, total_power
+from .state import (
+    characters,
+    find,
+    gain_power,
+    kneel,
+    note,
+    pay_gold,
+    player,
+    spendable,
+    total_power,
+)
 from .targeting import (
     Trig,
     add_lasting,
@@ -232,7 +242,7 @@ def _clansman_won(st: State, seat: int, source: str, trig: Trig) -> bool:
 def _affordable_locations(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     return [c["uid"] for c in st["play"] if CARDS[c["card"]].type == "location"
             and c["host"] != "house"  # the Chambers on a House card are not "a location"
-            and (CARDS[c["card"]].cost or 0) <= player(st, seat)["gold"]]
+            and (CARDS[c["card"]].cost or 0) <= spendable(st, seat)]
 
 
 def _pay_printed(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
@@ -262,7 +272,7 @@ def _bet_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     if st["challenge"] is None or st["challenge"]["attacker"] == seat:
         return []
     costs = [c["uid"] for c in characters(st, seat) if not c["knelt"] and _lannister(c["card"])]
-    gold = min(player(st, seat)["gold"], 3)
+    gold = min(spendable(st, seat), 3)
     return [f"{cost}>{x}" for cost in costs for x in range(1, gold + 1)]
 
 
@@ -317,6 +327,92 @@ def _pycelle(st: State, seat: int, source: str, target: str, trig: Trig) -> None
     top = p["deck"].pop()
     p["hand"].append(top)
     note(st, seat, "revealed the top card of their deck and took it", [top])
+
+
+# I'm Your Writ Small (im-you-writ-small): "any character: it has deadly until the phase ends.
+# Afterwards this event becomes an attachment on a House Lannister character, a Boon that
+# gives its bearer +2 STR". Its player picks the bearer among its Lannister characters.
+def _writ(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    add_lasting(st, target, "phase", source, keywords=["Deadly"])
+    st["pending"].append({"op": "writ", "seat": seat})
+
+
+def _lannister_bearers(st: State, seat: int) -> list[str]:
+    return [c["uid"] for c in characters(st, seat) if _lannister(c["card"])]
+
+
+def run_writ(st: State, frame: dict[str, Any]) -> bool:
+    bearers = _lannister_bearers(st, frame["seat"])
+    if len(bearers) > 1:
+        return WAIT
+    st["pending"].pop()
+    if bearers:
+        _attach_writ(st, frame["seat"], bearers[0])
+    return GO
+
+
+def ask_writ(st: State, frame: dict[str, Any]) -> Prompt:
+    return Prompt(frame["seat"], "writ", "I'm Your Writ Small: attach it to a Lannister "
+                  "character (+2 STR)", [{"kind": "attach", "card": u}
+                                         for u in _lannister_bearers(st, frame["seat"])])
+
+
+def answer_writ(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    st["pending"].pop()
+    _attach_writ(st, frame["seat"], move["card"])
+
+
+def _attach_writ(st: State, seat: int, host: str) -> None:
+    from .state import enter_play
+    player(st, seat)["discard"].remove("im-you-writ-small")
+    enter_play(st, seat, "im-you-writ-small", host)
+    note(st, seat, "attached I'm Your Writ Small to", [find(st, host)["card"]])  # type: ignore[index]
+
+
+def _boon(st: State, source: dict[str, Any], target: dict[str, Any]) -> Any:
+    return {"str": 2} if source["host"] == target["uid"] else None
+
+
+# Raff the Sweetling: "any phase, pay 1 gold: look at an opponent's top deck card, then leave
+# it there or move it to the bottom of that deck". Only Raff's player sees the card (in its
+# own prompt); whether it went to the bottom is public.
+def _raff_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    return bool(player(st, 1 - seat)["deck"]) and spendable(st, seat) >= 1
+
+
+def _raff(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    st["pending"].append({"op": "raff", "seat": seat, "card": player(st, 1 - seat)["deck"][-1]})
+
+
+def run_raff(st: State, frame: dict[str, Any]) -> bool:
+    return WAIT
+
+
+def ask_raff(st: State, frame: dict[str, Any]) -> Prompt:
+    return Prompt(frame["seat"], "raff", f"Raff the Sweetling: the top card of the opponent's "
+                  f"deck is {CARDS[frame['card']].name}: leave it, or put it at the bottom",
+                  [{"kind": "raff", "put": "top"}, {"kind": "raff", "put": "bottom"}])
+
+
+def answer_raff(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    st["pending"].pop()
+    deck = player(st, 1 - frame["seat"])["deck"]
+    if move["put"] == "bottom" and deck:
+        deck.insert(0, deck.pop())
+    note(st, frame["seat"], f"left the opponent's top card on the {move['put']}")
+
+
+# Tywin Lannister: "at the start of the marshalling phase: 2 gold moves from the treasury onto
+# Tywin. Gold sitting on Tywin may be spent as though it were in your gold pool"
+# (state.spendable / pay_gold spend it; it returns to the pool when he leaves play).
+def tywin_collects(st: State) -> None:
+    for rec in st["play"]:
+        if rec["card"] == "tywin-lannister":
+            n = min(2, st["pool"]["gold"])
+            st["pool"]["gold"] -= n
+            rec["gold"] = rec.get("gold", 0) + n
+            note(st, rec["controller"], f"moved {n} gold from the treasury onto",
+                 [rec["card"]])
 
 
 ANY = characters_where(lambda st, c: True, by_event=False)
@@ -409,6 +505,13 @@ RULES: dict[str, CardRules] = {
     "grand-maester-pycelle": CardRules(abilities=(Ability(
         "reveal the top card of your deck and take it", _pycelle, trigger="revealed",
         can=_pycelle_can),)),
+    "im-you-writ-small": CardRules(constant=_boon, abilities=(Ability(
+        "a character has Deadly this phase; then this becomes a +2 STR attachment", _writ,
+        phases=("challenges",), can=_house_only, targets=ANY),)),
+    "raff-the-sweetling": CardRules(abilities=(Ability(
+        "pay 1 gold: look at the opponent's top card; leave it or bottom it", _raff,
+        can=_raff_can, pay=pays(1)),)),
+    "tywin-lannister": CardRules(),  # tywin_collects, at the start of marshalling
     # Golden Tooth Mines ("whenever you reveal a plot, you draw 1 card"): phases.reveal_plots.
     "golden-tooth-mines": CardRules(),
 }
@@ -420,6 +523,8 @@ def _str(st: State, rec: dict[str, Any]) -> int:
 
 
 OPS: dict[str, Op[State]] = {
+    "writ": Op(run_writ, ask_writ, answer_writ),
+    "raff": Op(run_raff, ask_raff, answer_raff),
     "varys": Op(run_varys, ask_varys, answer_varys),
     "hound": Op(run_hound, ask_hound, answer_hound),
 }

@@ -10,7 +10,7 @@ from domain.kernel.stack import Op
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
 from .reducers import reduces
-from .state import characters, gain_power, note, pay_gold, player
+from .state import characters, gain_power, note, pay_gold, player, spendable
 from .targeting import (
     Trig,
     characters_where,
@@ -114,9 +114,31 @@ def _discard_self(st: State, seat: int, source: str, target: str, trig: Trig) ->
     discard_from_play(st, source)
 
 
+# The Honor Guards: "action, challenges phase, from your hand: put this card into play under
+# the control of an opponent of your choice. Later, when that opponent wins a challenge in
+# which it took part, control of it returns to you" (challenges.return_honor_guards).
+HONOR_GUARDS = ("winterfell-honor-guard", "lannisport-honor-guard")
+
+
+def _give_away(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    from .state import enter_play
+    player(st, seat)["discard"].remove(source)  # windows.use put it there, as for an event
+    rec = enter_play(st, seat, source)
+    rec["controller"] = 1 - seat
+    note(st, seat, "put into play under the opponent's control", [source])
+
+
+def _house_only(st: State, seat: int, source: str, trig: Trig) -> bool:
+    from .marshal import house_allows
+    return house_allows(st, seat, CARDS[source])
+
+
 CRESTED = characters_where(lambda st, c: c["knelt"] and bool(CARDS[c["card"]].crests))
 
 RULES: dict[str, CardRules] = {
+    **{guard: CardRules(abilities=(Ability(
+        "put it into play under the opponent's control", _give_away, phases=("challenges",),
+        from_hand=True, can=_house_only),)) for guard in HONOR_GUARDS},
     "littlefinger": CardRules(constant=_littlefinger),
     "gutter-rats-cunning": CardRules(constant=_on_bearer({"str": 2,
                                                           "keywords": ["Stealth"]})),
@@ -164,6 +186,6 @@ def _plate_pay(st: State, seat: int, source: str, target: str, trig: Trig) -> No
 GILDED_PLATE = CardRules(abilities=(Ability(
     "pay 1 gold, discard Gilded Plate: save its bearer", save_it, trigger="would_die",
     save=True, can=lambda st, seat, source, trig: _bearer_dies(st, seat, source, trig)
-    and player(st, seat)["gold"] >= 1, pay=_plate_pay),))
+    and spendable(st, seat) >= 1, pay=_plate_pay),))
 
 OPS: dict[str, Op[State]] = {}

@@ -23,6 +23,7 @@ from .state import (
     note,
     pay_gold,
     player,
+    spendable,
 )
 from .stats import blanked, traits
 
@@ -80,7 +81,7 @@ def marshal_moves(st: State, seat: int) -> list[dict[str, Any]]:
                   for c in duplicate_targets(st, seat, card_id)]
         if spec.type not in ("character", "location", "attachment"):
             continue
-        if cost(st, seat, card_id) > p["gold"] or not house_allows(st, seat, spec):
+        if cost(st, seat, card_id) > spendable(st, seat) or not house_allows(st, seat, spec):
             continue
         if "Limited" in spec.keywords and p["limited"]:
             continue

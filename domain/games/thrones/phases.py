@@ -173,6 +173,8 @@ def run_draw(st: State, frame: dict[str, Any]) -> bool:
 def run_marshalling(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
     begin(st, "marshalling")
+    from .effects_lannister import tywin_collects
+    tywin_collects(st)  # "at the start of the marshalling phase"
     push(st, *({"op": "marshal_turn", "seat": s} for s in in_order(st)), END)
     return GO
 

@@ -17,7 +17,7 @@ lets a player follow a hidden card. ``apply_*`` work on ``working(state)``: a de
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from domain.kernel import json_copy
 
@@ -55,8 +55,9 @@ class InPlay(TypedDict):
     controller: int
     knelt: bool
     power: int
-    host: str | None  # an attachment's host uid
+    host: str | None  # an attachment's host uid, or "house" (the Chambers)
     dups: list[str]  # duplicates under it (card ids)
+    gold: NotRequired[int]  # gold sitting on it (Tywin Lannister)
 
 
 class Lasting(TypedDict):
@@ -193,9 +194,36 @@ def take_gold(st: State, seat: int, n: int) -> int:
     return n
 
 
+def spendable(st: State, seat: int) -> int:
+    """Gold ``seat`` may spend: its gold pool and gold sitting on its cards (Tywin Lannister:
+    "may be spent as though it were in your gold pool")."""
+    on_cards: int = sum(c.get("gold", 0) for c in controlled(st, seat))
+    return player(st, seat)["gold"] + on_cards
+
+
+def _spend(st: State, seat: int, n: int) -> None:
+    """Take ``n`` gold from ``seat``'s pool, then from the gold on its cards."""
+    p = player(st, seat)
+    from_pool = min(n, p["gold"])
+    p["gold"] -= from_pool
+    n -= from_pool
+    for rec in controlled(st, seat):
+        taken = min(n, rec.get("gold", 0))
+        if taken:
+            rec["gold"] = rec.get("gold", 0) - taken
+            n -= taken
+
+
 def pay_gold(st: State, seat: int, n: int) -> None:
-    player(st, seat)["gold"] -= n
+    """Pay ``n`` gold to the token pool."""
+    _spend(st, seat, n)
     st["pool"]["gold"] += n
+
+
+def hand_gold(st: State, seat: int, to: int, n: int) -> None:
+    """Hand ``n`` gold to another player's gold pool (Calm over Westeros, Uneasy Truce)."""
+    _spend(st, seat, n)
+    player(st, to)["gold"] += n
 
 
 def gain_power(st: State, seat: int, n: int, uid: str | None = None) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS
-from .state import InPlay, State, characters, draw, find, note, pay_gold, player
+from .state import InPlay, State, characters, draw, find, note, pay_gold, player, spendable
 
 
 def house_of(card_id: str) -> str:
@@ -101,7 +101,7 @@ def mine(st: State, seat: int, source: str, trig: Trig) -> bool:
 
 def gold_at_least(n: int) -> Any:
     def check(st: State, seat: int, source: str, trig: Trig) -> bool:
-        return bool(player(st, seat)["gold"] >= n)
+        return spendable(st, seat) >= n
     return check
 
 

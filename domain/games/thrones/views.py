@@ -25,6 +25,7 @@ def card_view(st: State, rec: InPlay) -> dict[str, Any]:
     return {"uid": rec["uid"], "card": rec["card"], "name": CARDS[rec["card"]].name,
             "type": CARDS[rec["card"]].type, "owner": rec["owner"],
             "controller": rec["controller"], "knelt": rec["knelt"], "power": rec["power"],
+            "gold": rec.get("gold", 0),
             "host": rec["host"], "duplicates": len(rec["dups"]),
             "strength": strength(st, rec) if CARDS[rec["card"]].type == "character" else None,
             "icons": icons(st, rec), "keywords": keywords(st, rec)}

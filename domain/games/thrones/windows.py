@@ -24,7 +24,7 @@ from domain.kernel.stack import GO, WAIT
 
 from .ability import Ability
 from .cards import BOX, CARDS
-from .state import State, find, in_order, note, other, player
+from .state import State, find, hand_gold, in_order, note, other, player, spendable
 
 PASS = {"kind": "pass"}
 
@@ -113,7 +113,8 @@ def uses(st: State, frame: dict[str, Any], seat: int,
                        for a in _effects().rules_of(cid).abilities)]
     if not in_play_only and _may_pay_calm(st, seat):
         events = [("hand", cid) for cid in sorted(set(player(st, seat)["hand"]))
-                  if CARDS[cid].type == "event"]
+                  if CARDS[cid].type == "event" or any(
+                      a.from_hand for a in _effects().rules_of(cid).abilities)]
         if _calm(st):
             # The event must still be affordable once Calm over Westeros' gold is handed
             # over: its own checks see the pool without it.
@@ -136,6 +137,8 @@ def _uses_of(st: State, frame: dict[str, Any], seat: int,
         for index, ability in enumerate(rules_of(card_id).abilities):
             if not _fits(st, frame, ability, seat) or (gone and not ability.while_gone):
                 continue
+            if (source == "hand") != (ability.from_hand or CARDS[card_id].type == "event"):
+                continue  # hand abilities from hand only; a card in play uses its others
             ref = card_id if source == "hand" else source
             for t_index, trig in _open_triggers(st, frame, ability, ref):
                 if ability.can(st, seat, ref, trig):
@@ -232,13 +235,12 @@ def _calm(st: State) -> bool:
 def _may_pay_calm(st: State, seat: int) -> bool:
     """Calm over Westeros: "before any player can play an event, they must hand 1 gold from
     their pool to an opponent"."""
-    return not _calm(st) or player(st, seat)["gold"] >= 1
+    return not _calm(st) or spendable(st, seat) >= 1
 
 
 def _pay_calm(st: State, seat: int) -> None:
     if _calm(st):
-        player(st, seat)["gold"] -= 1
-        player(st, other(seat))["gold"] += 1
+        hand_gold(st, seat, other(seat), 1)
         note(st, seat, "handed 1 gold to the opponent (Calm over Westeros)")
 
 

@@ -31,6 +31,7 @@ def leave_play(st: State, uid: str, to: str) -> None:
     owner = player(st, rec["owner"])
     owner["discard"] += rec["dups"]
     st["pool"]["power"] += rec["power"]
+    st["pool"]["gold"] += rec.get("gold", 0)  # Tywin's gold goes back to the treasury
     st["play"].remove(rec)
     st["lasting"] = [e for e in st["lasting"] if e["uid"] != uid]
     _leave_challenge(st, uid)

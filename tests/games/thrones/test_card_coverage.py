@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from domain.games import game_names
-from domain.games.thrones.effects import box_cards, implemented, missing
+from domain.games.thrones.effects import PARTIAL, box_cards, implemented, incomplete, missing
 
 README = Path(__file__).parents[3] / "domain" / "games" / "thrones" / "README.md"
 
@@ -23,10 +23,14 @@ def test_the_readme_lists_exactly_the_cards_without_rules_yet():
     assert readme_list("Not implemented yet") == set(missing())
 
 
+def test_the_readme_lists_exactly_the_cards_with_part_of_their_text_missing():
+    assert readme_list("Implemented with a gap") == set(PARTIAL)
+
+
 def test_the_readme_lists_exactly_the_implemented_cards():
     assert readme_list("Implemented") == {c for c in box_cards() if implemented(c)}
 
 
-def test_the_game_is_not_registered_while_cards_are_missing():
-    assert missing()
+def test_the_game_is_not_registered_while_a_card_is_incomplete():
+    assert incomplete()
     assert "thrones" not in game_names()

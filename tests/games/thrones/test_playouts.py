@@ -35,7 +35,8 @@ def check_conservation(state: dict) -> None:
             {cid: n for cid, n in BOX.decks[p["house"]]}), "a card is lost or doubled"
         plots = p["plots"] + p["used"] + [x for x in (p["revealed"],) if x]
         assert sorted(plots) == sorted(BOX.plot_decks[p["house"]])
-    gold = state["pool"]["gold"] + sum(p["gold"] for p in state["players"])
+    gold = state["pool"]["gold"] + sum(p["gold"] for p in state["players"]) + sum(
+        rec.get("gold", 0) for rec in state["play"])
     power = state["pool"]["power"] + sum(p["power"] for p in state["players"]) + sum(
         rec["power"] for rec in state["play"])
     assert (gold, power) == (TOKENS["gold"], TOKENS["power"]), "tokens are made or lost"
