@@ -92,3 +92,118 @@ def test_the_chambers_may_go_on_the_house_card_and_escape_fleeing_to_the_wall():
     set_plot(state, LANNISTER, "fleeing-to-the-wall")
     state = start(state, {"op": "when_revealed"})
     assert all(m["card"] != state["play"][0]["uid"] for m in moves(state) if "card" in m)
+
+
+def test_tywin_collects_2_gold_at_marshalling_that_his_player_may_spend():
+    state = blank(phase="marshalling")
+    tywin = place(state, LANNISTER, "tywin-lannister")
+    state["players"][LANNISTER]["hand"] = ["shae"]  # 2 gold
+    set_plot(state, LANNISTER, "blockade")  # income 0
+    state = start(state, {"op": "marshalling"})
+    assert rec(state, tywin)["gold"] == 2 and state["pool"]["gold"] == 78
+    while not prompt(state).text.startswith("Marshalling: your turn") or prompt(
+            state).seat != LANNISTER:
+        state = act(state, PASS)
+    state = act(state, {"kind": "marshal", "card": "shae", "host": ""})
+    assert rec(state, tywin)["gold"] == 0 and state["pool"]["gold"] == 80
+
+
+def test_raff_shows_only_his_player_the_top_card_and_may_bottom_it():
+    state = blank(phase="dominance")
+    place(state, LANNISTER, "raff-the-sweetling")
+    give_gold(state, LANNISTER, 1)
+    state["players"][STARK]["deck"] = ["summer", "great-keep"]  # great-keep on top
+    state = start(state, {"op": "plot_window"})
+    state = act(state, use_move(state, LANNISTER, "raff-the-sweetling")[0], seat=LANNISTER)
+    assert prompt(state).kind == "raff" and "Great Keep" in prompt(state).text
+    from domain.games.thrones import RULES
+    assert "Great Keep" not in str(RULES.view(state, STARK))
+    state = act(state, {"kind": "raff", "put": "bottom"})
+    assert state["players"][STARK]["deck"] == ["great-keep", "summer"]
+
+
+def test_im_your_writ_small_gives_deadly_then_becomes_a_2_str_attachment():
+    state = blank(first=LANNISTER)
+    hound = place(state, LANNISTER, "the-hound-box")  # the only Lannister character
+    target = place(state, STARK, "stark-guard")  # may defend: the flow stops there
+    state["players"][LANNISTER]["hand"] = ["im-you-writ-small"]
+    state = challenges_for(state, LANNISTER)
+    state = act(state, {"kind": "challenge", "type": "military"},
+                {"kind": "attacker", "card": hound})
+    writ = next(m for m in use_move(state, LANNISTER, "im-you-writ-small")
+                if m["target"] == hound)
+    state = act(state, writ, seat=LANNISTER)
+    assert prompt(state).kind == "defenders"
+    assert [c["card"] for c in state["play"] if c["host"] == hound] == ["im-you-writ-small"]
+    from domain.games.thrones.stats import keywords, strength
+    assert strength(state, rec(state, hound)) == 5
+    assert "Deadly" in keywords(state, rec(state, hound))
+    del target
+
+
+def test_an_honor_guard_goes_to_the_opponent_and_comes_back_when_it_wins_for_them():
+    state = blank(first=STARK)
+    state["players"][STARK]["hand"] = ["winterfell-honor-guard"]
+    state = start(state, {"op": "window", "mode": "action", "phase": "challenges",
+                          "seat": STARK, "passes": 0, "active": None},
+                  {"op": "challenge_turn", "seat": LANNISTER, "stage": "declare"},
+                  {"op": "end_phase"})
+    state = act(state, use_move(state, STARK, "winterfell-honor-guard")[0], seat=STARK)
+    guard = state["play"][0]
+    assert (guard["owner"], guard["controller"]) == (STARK, LANNISTER)
+    state = act(state, {"kind": "challenge", "type": "military"},
+                {"kind": "attacker", "card": guard["uid"]})
+    from .helpers import pass_windows
+    state = pass_windows(state)
+    assert rec(state, guard["uid"])["controller"] == STARK
+
+
+def test_arya_takes_stealth_from_a_character_by_kneeling_influence():
+    state = blank(phase="dominance")
+    arya = place(state, STARK, "arya-stark")
+    crossroads = place(state, STARK, "crossroads")  # influence 1
+    tyrion = place(state, LANNISTER, "tyrion-lannister")
+    state = start(state, {"op": "plot_window"})
+    take = next(m for m in use_move(state, STARK, "arya-stark")
+                if m["target"] == f"{crossroads}>{tyrion}")
+    state = act(state, take, seat=STARK)
+    from domain.games.thrones.stats import keywords
+    assert "Stealth" not in keywords(state, rec(state, tyrion))
+    assert "Stealth" in keywords(state, rec(state, arya))
+    assert rec(state, crossroads)["knelt"]
+
+
+def test_guilty_kneels_a_noble_or_3_influence_to_kill_a_non_stark_character():
+    state = blank(phase="dominance")
+    robb = place(state, STARK, "robb-stark")  # Noble
+    shae = place(state, LANNISTER, "shae")
+    state["players"][STARK]["hand"] = ["guilty"]
+    state = start(state, {"op": "plot_window"})
+    kill = next(m for m in use_move(state, STARK, "guilty") if m["target"] == f"{robb}>{shae}")
+    state = act(state, kill, seat=STARK)
+    assert state["players"][LANNISTER]["dead"] == ["shae"] and rec(state, robb)["knelt"]
+
+
+def test_bran_reveals_another_plot_in_the_plot_phase():
+    state = blank(phase="plot")
+    bran = place(state, STARK, "bran-stark")
+    state["players"][STARK]["plots"] = ["counting-favors", "blockade"]
+    state["players"][STARK]["revealed"] = "snowed-under"
+    state = start(state, {"op": "plot_window"})
+    swap = next(m for m in use_move(state, STARK, "bran-stark") if m["target"] == "blockade")
+    state = act(state, swap, seat=STARK)
+    stark = state["players"][STARK]
+    assert stark["revealed"] == "blockade" and stark["used"] == ["snowed-under"]
+    assert rec(state, bran)["knelt"]
+
+
+def test_pycelle_takes_the_top_card_when_the_opponent_reveals_one():
+    state = blank(first=STARK, phase="dominance")
+    place(state, LANNISTER, "grand-maester-pycelle")
+    state["players"][LANNISTER]["deck"] = ["shae"]
+    set_plot(state, STARK, "building-season")
+    state["players"][STARK]["deck"] = ["great-keep"]
+    state = start(state, {"op": "when_revealed"})
+    state = act(state, {"kind": "take", "card": "great-keep"}, seat=STARK)
+    state = act(state, use_move(state, LANNISTER, "grand-maester-pycelle")[0], seat=LANNISTER)
+    assert state["players"][LANNISTER]["hand"] == ["shae"]
