@@ -42,10 +42,6 @@ OPS: dict[str, Op[State]] = {
 # Cards whose rules are written but miss part of their text (what is missing). They keep the
 # game out of RELEASES until they are complete (issue 10 item 1).
 PARTIAL: dict[str, str] = {
-    "bodyguard": "saves from being killed, not yet from being discarded from play",
-    "gilded-plate": "saves from being killed, not yet from being discarded from play",
-    "kennel-master": "saves from being killed, not yet from being discarded from play",
-    "ghost": "saves from being killed, not yet from being discarded from play",
     "lord-eddards-chambers": "goes on the House card when marshalled, not yet at setup",
     "queen-cerseis-chambers": "goes on the House card when marshalled, not yet at setup",
 }

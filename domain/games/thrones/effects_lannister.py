@@ -45,7 +45,7 @@ from .targeting import (
     standing_self,
     then,
 )
-from .zones import discard_from_play, push_kill, push_random_discard
+from .zones import discard_from_play, push_discard, push_kill, push_random_discard
 
 
 def _lannister(card_id: str) -> bool:
@@ -110,7 +110,7 @@ def run_varys(st: State, frame: dict[str, Any]) -> bool:
         return WAIT
     st["pending"].pop()
     if allies:
-        discard_from_play(st, allies[0])
+        push_discard(st, allies[0])
     return GO
 
 
@@ -121,7 +121,7 @@ def ask_varys(st: State, frame: dict[str, Any]) -> Prompt:
 
 def answer_varys(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
     st["pending"].pop()
-    discard_from_play(st, move["card"])
+    push_discard(st, move["card"])
 
 
 # The Hound (box): "when killed he goes to your discard pile, not the dead pile. Forced at

@@ -164,7 +164,7 @@ RULES: dict[str, CardRules] = {
         "return your killed unique character to your hand", _retreat, trigger="killed",
         can=_retreat_can),)),
     "bodyguard": CardRules(abilities=(Ability(
-        "discard Bodyguard: save its bearer", save_it, trigger="would_die", save=True,
+        "discard Bodyguard: save its bearer", save_it, trigger="would_leave", save=True,
         can=_bearer_dies, pay=_discard_self),)),
     "street-of-steel": CardRules(abilities=(Ability(
         "kneel: your next military character this phase costs 1 less",
@@ -184,7 +184,7 @@ def _plate_pay(st: State, seat: int, source: str, target: str, trig: Trig) -> No
 # Gilded Plate (House Lannister's deck): "Cost: pay 1 gold and discard the Plate from play
 # (no save possible). Effect: the bearer is saved when it would be killed".
 GILDED_PLATE = CardRules(abilities=(Ability(
-    "pay 1 gold, discard Gilded Plate: save its bearer", save_it, trigger="would_die",
+    "pay 1 gold, discard Gilded Plate: save its bearer", save_it, trigger="would_leave",
     save=True, can=lambda st, seat, source, trig: _bearer_dies(st, seat, source, trig)
     and spendable(st, seat) >= 1, pay=_plate_pay),))
 

@@ -357,7 +357,7 @@ RULES: dict[str, CardRules] = {
     "lady": CardRules(constant=_lady),
     "kennel-master": CardRules(constant=_kennel_master, abilities=(Ability(
         "save the Kennel Master and return it to your hand", _back_to_hand,
-        trigger="would_die", save=True, can=_kennel_can),)),
+        trigger="would_leave", save=True, can=_kennel_can),)),
     "shaggydog": CardRules(constant=_shaggydog),
     "ser-rodrik-cassel": CardRules(constant=_rodrik),
     "robb-stark": CardRules(abilities=(Ability(
@@ -382,7 +382,7 @@ RULES: dict[str, CardRules] = {
         _searching("cheap location", into_play=True), phases=("dominance",),
         can=every(gold_at_least(3), _stark_only), pay=pays(3)),)),
     "ghost": CardRules(constant=_ghost, abilities=(Ability(
-        "kneel Ghost: save a Night's Watch character", save_it, trigger="would_die",
+        "kneel Ghost: save a Night's Watch character", save_it, trigger="would_leave",
         save=True, can=_nights_watch_dies, pay=kneel_self),)),
     "greatjon-umber": CardRules(abilities=(Ability(
         "kneel Greatjon: he joins the challenge", _join, phases=("challenges",),

@@ -80,8 +80,8 @@ def _fits(st: State, frame: dict[str, Any], ability: Ability, seat: int) -> bool
     if mode == "action":
         return ability.trigger is None and (
             "any" in ability.phases or frame["phase"] in ability.phases)
-    if mode == "save":
-        return ability.save
+    if mode == "save":  # "would_leave" saves from being killed or discarded alike
+        return ability.save and ability.trigger in (frame["trigger"]["kind"], "would_leave")
     return ability.trigger is not None and not ability.save and any(
         t["kind"] == ability.trigger for t in st["triggers"])
 
@@ -160,8 +160,8 @@ def ask_window(st: State, frame: dict[str, Any]) -> Prompt:
 
 def _duplicate_save(st: State, frame: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """A duplicate on the character about to die may be discarded to save it (§5.7)."""
-    if frame["mode"] != "save":
-        return []
+    if frame["mode"] != "save" or frame["trigger"]["kind"] != "would_die":
+        return []  # a duplicate saves from death only (§5.7, KO)
     rec = find(st, frame["trigger"]["uid"])
     if rec is None or rec["controller"] != seat or not rec["dups"]:
         return []
@@ -181,7 +181,8 @@ def save_with_duplicate(st: State, frame: dict[str, Any], seat: int, uid: str) -
 def window_text(st: State, frame: dict[str, Any], seat: int) -> str:
     phase = frame["phase"].capitalize()
     if frame["mode"] == "save":
-        return (f"{CARDS[frame['trigger']['card']].name} would be killed: save it, or pass")
+        how = "killed" if frame["trigger"]["kind"] == "would_die" else "discarded"
+        return f"{CARDS[frame['trigger']['card']].name} would be {how}: save it, or pass"
     if frame["mode"] == "response":
         return f"{phase} phase: respond to what just happened, or pass"
     if frame["active"] == seat:

@@ -62,17 +62,26 @@ def push_kill(st: State, uid: str, save: bool = True) -> None:
     st["pending"].append({"op": "kill", "uid": uid, "stage": 0 if save else 1})
 
 
+def push_discard(st: State, uid: str) -> None:
+    """Discard ``uid`` from play after its save window (Bodyguard, Gilded Plate... save from
+    being discarded too)."""
+    st["pending"].append({"op": "kill", "uid": uid, "stage": 0, "how": "discard"})
+
+
 def run_kill(st: State, frame: dict[str, Any]) -> bool:
+    """A kill (or, with ``how`` "discard", a discard from play): its save window first."""
     rec = find(st, frame["uid"])
+    discard = frame.get("how") == "discard"
     if rec is None:
         st["pending"].pop()
         return GO
     if frame["stage"] == 0:
         frame["stage"] = 1
-        if not cannot_be_killed(st, rec):
+        if discard or not cannot_be_killed(st, rec):
             st["pending"].append({"op": "window", "mode": "save", "phase": st["phase"],
                                   "seat": rec["controller"], "passes": 0, "active": None,
-                                  "trigger": {"kind": "would_die", "uid": rec["uid"],
+                                  "trigger": {"kind": "would_discard" if discard
+                                              else "would_die", "uid": rec["uid"],
                                               "seat": rec["controller"], "card": rec["card"],
                                               "used": []}})
             return GO
@@ -80,19 +89,26 @@ def run_kill(st: State, frame: dict[str, Any]) -> bool:
     if frame["uid"] in st["saved"]:
         st["saved"].remove(frame["uid"])
         return GO
+    if discard:
+        discard_from_play(st, rec["uid"])
+        return GO
+    return _killed(st, rec)
+
+
+def _killed(st: State, rec: InPlay) -> bool:
     if cannot_be_killed(st, rec):
         note(st, rec["controller"], "cannot be killed", [rec["card"]], passive=True)
         return GO
     if _bronn_guards(st, rec):
         return GO
     note(st, rec["controller"], "was killed", [rec["card"]], passive=True)
-    seat, card_id, owner = rec["controller"], rec["card"], rec["owner"]
-    leave_play(st, rec["uid"], "dead")
+    seat, card_id, owner, uid = rec["controller"], rec["card"], rec["owner"], rec["uid"]
+    leave_play(st, uid, "dead")
     passive = _rules_of(card_id).on_killed
     if passive is not None:
         passive(st, owner)
-    st["triggers"].append({"kind": "killed", "seat": seat, "uid": frame["uid"],
-                           "card": card_id, "used": []})
+    st["triggers"].append({"kind": "killed", "seat": seat, "uid": uid, "card": card_id,
+                           "used": []})
     return GO
 
 

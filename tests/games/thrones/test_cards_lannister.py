@@ -189,3 +189,19 @@ def test_joffrey_gains_power_when_a_lord_or_lady_is_killed():
     state = until_offered(state, LANNISTER, "joffrey-baratheon")
     state = act(state, use_move(state, LANNISTER, "joffrey-baratheon")[0], seat=LANNISTER)
     assert rec(state, joffrey)["power"] == 1
+
+
+def test_bodyguard_also_saves_its_bearer_from_being_discarded_by_varys():
+    state = blank(phase="marshalling")
+    hound = place(state, LANNISTER, "the-hound-box")  # an Ally
+    place(state, LANNISTER, "bodyguard", host=hound)
+    give_gold(state, LANNISTER, 3)
+    state["players"][LANNISTER]["hand"] = ["varys-box"]
+    state = start(state, {"op": "window", "mode": "action", "phase": "marshalling",
+                          "seat": LANNISTER, "passes": 0, "active": LANNISTER})
+    state = act(state, {"kind": "marshal", "card": "varys-box", "host": ""},
+                {"kind": "discard", "card": hound})
+    assert "would be discarded" in prompt(state).text
+    state = act(state, use_move(state, LANNISTER, "bodyguard")[0])
+    assert rec(state, hound)["card"] == "the-hound-box"
+    assert state["players"][LANNISTER]["discard"] == ["bodyguard"]
