@@ -8,7 +8,8 @@
   response to an open trigger of that kind (``played``, ``defending``, ``won``, ``lost``,
   ``resolved``, ``killed``, ``dominance``, ``stood``, ``revealed``), or, with ``save``, a
   save offered when a card would be killed (``would_die``), discarded from play
-  (``would_discard``) or either (``would_leave``). For an event the source is the card in hand; otherwise a card in play.
+  (``would_discard``) or either (``would_leave``). For an event the source is the card in
+  hand; otherwise a card in play.
   ``targets`` lists the target uids (``[""]`` when it takes none); ``pay`` pays the costs,
   ``resolve`` does the rest (it may push frames that ask further questions).
 * ``on_played``: a passive that runs at once after the card is played (Varys).
