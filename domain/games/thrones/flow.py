@@ -16,6 +16,7 @@ from domain.kernel import BadOptions, Chance, Decision, Over, Prompt, Step, vali
 from domain.kernel.stack import GO, WAIT, Op, pending_prompt, run_pending
 
 from . import challenges as ch
+from . import draft as dr
 from . import phases as ph
 from . import setup_flow as su
 from .infamy import answer_infamy, ask_infamy, run_infamy
@@ -107,6 +108,10 @@ OPS: dict[str, Op[State]] = {
     "reveal_setup": Op(su.run_reveal_setup),
     "choose_plots": Op(su.run_choose_plots),
     "search": Op(run_search, ask_search, answer_search),
+    "draft_shuffle": Op(su.wait),
+    "draft_round": Op(dr.run_round),
+    "draft_keep": Op(su.wait),
+    "draft_final": Op(dr.run_final),
     "infamy": Op(run_infamy, ask_infamy, answer_infamy),
 }
 
@@ -115,12 +120,15 @@ CHANCES: dict[str, ChanceOp] = {
     "shuffle": ChanceOp(su.shuffle_spec, su.shuffled),
     "initiative": ChanceOp(ph.initiative_spec, ph.initiative_drawn),
     "random_discard": ChanceOp(random_discard_spec, random_discarded),
+    "draft_shuffle": ChanceOp(dr.shuffle_spec, dr.shuffled),
 }
 
 SIMUL: dict[str, SimulOp] = {
     "mulligan": SimulOp(su.ask_mulligan, su.answer_mulligan),
     "place": SimulOp(su.ask_place, su.answer_place),
     "choose_plots": SimulOp(su.ask_plot, su.answer_plot),
+    "draft_keep": SimulOp(dr.ask_keep, dr.answer_keep),
+    "draft_final": SimulOp(dr.ask_final, dr.answer_final),
 }
 
 
@@ -175,6 +183,7 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
                  "saved": [], "reducers": [], "limits": {}, "claim_bonus": [], "tolls": [],
                  "pending": [],
                  "result": None, "notes": []}
+    st["draft"] = None
     if opts["houses"] == "random":
         st["pending"].append({"op": "houses"})
     else:

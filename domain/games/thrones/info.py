@@ -3,7 +3,7 @@ them).
 
 * ``houses``: ``fixed`` (default: seat 0 plays Stark, seat 1 Lannister, as the players agree,
   digest §2.1 step 2) or ``random`` (the assignment is drawn: a public Chance step).
-* ``plot_draft``: the plot-draft variant of §2.2 (not offered yet: refused when true).
+* ``plot_draft``: the plot-draft variant of §2.2 (``draft.py``), agreed at creation.
 """
 
 from __future__ import annotations
@@ -16,6 +16,9 @@ OPTIONS = (
     OptionSpec("houses", "choice", "fixed",
                "Who plays which House: fixed (seat 0 Stark, seat 1 Lannister) or drawn at "
                "random", choices=("fixed", "random")),
+    OptionSpec("plot_draft", "bool", False,
+               "The plot-draft variant: draft 6 more plots each from the other 18, then build "
+               "a plot deck of 7 from your 13"),
 )
 
 BOTS = ("random", "planner")

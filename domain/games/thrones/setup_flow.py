@@ -35,6 +35,9 @@ def assign_houses(st: State, stark_seat: int) -> None:
     push(st, {"op": "shuffle", "seat": 0}, {"op": "shuffle", "seat": 1},
          {"op": "deal"}, {"op": "mulligan"}, {"op": "place"}, {"op": "reveal_setup"},
          {"op": "round"})
+    if st["options"]["plot_draft"]:
+        from .draft import start_draft
+        start_draft(st)  # the draft comes first (§2.2 step 1, before the decks' shuffle)
 
 
 def houses_spec(st: State, frame: dict[str, Any]) -> dict[str, Any]:
@@ -178,6 +181,11 @@ def run_choose_plots(st: State, frame: dict[str, Any]) -> bool:
 
 
 def unanswered(st: State, frame: dict[str, Any]) -> list[int]:
+    from .draft import final_unanswered
+    if frame["op"] == "draft_final":
+        return final_unanswered(st, frame)
+    if frame["op"] == "draft_keep":
+        return [s for s in (0, 1) if not st["draft"]["done"][s]]
     if frame["op"] == "choose_plots":
         return [s for s in (0, 1) if player(st, s)["choice"] is None]
     if frame["op"] == "mulligan":

@@ -39,7 +39,9 @@ def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str
         "hand_size": len(p["hand"]), "deck_size": len(p["deck"]),
         "deck": sorted(p["deck"]) if over else None,
         "discard": list(p["discard"]), "dead": list(p["dead"]),
-        "plot_deck": sorted(p["plots"]), "used_plots": list(p["used"]),
+        # GOT-R-4: the fixed plot decks are public; drafted ones are not.
+        "plot_deck": sorted(p["plots"]) if mine or not st["options"]["plot_draft"] else None,
+        "plot_deck_size": len(p["plots"]), "used_plots": list(p["used"]),
         "revealed_plot": p["revealed"],
         "plot_chosen": p["choice"] is not None,
         "chosen_plot": p["choice"] if mine else None,
@@ -57,6 +59,22 @@ def challenge_view(st: State) -> dict[str, Any] | None:
                                       "stealthed", "winner", "strength")}
 
 
+def draft_view(st: State, seat: int | None) -> dict[str, Any] | None:
+    """The plot draft in progress: a seat sees its own hand and picks, counts of the rest."""
+    draft = st.get("draft")
+    if draft is None:
+        return None
+    over = st["result"] is not None
+    return {"round": draft["round"], "deck_size": len(draft["deck"]),
+            "returned_to_box": draft["returned"],
+            "hands": [sorted(h) if over or s == seat else None
+                      for s, h in enumerate(draft["hands"])],
+            "hand_sizes": [len(h) for h in draft["hands"]],
+            "kept": [sorted(k) if over or s == seat else None
+                     for s, k in enumerate(draft["kept"])],
+            "kept_sizes": [len(k) for k in draft["kept"]]}
+
+
 def view(st: State, seat: int | None) -> dict[str, Any]:
     over = st["result"] is not None
     step = next_step(st)
@@ -66,6 +84,7 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         "players": [player_view(st, i, seat, over) for i in (0, 1)],
         "in_play": [card_view(st, rec) for rec in st["play"]],
         "challenge": challenge_view(st),
+        "draft": draft_view(st, seat),
         "lasting": [dict(e) for e in st["lasting"]],
         "to_act": step.seats if isinstance(step, Decision) else [],
         "waiting_for": f"a draw: {step.spec['what']}" if isinstance(step, Chance) else None,

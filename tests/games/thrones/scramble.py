@@ -15,6 +15,8 @@ from tests.games.hidden import everything
 def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
     if state["result"] is not None or not state["players"][0]["house"]:
         return None
+    if state.get("draft") is not None and state["round"] == 0:
+        return None  # during the draft (its hidden picks are not dealt anew here)
     players = [dict(p) for p in state["players"]]
     theirs = players[1 - seat]
     keep_hand = rng.random() < 0.5

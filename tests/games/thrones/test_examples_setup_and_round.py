@@ -169,3 +169,32 @@ def test_got_ex_18_a_gold_bonus_counts_from_the_next_turn_even_knelt():
     state["play"][0]["knelt"] = True
     state = start(state, {"op": "marshal_turn", "seat": LANNISTER})
     assert state["players"][LANNISTER]["gold"] == 6  # 4 + 2, knelt or not
+
+
+def test_got_ex_22_plot_draft_counts():
+    state = RULES.setup({"plot_draft": True}, 2)
+    drafting = step(state)
+    assert isinstance(drafting, Chance) and drafting.spec["n"] == 18
+    assert drafting.spec.get("public") is not True
+    state = chance(state, list(range(18)))
+    for round_ in range(1, 4):
+        assert state["draft"]["round"] == round_
+        assert [len(h) for h in state["draft"]["hands"]] == [3, 3]
+        for seat in (STARK, LANNISTER):  # keep 1 of 3, pass 2
+            state = act(state, moves(state, seat)[0], seat=seat)
+        assert [len(h) for h in state["draft"]["hands"]] == [2, 2]
+        for seat in (STARK, LANNISTER):  # keep 1 of the 2 received, return 1
+            state = act(state, moves(state, seat)[0], seat=seat)
+        assert [len(k) for k in state["draft"]["kept"]] == [2 * round_] * 2
+        assert state["draft"]["returned"] == 2 * round_
+    assert state["draft"]["deck"] == []
+    assert prompt(state, STARK).kind == "draft_deck"
+    assert len({m["card"] for m in moves(state, STARK)}) <= 13
+    seen = RULES.view(state, LANNISTER)
+    assert seen["draft"]["kept"][STARK] is None and seen["draft"]["kept_sizes"][STARK] == 6
+    for seat in (STARK, LANNISTER):
+        for _ in range(7):
+            state = act(state, moves(state, seat)[0], seat=seat)
+    assert [len(p["plots"]) for p in state["players"]] == [7, 7]
+    assert state["draft"]["returned"] == 6 + 12  # 6 during the draft, 6 each after
+    assert RULES.view(state, LANNISTER)["players"][STARK]["plot_deck"] is None

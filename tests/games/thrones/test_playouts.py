@@ -34,7 +34,10 @@ def check_conservation(state: dict) -> None:
         assert cards_everywhere(state, seat) == Counter(
             {cid: n for cid, n in BOX.decks[p["house"]]}), "a card is lost or doubled"
         plots = p["plots"] + p["used"] + [x for x in (p["revealed"],) if x]
-        assert sorted(plots) == sorted(BOX.plot_decks[p["house"]])
+        if not state["options"]["plot_draft"]:
+            assert sorted(plots) == sorted(BOX.plot_decks[p["house"]])
+        elif state["round"] > 0:
+            assert len(plots) == 7
     gold = state["pool"]["gold"] + sum(p["gold"] for p in state["players"]) + sum(
         rec.get("gold", 0) for rec in state["play"])
     power = state["pool"]["power"] + sum(p["power"] for p in state["players"]) + sum(
@@ -89,4 +92,4 @@ def test_unknown_options_and_seat_counts_are_refused():
     with pytest.raises(BadOptions):
         RULES.setup({}, 3)
     with pytest.raises(BadOptions):
-        RULES.setup({"plot_draft": True}, 2)
+        RULES.setup({"plot_draft": 1}, 2)
