@@ -18,6 +18,7 @@ from domain.kernel.stack import GO, WAIT, Op, pending_prompt, run_pending
 from . import challenges as ch
 from . import draft as dr
 from . import phases as ph
+from . import resolution as rs
 from . import setup_flow as su
 from .infamy import answer_infamy, ask_infamy, run_infamy
 from .info import OPTIONS
@@ -79,17 +80,17 @@ OPS: dict[str, Op[State]] = {
     "attackers": Op(ch.run_attackers, ch.ask_attackers, ch.answer_attackers),
     "stealth": Op(ch.run_stealth, ch.ask_stealth, ch.answer_stealth),
     "defenders": Op(ch.run_defenders, ch.ask_defenders, ch.answer_defenders),
-    "resolve_challenge": Op(ch.run_resolve),
-    "claim": Op(ch.run_claim),
-    "military_claim": Op(ch.run_military_claim, ch.ask_military_claim,
-                         ch.answer_military_claim),
+    "resolve_challenge": Op(rs.run_resolve),
+    "claim": Op(rs.run_claim),
+    "military_claim": Op(rs.run_military_claim, rs.ask_military_claim,
+                         rs.answer_military_claim),
     "random_discard": Op(su.wait),
-    "unopposed": Op(ch.run_unopposed),
-    "renown": Op(ch.run_renown),
-    "deadly": Op(ch.run_deadly, ch.ask_deadly, ch.answer_deadly),
-    "after_win": Op(ch.run_after_win),
-    "challenge_triggers": Op(ch.run_challenge_triggers),
-    "end_challenge": Op(ch.run_end_challenge),
+    "unopposed": Op(rs.run_unopposed),
+    "renown": Op(rs.run_renown),
+    "deadly": Op(rs.run_deadly, rs.ask_deadly, rs.answer_deadly),
+    "after_win": Op(rs.run_after_win),
+    "challenge_triggers": Op(rs.run_challenge_triggers),
+    "end_challenge": Op(rs.run_end_challenge),
     "dominance": Op(ph.run_dominance),
     "award_dominance": Op(ph.award_dominance),
     "standing": Op(ph.run_standing),
