@@ -1,8 +1,8 @@
 """The one mapping of Thrones' card rules: card id -> ``CardRules`` (see ``ability.py``),
 assembled from one module a group of cards, so engineers can add cards in parallel:
 
-* ``effects_stark.py``, ``effects_lannister.py``, ``effects_neutral.py``: house and neutral
-  cards; ``plots.py``: plots.
+* ``effects_stark.py``, ``effects_lannister.py`` (and ``effects_lannister_events.py``),
+  ``effects_neutral.py``: house and neutral cards; ``plots.py``: plots.
 
 How to add a card: write its ``CardRules`` in the module of its House (a ``constant``, its
 ``abilities`` as ``Ability(text, resolve, phases=..., trigger=..., can=..., targets=...,
@@ -18,7 +18,13 @@ from __future__ import annotations
 
 from domain.kernel.stack import Op
 
-from . import effects_lannister, effects_neutral, effects_stark, plots
+from . import (
+    effects_lannister,
+    effects_lannister_events,
+    effects_neutral,
+    effects_stark,
+    plots,
+)
 from .ability import VANILLA, CardRules
 from .cards import BOX, CARDS
 from .state import State
@@ -28,6 +34,7 @@ RULES: dict[str, CardRules] = {
     **effects_neutral.RULES,
     **effects_stark.RULES,
     **effects_lannister.RULES,
+    **effects_lannister_events.RULES,
     **plots.RULES,
 }
 
@@ -35,6 +42,7 @@ OPS: dict[str, Op[State]] = {
     **effects_stark.OPS,
     **effects_neutral.OPS,
     **effects_lannister.OPS,
+    **effects_lannister_events.OPS,
     **plots.OPS,
 }
 
