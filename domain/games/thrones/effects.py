@@ -49,10 +49,7 @@ OPS: dict[str, Op[State]] = {
 
 # Cards whose rules are written but miss part of their text (what is missing). They keep the
 # game out of RELEASES until they are complete (issue 10 item 1).
-PARTIAL: dict[str, str] = {
-    "lord-eddards-chambers": "goes on the House card when marshalled, not yet at setup",
-    "queen-cerseis-chambers": "goes on the House card when marshalled, not yet at setup",
-}
+PARTIAL: dict[str, str] = {}
 
 
 def rules_of(card_id: str) -> CardRules:

@@ -123,7 +123,11 @@ def setup_legal(st: State, seat: int) -> list[str]:
 
 def ask_place(st: State, frame: dict[str, Any], seat: int) -> Prompt:
     spent = sum(CARDS[c].cost or 0 for c in player(st, seat)["setup"])
-    moves: list[dict[str, Any]] = [{"kind": "place", "card": c} for c in setup_legal(st, seat)]
+    legal = setup_legal(st, seat)
+    moves: list[dict[str, Any]] = [{"kind": "place", "card": c} for c in legal]
+    # The Chambers' placement option: attached to the House card instead (hidden as well).
+    moves += [{"kind": "place_on_house", "card": c} for c in legal
+              if "Placement option" in CARDS[c].text]
     moves.append({"kind": "done"})
     return Prompt(seat, "setup", f"Place setup cards face down ({spent} of 5 gold used), "
                   "one at a time, then done", moves)
@@ -131,13 +135,16 @@ def ask_place(st: State, frame: dict[str, Any], seat: int) -> Prompt:
 
 def answer_place(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     p = player(st, seat)
-    if move["kind"] == "place":
+    if move["kind"] in ("place", "place_on_house"):
         p["hand"].remove(move["card"])
         p["setup"].append(move["card"])
+        if move["kind"] == "place_on_house":
+            frame.setdefault("on_house", []).append(move["card"])
         return
     p["ready"] = True
     if all(player(st, s)["ready"] for s in (0, 1)):
         st["pending"].pop()
+        st["pending"][-1]["on_house"] = frame.get("on_house", [])  # for reveal_setup
         for s in (0, 1):
             player(st, s)["ready"] = False
 
@@ -145,10 +152,12 @@ def answer_place(st: State, frame: dict[str, Any], seat: int, move: dict[str, An
 def run_reveal_setup(st: State, frame: dict[str, Any]) -> bool:
     """Both reveal at once; no ability triggers (placing is not playing); refill to 7."""
     st["pending"].pop()
+    on_house = list(frame.get("on_house", []))
     for seat in (0, 1):
         p = player(st, seat)
         for card_id in p["setup"]:
-            enter_play(st, seat, card_id)
+            house = card_id in on_house  # the Chambers are unique: one copy a seat at most
+            enter_play(st, seat, card_id, "house" if house else None)
         note(st, seat, "revealed setup cards", p["setup"])
         p["setup"] = []
         draw(st, seat, 7 - len(p["hand"]))

@@ -207,3 +207,24 @@ def test_pycelle_takes_the_top_card_when_the_opponent_reveals_one():
     state = act(state, {"kind": "take", "card": "great-keep"}, seat=STARK)
     state = act(state, use_move(state, LANNISTER, "grand-maester-pycelle")[0], seat=LANNISTER)
     assert state["players"][LANNISTER]["hand"] == ["shae"]
+
+
+def test_the_chambers_may_be_placed_on_the_house_card_at_setup():
+    from domain.games.thrones import RULES
+
+    from .helpers import chance
+    state = RULES.setup({}, 2)
+    for _ in range(2):
+        state = chance(state, list(range(50)))
+    stark = state["players"][STARK]
+    stark["deck"] += stark["hand"]
+    stark["deck"].remove("lord-eddards-chambers")
+    stark["hand"] = ["lord-eddards-chambers"]
+    state = act(state, {"kind": "keep"}, seat=STARK)
+    state = act(state, {"kind": "keep"}, seat=LANNISTER)
+    place_it = {"kind": "place_on_house", "card": "lord-eddards-chambers"}
+    assert place_it in moves(state, STARK)
+    state = act(state, place_it, {"kind": "done"}, seat=STARK)
+    state = act(state, {"kind": "done"}, seat=LANNISTER)
+    assert [(c["card"], c["host"]) for c in state["play"]] == [("lord-eddards-chambers",
+                                                                 "house")]
