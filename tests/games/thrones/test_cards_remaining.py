@@ -216,3 +216,25 @@ def test_queen_cerseis_chambers_may_go_on_the_house_card():
     state = act(state, {"kind": "marshal", "card": "queen-cerseis-chambers", "host": "house"})
     assert state["play"][0]["host"] == "house"
 
+
+
+def test_no_attachments_keeps_attachments_off_and_stark_only_needs_a_stark_host():
+    state = blank(phase="marshalling")
+    pup = place(state, STARK, "direwolf-pup")  # No attachments
+    jon = place(state, STARK, "jon-snow-box")  # No attachments except Weapon
+    robb = place(state, STARK, "robb-stark")
+    give_gold(state, STARK, 9)
+    state["players"][STARK]["hand"] = ["summer", "ice"]
+    state = marshal_window(state, STARK)
+    hosts = {(m["card"], m["host"]) for m in moves(state) if m["kind"] == "marshal"}
+    assert ("summer", pup) not in hosts and ("summer", jon) not in hosts
+    assert ("summer", robb) in hosts and ("ice", robb) in hosts
+    # Ice is a Weapon, which Jon's "except Weapon" allows, but "Stark character only" does
+    # not: the box's Jon Snow is neutral (GOT-R-42).
+    assert ("ice", jon) not in hosts
+
+
+def test_lurkers_at_harrenhal_attack_with_stealth_and_deadly():
+    state = blank()
+    lurkers = place(state, LANNISTER, "lurkers-at-harrenhal")
+    assert {"Stealth", "Deadly"} <= set(keywords(state, rec(state, lurkers)))
