@@ -1,7 +1,8 @@
 """The one mapping of Thrones' card rules: card id -> ``CardRules`` (see ``ability.py``),
 assembled from one module a group of cards, so engineers can add cards in parallel:
 
-* ``effects_stark.py``, ``effects_lannister.py`` (and ``effects_lannister_events.py``),
+* ``effects_stark.py`` (and ``effects_stark_cards.py``), ``effects_lannister.py`` (and
+  ``effects_lannister_events.py``),
   ``effects_neutral.py``: house and neutral cards; ``plots.py``: plots.
 
 How to add a card: write its ``CardRules`` in the module of its House (a ``constant``, its
@@ -23,6 +24,7 @@ from . import (
     effects_lannister_events,
     effects_neutral,
     effects_stark,
+    effects_stark_cards,
     plots,
 )
 from .ability import VANILLA, CardRules
@@ -33,6 +35,7 @@ from .stats import blanked
 RULES: dict[str, CardRules] = {
     **effects_neutral.RULES,
     **effects_stark.RULES,
+    **effects_stark_cards.RULES,
     **effects_lannister.RULES,
     **effects_lannister_events.RULES,
     **plots.RULES,

@@ -34,11 +34,10 @@ from .targeting import (
     stand_it,
     standing_self,
     targetable,
-    then,
 )
 
 
-def _host_is(source: Src, target: dict[str, Any]) -> bool:
+def host_is(source: Src, target: dict[str, Any]) -> bool:
     return bool(source["host"] == target["uid"])
 
 
@@ -57,41 +56,6 @@ def _stand_self(st: State, seat: int, source: str, target: str, trig: Trig) -> N
 # from the token pool." (GOT-EX-6; placing him at setup is not playing him)
 def _eddard_power(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     gain_power(st, seat, 1, source)
-
-
-def _winterfell(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
-    """Winterfell: +1 STR to every House Stark character you control (GOT-EX-14)."""
-    spec = CARDS[target["card"]]
-    if (spec.type == "character" and spec.house == "stark"
-            and target["controller"] == source["controller"]):
-        return {"str": 1}
-    return None
-
-
-def _summer(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
-    """Summer: bearer +2 STR and a military icon; on Bran, Stealth too."""
-    if not _host_is(source, target):
-        return None
-    mod: Mod = {"str": 2, "icons": ["military"]}
-    if target["card"] == "bran-stark":
-        mod["keywords"] = ["Stealth"]
-    return mod
-
-
-def _hand_of_the_king(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
-    """Hand of the King: +2 STR and a power icon."""
-    return {"str": 2, "icons": ["power"]} if _host_is(source, target) else None
-
-
-def _nymeria(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
-    """Nymeria: "while on Arya Stark, Arya has +1 STR and stealth"."""
-    if _host_is(source, target) and target["card"] == "arya-stark":
-        return {"str": 1, "keywords": ["Stealth"]}
-    return None
-
-
-def _bearer_would_die(st: State, seat: int, source: str, trig: Trig) -> bool:
-    return trig is not None and source_rec(st, source)["host"] == trig["uid"]
 
 
 def _lady(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
@@ -151,18 +115,6 @@ def _robb_can(st: State, seat: int, source: str, trig: Trig) -> bool:
             and source in ch["attackers"] + ch["defenders"])
 
 
-def _stark_only(st: State, seat: int, source: str, trig: Trig) -> bool:
-    """"House Stark only" (an event in hand: its source is its card id)."""
-    return bool(player(st, seat)["house"] == "stark")
-
-
-def _searching(what: str, into_play: bool = False) -> Any:
-    def resolve(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-        from .searches import push_search
-        push_search(st, seat, what, into_play)
-    return resolve
-
-
 # Ghost: "events cannot affect Jon Snow"; "kneel Ghost: save a Night's Watch character".
 def _ghost(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
     if target["card"] == "jon-snow-box" and target["controller"] == source["controller"]:
@@ -201,25 +153,6 @@ def _pile_to_deck(st: State, seat: int, source: str, target: str, trig: Trig) ->
     card_id = owner["discard"].pop()
     owner["deck"].append(card_id)
     note(st, seat, "put on top of a deck from a discard pile", [card_id])
-
-
-# Ice: "only while the bearer is participating ... kneel Ice, then discard it: kill one
-# other participating character".
-def _ice_can(st: State, seat: int, source: str, trig: Trig) -> bool:
-    host = source_rec(st, source)["host"]
-    return standing_self(st, seat, source, trig) and host is not None and participating(
-        st, host)
-
-
-def _ice_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    host = source_rec(st, source)["host"]
-    return [c["uid"] for c in characters(st) if participating(st, c["uid"])
-            and c["uid"] != host and targetable(st, c, seat, by_event=False)]
-
-
-def _kneel_and_discard(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    from .zones import discard_from_play
-    discard_from_play(st, source)
 
 
 # Catelyn Stark: "declared as a defender ... one participating character: its STR is
@@ -287,7 +220,7 @@ def _arya_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     return [f"{cost}>{aim}" for cost in costs for aim in aims]
 
 
-def _pay_influence(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+def pay_influence(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     kneel_all(st, target.split(">")[0])
 
 
@@ -299,21 +232,6 @@ def _arya(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     add_lasting(st, aim, "phase", source, lose=taken)
     add_lasting(st, source, "phase", source, keywords=taken)
     note(st, seat, f"took {' and '.join(taken)} from", [source_rec(st, aim)["card"]])
-
-
-# Guilty: "dominance phase; kneel 3 influence, or kneel one character with the Noble crest:
-# kill a character not belonging to House Stark". Target "cost>victim".
-def _guilty_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    costs = influence_sets(st, seat, 3) + [
-        c["uid"] for c in characters(st, seat) if not c["knelt"]
-        and "noble" in CARDS[c["card"]].crests]
-    victims = [c["uid"] for c in characters(st) if CARDS[c["card"]].house != "stark"
-               and targetable(st, c, seat, by_event=True)]
-    return [f"{cost}>{victim}" for cost in costs for victim in victims]
-
-
-def _guilty(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    kill_it(st, seat, source, target.split(">")[1], trig)
 
 
 # Bran Stark: "plot phase, kneel Bran: pick another plot card from your plot deck and reveal
@@ -344,16 +262,6 @@ RULES: dict[str, CardRules] = {
     "maester-luwin": CardRules(abilities=(Ability(
         "kneel Maester Luwin to draw 2 cards", draws(2), phases=("dominance",),
         can=standing_self, pay=kneel_self),)),
-    # Not Today: "Response: when a character would be killed, save it." (GOT-EX-13)
-    "not-today": CardRules(abilities=(Ability(
-        "save the character", save_it, trigger="would_die", save=True),)),
-    "winterfell-castle": CardRules(constant=_winterfell),
-    "summer": CardRules(constant=_summer),
-    "hand-of-the-king-attachment": CardRules(constant=_hand_of_the_king),
-    "nymeria": CardRules(constant=_nymeria, abilities=(Ability(
-        "kneel Nymeria: save her bearer", save_it, trigger="would_die", save=True,
-        can=lambda st, seat, source, trig: standing_self(st, seat, source, trig)
-        and _bearer_would_die(st, seat, source, trig), pay=kneel_self),)),
     "lady": CardRules(constant=_lady),
     "kennel-master": CardRules(constant=_kennel_master, abilities=(Ability(
         "save the Kennel Master and return it to your hand", _back_to_hand,
@@ -367,20 +275,6 @@ RULES: dict[str, CardRules] = {
         "kneel: your next Stark character this phase costs 1 less",
         reduces("stark character", 1), phases=("marshalling",), can=standing_self,
         pay=kneel_self),)),
-    "northern-fiefdoms": CardRules(abilities=(Ability(
-        "kneel: your next Stark card this phase costs 1 less", reduces("stark card", 1),
-        phases=("marshalling",), can=standing_self, pay=kneel_self),)),
-    "godswood": CardRules(abilities=(Ability(
-        "kneel: your next Stark character this phase costs 2 less",
-        reduces("stark character", 2), phases=("marshalling",), can=standing_self,
-        pay=kneel_self),)),
-    "winterfell-kennels": CardRules(abilities=(Ability(
-        "kneel, pay 1 gold: search your deck for a Direwolf", _searching("direwolf"),
-        can=every(standing_self, gold_at_least(1)), pay=then(kneel_self, pays(1))),)),
-    "bran-the-builders-legacy": CardRules(abilities=(Ability(
-        "pay 3 gold: put a location costing 2 or less from your deck into play",
-        _searching("cheap location", into_play=True), phases=("dominance",),
-        can=every(gold_at_least(3), _stark_only), pay=pays(3)),)),
     "ghost": CardRules(constant=_ghost, abilities=(Ability(
         "kneel Ghost: save a Night's Watch character", save_it, trigger="would_leave",
         save=True, can=_nights_watch_dies, pay=kneel_self),)),
@@ -391,20 +285,12 @@ RULES: dict[str, CardRules] = {
         "pay 1 gold: the top card of a discard pile goes on top of its deck", _pile_to_deck,
         trigger="defending", can=every(is_me, gold_at_least(1)), targets=_piles,
         pay=pays(1)),)),
-    "ice": CardRules(abilities=(Ability(
-        "kneel and discard Ice: kill another participating character", kill_it,
-        phases=("challenges",), can=_ice_can, targets=_ice_targets,
-        pay=_kneel_and_discard),)),
     "catelyn-stark": CardRules(abilities=(Ability(
         "ignore the STR of a participating character", _ignore_str, trigger="defending",
         can=is_me, targets=_participants),)),
     "arya-stark": CardRules(abilities=(Ability(
         "kneel 1 influence: take Stealth and Renown from a character this phase", _arya,
-        targets=_arya_targets, pay=_pay_influence),)),
-    "guilty": CardRules(abilities=(Ability(
-        "kneel 3 influence or a Noble character: kill a non-Stark character", _guilty,
-        phases=("dominance",), can=_stark_only, targets=_guilty_targets,
-        pay=_pay_influence),)),
+        targets=_arya_targets, pay=pay_influence),)),
     "bran-stark": CardRules(abilities=(Ability(
         "kneel Bran: reveal another plot as your new plot", _bran, phases=("plot",),
         can=_bran_can, targets=_other_plots, pay=kneel_self),)),
@@ -413,8 +299,6 @@ RULES: dict[str, CardRules] = {
     "trident-reinforcements": CardRules(abilities=(Ability(
         "from your dead pile, with 3 characters there: return to hand", _trident,
         phases=("dominance",), while_gone=True, can=_trident_can),)),
-    # Lord Eddard's Chambers: "may be put into play attached to your House card": marshal.
-    "lord-eddards-chambers": CardRules(),
     # Grey Wind's discount while Robb is in play: reducers.cost (Deadly: challenges).
     "grey-wind": CardRules(),
     # Vanilla, or rules kept where they apply: Hodor (never an attacker, not bypassed by
