@@ -179,17 +179,44 @@ def save_with_duplicate(st: State, frame: dict[str, Any], seat: int, uid: str) -
 
 
 def window_text(st: State, frame: dict[str, Any], seat: int) -> str:
+    """The window's question in words, with what is going on (all of it public)."""
     phase = frame["phase"].capitalize()
     if frame["mode"] == "save":
         how = "killed" if frame["trigger"]["kind"] == "would_die" else "discarded"
         return f"{CARDS[frame['trigger']['card']].name} would be {how}: save it, or pass"
     if frame["mode"] == "response":
-        return f"{phase} phase: respond to what just happened, or pass"
+        happened = "; ".join(_trigger_words(t, seat) for t in st["triggers"])
+        return f"{phase} phase: respond to what just happened ({happened}), or pass"
+    context = _challenge_words(st, seat)
     if frame["active"] == seat:
         gold = player(st, seat)["gold"]
         return (f"Marshalling: your turn with {gold} gold: play a card, use an action, or "
                 "pass to end your turn")
-    return f"{phase} phase action window: take an action, or pass"
+    return f"{phase} phase action window{context}: take an action, or pass"
+
+
+TRIGGER_WORDS = {"played": "{card} was played", "defending": "{card} was declared a defender",
+                 "won": "{who} won the challenge", "lost": "{who} lost the challenge",
+                 "resolved": "the challenge resolved", "killed": "{card} was killed",
+                 "dominance": "{who} won dominance", "stood": "{card} stood",
+                 "revealed": "{who} revealed a card"}
+
+
+def _trigger_words(trigger: dict[str, Any], seat: int) -> str:
+    who = "you" if trigger.get("seat") == seat else f"Seat {trigger.get('seat')}"
+    card = CARDS[trigger["card"]].name if trigger.get("card") else ""
+    return TRIGGER_WORDS[trigger["kind"]].format(who=who, card=card)
+
+
+def _challenge_words(st: State, seat: int) -> str:
+    """" during Seat 1's military challenge (5 against 3)", while one is in progress."""
+    ch = st["challenge"]
+    if ch is None:
+        return ""
+    from .resolution import totals
+    attack, defense = totals(st)
+    whose = "your" if ch["attacker"] == seat else f"Seat {ch['attacker']}'s"
+    return f" during {whose} {ch['type']} challenge ({attack} against {defense})"
 
 
 def answer_window(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
