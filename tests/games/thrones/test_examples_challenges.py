@@ -72,13 +72,15 @@ def test_got_ex_3_the_hound_jon_snow_the_stark_guard_and_secret_means_step_by_st
     # 2: the window after attackers: Lannister passes (Stark, with nothing, is not asked);
     # no Stealth; Stark declares Jon Snow and the Stark Guard, who kneel.
     assert prompt(state).seat == LANNISTER
+    assert "during your military challenge (3 against 0)" in prompt(state).text
     state = act(state, {"kind": "pass"})
     assert prompt(state).kind == "defenders"
     assert "The Hound, STR 3" in prompt(state).text
     state = act(state, defender(c["jon"]), defender(c["guard"]))
     assert rec(state, c["jon"])["knelt"] and rec(state, c["guard"])["knelt"]
     assert state["challenge"]["defenders"] == [c["jon"], c["guard"]]
-    # 3: the Stark Guard's response: Stark draws 1.
+    # 3: the Stark Guard's response: Stark draws 1 (the prompt says what it answers).
+    assert "Stark Guard was declared a defender" in prompt(state, STARK).text
     guard_draw = next(m for m in moves(state, STARK) if m.get("source") == c["guard"])
     state = act(state, guard_draw, seat=STARK)
     assert state["players"][STARK]["hand"] == ["great-keep"]
