@@ -55,6 +55,10 @@ OPS: dict[str, Op[State]] = {
 PARTIAL: dict[str, str] = {}
 
 
+# The cards with a constant modifier, looked up on every read of a derived value.
+CONSTANTS = {cid: rules.constant for cid, rules in RULES.items() if rules.constant is not None}
+
+
 def rules_of(card_id: str) -> CardRules:
     return RULES.get(card_id, VANILLA)
 

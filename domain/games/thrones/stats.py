@@ -11,20 +11,21 @@ from .state import InPlay, State, characters, controlled, player
 
 def modifiers(st: State, rec: InPlay) -> list[Mod]:
     # The card mapping imports modules that read these stats: looked up when first needed.
-    from .effects import rules_of
+    from .effects import CONSTANTS
     mods: list[Mod] = []
     for source in st["play"]:
-        constant = rules_of(source["card"]).constant
+        constant = CONSTANTS.get(source["card"])  # most cards have none: checked first
         if constant is not None and not blanked(st, source):
-            found = constant(st, dict(source), dict(rec))
+            found = constant(st, source, rec)  # type: ignore[arg-type]
             if found:
                 mods.append(found)
     for seat in (0, 1):
         plot = player(st, seat)["revealed"]
         if plot is not None:
-            constant = rules_of(plot).constant
+            constant = CONSTANTS.get(plot)
             if constant is not None:
-                found = constant(st, {"uid": "", "card": plot, "controller": seat}, dict(rec))
+                found = constant(st, {"uid": "", "card": plot, "controller": seat},
+                                 rec)  # type: ignore[arg-type]
                 if found:
                     mods.append(found)
     for lasting in st["lasting"]:
