@@ -89,6 +89,9 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         "to_act": step.seats if isinstance(step, Decision) else [],
         "waiting_for": f"a draw: {step.spec['what']}" if isinstance(step, Chance) else None,
     }
+    top = st["pending"][-1] if st["pending"] else None
+    if top is not None and top["op"] == "raff" and (over or seat == top["seat"]):
+        data["looking_at"] = [top["card"]]  # Raff the Sweetling's private look
     if isinstance(step, Decision) and seat is not None:
         prompt = step.prompt_for(seat)
         if prompt is not None:

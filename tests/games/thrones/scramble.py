@@ -49,5 +49,6 @@ def shown(view: dict[str, Any], lines: str) -> object:
     if "result" in view:
         return everything(view, lines)
     return (view["in_play"], view["challenge"], view["token_pool"], view["phase"],
+            view.get("looking_at"),  # a card looked at privately is shown to its looker
             [{key: p[key] for key in OPEN_FIELDS} for p in view["players"]],
             [sentence for sentence in lines.split(". ") if " drew " not in sentence])
