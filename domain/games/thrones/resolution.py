@@ -57,7 +57,8 @@ def claim_value(st: State) -> int:
     attacker = player(st, st["challenge"]["attacker"])
     plot = attacker["revealed"]
     bonus: int = sum(b["n"] for b in st["claim_bonus"] if b["house"] == attacker["house"])
-    return (CARDS[plot].claim or 0 if plot else 0) + bonus
+    # I Never Bet Against My Family lowers it "(minimum 0)".
+    return max(0, (CARDS[plot].claim or 0 if plot else 0) + bonus)
 
 
 def run_claim(st: State, frame: dict[str, Any]) -> bool:

@@ -135,7 +135,8 @@ def cannot_be_killed(st: State, rec: InPlay) -> bool:
 # ---- discarding at random (intrigue claim, Ser Jacelyn Bywater): a hidden pick ----
 
 def random_discard_spec(st: State, frame: dict[str, Any]) -> dict[str, Any]:
-    return {"kind": "pick", "n": len(player(st, frame["seat"])["hand"]), "k": frame["k"],
+    hand = len(player(st, frame["seat"])["hand"])  # it may have shrunk since: as many as left
+    return {"kind": "pick", "n": hand, "k": min(frame["k"], hand),
             "what": f"{frame['why']}: cards of seat {frame['seat']}'s hand"}
 
 

@@ -298,3 +298,15 @@ def test_snowed_under_returns_one_knelt_card_of_each_player_to_hand():
     assert state["players"][STARK]["hand"] == ["robb-stark"]  # its only knelt card
     assert not rec(state, keep)["knelt"]
     del robb
+
+
+def test_a_claim_lowered_below_0_is_0():
+    from domain.games.thrones.resolution import claim_value
+    state = blank(first=STARK)
+    set_plot(state, STARK, "planning-ahead")  # claim 1
+    state["challenge"] = {"type": "intrigue", "attacker": STARK, "defender": LANNISTER,
+                          "attackers": [], "defenders": [], "stealthed": [],
+                          "stealth_left": [], "winner": STARK, "strength": [1, 0],
+                          "after_win": []}
+    state["claim_bonus"] = [{"house": "stark", "n": -3}]  # I Never Bet Against My Family
+    assert claim_value(state) == 0
