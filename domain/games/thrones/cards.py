@@ -4,8 +4,8 @@ file's ``corrections``), the cards authored for the two-player box (``authored``
 its ``basis``), and the box's content: two 50-card house decks, two fixed 7-plot decks and
 the 32-plot draft pool (digest §9.2-9.4).
 
-This is the game's content only: the rules engine that plays it is not written yet, so the
-game is not registered (README.md says what is done and what is next)."""
+The rules of the cards are in ``effects.py``; README.md ("Status") says which cards play as
+their text says."""
 
 from __future__ import annotations
 

@@ -1,0 +1,128 @@
+"""Scenario helpers: build a Thrones position from given cards in given places and drive it
+through the kernel's doors (``play_move`` / ``play_chance``), so each test reads as the
+situation it sets up, the moves it makes and what a player would notice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.thrones import RULES
+from domain.games.thrones.state import find
+from domain.kernel import Chance, Decision, Prompt, play_chance, play_move
+
+State = dict[str, Any]
+STARK, LANNISTER = 0, 1
+
+
+def blank(first: int = 0, phase: str = "challenges") -> State:
+    """Seat 0 Stark, seat 1 Lannister, after setup: empty hands, decks, piles and play, no
+    gold or power; both revealed plots without effect in two-player games (Mutual Enemies,
+    claim 2; Mutual Blackmail, claim 2): tests set their own with ``set_plot``."""
+    state = RULES.setup({}, 2)
+    for p in state["players"]:
+        p.update(deck=[], hand=[], discard=[], dead=[], setup=[], ready=False, gold=0,
+                 power=0)
+    state["players"][0]["revealed"] = "mutual-enemies"
+    state["players"][1]["revealed"] = "mutual-blackmail"
+    state.update(first=first, round=1, phase=phase, pending=[], play=[], notes=[],
+                 lasting=[], triggers=[], challenge=None)
+    state["pool"] = {"gold": 80, "power": 60}
+    return state
+
+
+def place(state: State, seat: int, card: str, knelt: bool = False, power: int = 0,
+          host: str | None = None) -> str:
+    """Put ``card`` into play for ``seat``; its uid."""
+    uid = f"c{state['next_uid']}"
+    state["next_uid"] += 1
+    state["play"].append({"uid": uid, "card": card, "owner": seat, "controller": seat,
+                          "knelt": knelt, "power": power, "host": host, "dups": []})
+    state["pool"]["power"] -= power
+    return uid
+
+
+def give_gold(state: State, seat: int, gold: int) -> None:
+    state["players"][seat]["gold"] += gold
+    state["pool"]["gold"] -= gold
+
+
+def set_plot(state: State, seat: int, plot: str) -> None:
+    state["players"][seat]["revealed"] = plot
+
+
+def start(state: State, *frames: dict[str, Any]) -> State:
+    """Run from ``frames`` (the first runs first) through the engine."""
+    from domain.games.thrones.flow import run
+    state["pending"] = list(reversed(frames))
+    run(state)
+    return state
+
+
+def challenges_for(state: State, seat: int) -> State:
+    """The challenges turn of ``seat``, at the declaration."""
+    return start(state, {"op": "challenge_turn", "seat": seat, "stage": "declare"},
+                 {"op": "end_phase"})
+
+
+def step(state: State) -> Decision | Chance:
+    found = RULES.next(state)
+    assert isinstance(found, (Decision, Chance)), f"expected a decision, got {found!r}"
+    return found
+
+
+def prompt(state: State, seat: int | None = None) -> Prompt:
+    found = step(state)
+    assert isinstance(found, Decision), f"expected a decision, got {found!r}"
+    if seat is None:
+        return found.prompts[0]
+    asked = found.prompt_for(seat)
+    assert asked is not None, f"seat {seat} is not asked; {found.seats} are"
+    return asked
+
+
+def moves(state: State, seat: int | None = None) -> list[dict[str, Any]]:
+    return prompt(state, seat).legal_moves
+
+
+def act(state: State, *sequence: dict[str, Any], seat: int | None = None) -> State:
+    """Play each move in turn as whichever seat is asked (or ``seat``)."""
+    for move in sequence:
+        state = play_move(RULES, state, prompt(state, seat).seat, move)
+    return state
+
+
+def chance(state: State, outcome: Any) -> State:
+    return play_chance(RULES, state, outcome)
+
+
+def passes(state: State, count: int) -> State:
+    for _ in range(count):
+        state = act(state, {"kind": "pass"})
+    return state
+
+
+def rec(state: State, uid: str) -> dict[str, Any]:
+    found = find(state, uid)
+    assert found is not None, f"{uid} is not in play"
+    return found
+
+
+def name_of(card: str) -> str:
+    from domain.games.thrones.cards import CARDS
+    return CARDS[card].name
+
+
+def pass_windows(state: State) -> State:
+    """Every seat asked in the open windows passes, up to the next other question."""
+    while state["pending"] and isinstance(RULES.next(state), Decision) and prompt(
+            state).kind == "window":
+        state = act(state, {"kind": "pass"})
+    return state
+
+
+def use_move(state: State, seat: int, card: str) -> list[dict[str, Any]]:
+    """The ``use`` moves of ``card`` that ``seat`` is offered now (none if not asked)."""
+    found = RULES.next(state) if state["pending"] else None
+    if not isinstance(found, Decision) or found.prompt_for(seat) is None:
+        return []
+    return [m for m in moves(state, seat) if m.get("card") == card and m["kind"] == "use"]
