@@ -57,7 +57,10 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
         "campaign": {"quests": [], "bosses": [], "current": None}, "scene": {},
         "upgrade_deck": [], "revealed": [],
         "supply": {cid: card.copies for cid, card in CONTENT.status.items()},
-        "dealt": 0, "first_player": None, "placing": [], "round": 0, "companions_used": []}
+        "dealt": 0, "first_player": None, "placing": [], "round": 0, "companions_used": [],
+        "pending": [], "result": None, "carrier": None, "mimir_column": None, "bonuses": {},
+        "used_points": [], "fired": [], "quests_won": 0, "rounds_played": 0, "boxed": [],
+        "last_attack": None}
     if solo:
         _take_hero(state, 0, SOLO["hero"])
     return state

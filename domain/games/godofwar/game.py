@@ -1,0 +1,48 @@
+"""The game's doors for the kernel: ``next_step``, ``apply_move`` and ``apply_chance`` over
+setup (``flow.py``) and the rounds (the pending stack, ``ops.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Chance, Decision, Move, Over, Step, json_copy
+
+from . import flow
+from .ops import advance, answer, prompts
+from .state import State
+
+
+def next_step(state: State) -> Step:
+    result = state["result"]
+    if result is not None:
+        winners = list(range(state["seats"])) if result["shared"] == "win" else []
+        return Over(None, winners, result["reason"], shared=result["shared"],
+                    details={"quests_won": state["quests_won"],
+                             "rounds": state["rounds_played"]})
+    if state["stage"] != "round":
+        return flow.next_step(state)
+    frame = state["pending"][-1]
+    if "spec" in frame and "outcome" not in frame:
+        return Chance(frame["spec"])
+    return Decision(tuple(prompts(state)))
+
+
+def apply_move(state: State, seat: int, move: Move) -> State:
+    if state["stage"] != "round":
+        st = flow.apply_move(state, seat, move)
+    else:
+        st = json_copy(state)
+        answer(st, seat, move)
+    advance(st)
+    return st
+
+
+def apply_chance(state: State, outcome: Any) -> State:
+    if state["stage"] != "round":
+        st = flow.apply_chance(state, outcome)
+    else:
+        st = json_copy(state)
+        st["pending"][-1]["outcome"] = outcome
+    advance(st)
+    return st
