@@ -50,7 +50,7 @@ def reach(st: State, tile: str, declared: str) -> list[str]:
 
 def attack_moves(st: State, tile: str) -> list[Move]:
     hand = st["players"][player_of(st, tile)]["hand"]
-    ranged_anyway = bonus(st, tile).get("counts_as_ranged", 0) > 0  # solo (GOW-R-44)
+    ranged_anyway = st["bonuses"].get(tile, {}).get("counts_as_ranged", 0) > 0  # GOW-R-44
     moves: list[Move] = []
     for card in distinct(hand):
         for declared, printed in types_of(card).items():

@@ -16,8 +16,11 @@ from .state import State
 def next_step(state: State) -> Step:
     result = state["result"]
     if result is not None:
-        winners = list(range(state["seats"])) if result["shared"] == "win" else []
-        return Over(None, winners, result["reason"], shared=result["shared"],
+        won = result["shared"] == "win"
+        # The party's progress is every seat's score: the quests won, and 1 for the boss.
+        progress = float(state["quests_won"] + (1 if won else 0))
+        return Over([progress] * state["seats"], list(range(state["seats"])) if won else [],
+                    result["reason"], shared=result["shared"],
                     details={"quests_won": state["quests_won"],
                              "rounds": state["rounds_played"]})
     if state["stage"] != "round":

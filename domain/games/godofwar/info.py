@@ -27,7 +27,7 @@ INFO = GameInfo(
     min_seats=1,
     max_seats=4,
     options=OPTIONS,
-    bots=(),
+    bots=("random", "party"),
     summary="Co-operative deck-building for 1-4 heroes (solo: Kratos with Atreus and Mimir): "
             "two quests and a final boss, won or lost together. All card content is authored.",
     traits=Traits(cooperative=True, hidden_information=True),

@@ -1,0 +1,157 @@
+"""Bots, each answering from its seat's view only (the kernel's ``ask_bot``).
+
+* ``random``: uniform over the legal moves.
+* ``party``: plays sensibly for the team: uses rage when it can, attacks the enemy it can hurt
+  most (finishing the weakest first, breaking armor it can break), moves towards an enemy it
+  can reach, interacts when a point is affordable, defends with enough to stop the wounds,
+  spends a Freya token on a big hit, helps the weakest hero with healing, and takes the
+  upgrade that adds the most value (or sheds a status card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.kernel import Bot, Draw, Move, Prompt
+
+from .cards import number_value, types_of
+
+View = dict[str, Any]
+
+
+def random_bot(view: View, prompt: Prompt, draw: Draw) -> Move:
+    return prompt.legal_moves[draw(len(prompt.legal_moves))]
+
+
+def _first(prompt: Prompt, kind: str) -> Move | None:
+    return next((m for m in prompt.legal_moves if m["kind"] == kind), None)
+
+
+def _scene(view: View) -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in view["scene"]}
+
+
+def _remaining(view: View, card: str) -> int:
+    """How many wounds the enemy the card leads to still needs (armor counts heavily)."""
+    entry = _scene(view)[card]
+    if entry.get("attack_point_for"):
+        entry = _scene(view)[entry["attack_point_for"]]
+    enemy = entry.get("enemy") or {"health": 0, "armor_left": []}
+    return enemy["health"] - entry["wounds"] + 5 * len(enemy["armor_left"])
+
+
+def _value(card: str, declared: str) -> int:
+    return types_of(card).get(declared) or 0
+
+
+def _attack_score(view: View, move: Move) -> float:
+    hand = view["players"][view["you"]]["hand"]
+    numbers = sum(number_value(c) or 0 for c in hand if c != move["card"])
+    value = _value(move["card"], move["as"]) + numbers
+    entry = _scene(view)[move["target"]]
+    track = entry.get("attack_point_for")
+    armor = (_scene(view)[track] if track else entry).get("enemy", {}).get("armor_left", [])
+    if armor:
+        return 10.0 if value >= armor[0] else -1.0
+    return value - 1 + 20.0 / (1 + _remaining(view, move["target"]))
+
+
+def _act(view: View, prompt: Prompt) -> Move:
+    moves = prompt.legal_moves
+    for kind in ("rage",):
+        found = _first(prompt, kind)
+        if found:
+            return found
+    attacks = [m for m in moves if m["kind"] == "attack"]
+    best = max(attacks, key=lambda m: _attack_score(view, m), default=None)
+    if best is not None and _attack_score(view, best) > 0:
+        return best
+    heal = _useful_special(view, moves)
+    if heal is not None:
+        return heal
+    interact = _first(prompt, "interact")
+    if interact is not None and len(view["players"][view["you"]]["hand"]) > 2:
+        return interact
+    step = _move_to_enemy(view, moves)
+    return step or _first(prompt, "end") or moves[-1]
+
+
+def _useful_special(view: View, moves: list[Move]) -> Move | None:
+    specials = [m for m in moves if m["kind"] == "special"]
+    return specials[0] if specials else None
+
+
+def _move_to_enemy(view: View, moves: list[Move]) -> Move | None:
+    """The nearest threat: a column whose bottom card holds a living enemy."""
+    bottoms = {c["column"] for c in view["scene"] if c["row"] == "bottom" and (
+        (c.get("enemy") and not c["dead"]) or c.get("attack_point_for"))}
+    steps = [m for m in moves if m["kind"] == "move" and m["column"] in bottoms
+             and m["space"] == "front"]
+    return steps[0] if steps else None
+
+
+def _add_or_done(view: View, prompt: Prompt, enough: int) -> Move:
+    """Add number cards, the smallest first, until the combination reaches ``enough``."""
+    adds = [m for m in prompt.legal_moves if m["kind"] == "add"]
+    done = _first(prompt, "done")
+    if done is not None and (enough <= 0 or not adds):
+        return done
+    if adds:
+        return min(adds, key=lambda m: number_value(m["card"]) or 0)
+    return _first(prompt, "cancel") or prompt.legal_moves[0]
+
+
+def _defend(view: View, prompt: Prompt) -> Move:
+    incoming = view.get("incoming") or {"amount": 2}
+    defends = [m for m in prompt.legal_moves if m["kind"] == "defend"]
+    if defends:
+        return max(defends, key=lambda m: _value(m["card"], "defense"))
+    companion = _first(prompt, "companion")
+    if companion:
+        return companion
+    if _first(prompt, "no-defense"):
+        return prompt.legal_moves[-1]
+    return _add_or_done(view, prompt, incoming["amount"] - 2)
+
+
+def _upgrade(view: View, prompt: Prompt) -> Move:
+    removes = [m for m in prompt.legal_moves if m["kind"] == "remove"
+               and m["card"] in ("stun", "poison")]
+    takes = [m for m in prompt.legal_moves if m["kind"] == "take"]
+    if takes:
+        return max(takes, key=lambda m: max((v or 1) for v in types_of(m["card"]).values()))
+    return removes[0] if removes else prompt.legal_moves[-1]
+
+
+def _target(view: View, prompt: Prompt) -> Move:
+    """Heal or help the weakest hero; hurt the enemy closest to death."""
+    heroes = view["heroes"]
+    options = prompt.legal_moves
+    if all(m["target"] in heroes for m in options):
+        return max(options, key=lambda m: heroes[m["target"]]["wounds"] -
+                   heroes[m["target"]]["health"])
+    return min(options, key=lambda m: _remaining(view, m["target"]))
+
+
+ANSWERS: dict[str, Callable[[View, Prompt], Move]] = {
+    "act": _act,
+    "defend": _defend,
+    "upgrade": _upgrade,
+    "target": _target,
+    "second-target": _target,
+    "attack": lambda v, p: _add_or_done(v, p, 99),
+    "interact": lambda v, p: _first(p, "done") or p.legal_moves[0],
+    "freya-token": lambda v, p: p.legal_moves[0],
+    "mimir": lambda v, p: p.legal_moves[0],
+}
+
+
+def party_bot(view: View, prompt: Prompt, draw: Draw) -> Move:
+    answer = ANSWERS.get(prompt.kind)
+    if answer is None:
+        return prompt.legal_moves[0]
+    return answer(view, prompt)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "party": party_bot}
