@@ -38,7 +38,7 @@ def _remaining(view: View, card: str) -> int:
     if entry.get("attack_point_for"):
         entry = _scene(view)[entry["attack_point_for"]]
     enemy = entry.get("enemy") or {"health": 0, "armor_left": []}
-    return enemy["health"] - entry["wounds"] + 5 * len(enemy["armor_left"])
+    return int(enemy["health"] - entry["wounds"] + 5 * len(enemy["armor_left"]))
 
 
 def _value(card: str, declared: str) -> int:

@@ -230,7 +230,9 @@ def tie_prompt(st: State, frame: Frame) -> Prompt:
     player decides (p.10's tie-break, GOW-R-26)."""
     tied = frame["targets"][0]
     seats = {player_of(st, t) for t in tied}
-    seat = seats.pop() if len(seats) == 1 else st["first_player"]
+    first = st["first_player"]
+    assert first is not None
+    seat = seats.pop() if len(seats) == 1 else first
     names = " or ".join(tile_info(t).name for t in tied)
     return Prompt(seat, "ranged-tie", f"The ranged attack hits {names}: choose",
                   [{"kind": "hit", "tile": t} for t in tied])

@@ -106,7 +106,7 @@ def _mimir_may_take(st: State, tile: str) -> bool:
 
 
 def _wounds(st: State, frame: Frame) -> int:
-    return max(0, frame["amount"] - frame.get("defense", 0))
+    return max(0, int(frame["amount"]) - int(frame.get("defense", 0)))
 
 
 def _apply_wounds(st: State, frame: Frame) -> None:

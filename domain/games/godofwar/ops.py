@@ -118,5 +118,3 @@ def answer(st: State, seat: int, move: Move) -> None:
     assert handler is not None
     handler(st, frame, move)
 
-
-__all__ = ["GO", "harm"]

@@ -8,9 +8,9 @@ from __future__ import annotations
 from domain.kernel import Move, Prompt, shuffle_spec
 from domain.kernel.stack import GO, WAIT
 
-from .cards import STATUS, distinct, name_of
+from .cards import STATUS, distinct
 from .content import CONTENT, Effect
-from .engine import fighting_tiles, living_enemy, pop, push, push_all, seat_order, tiles_of
+from .engine import fighting_tiles, living_enemy, pop, push_all, seat_order, tiles_of
 from .state import Frame, State
 
 # ---- the round's frames ----
@@ -150,16 +150,16 @@ def holds(st: State, condition: Effect) -> bool:
     if kind == "all_enemies_dead":
         return not any(living_enemy(st, c) for c in st["scene"])
     if kind == "rounds_at_least":
-        return st["round"] >= p["count"]
+        return bool(st["round"] >= p["count"])
     if kind == "box_fired":
         return [p["card"], p["side"], p["box"]] in st["fired"]
     card = st["scene"].get(p["card"])
     if card is None:
         return False
     if kind == "storage_at_least":
-        return card["storage"] >= p["count"]
+        return bool(card["storage"] >= p["count"])
     if kind == "card_side":
-        return card["side"] == p["side"]
+        return bool(card["side"] == p["side"])
     # enemy_dead: the card shows the side and no living enemy (a death token or none left)
     return card["side"] == p.get("side", card["side"]) and living_enemy(st, p["card"]) is None
 
@@ -172,8 +172,6 @@ def check_end(st: State) -> bool:
     if st["stage"] != "round" or current is None or not st["round"]:
         return False
     card = CONTENT.quests.get(current) or CONTENT.bosses[current]
-    fired, st["fired"] = st["fired"], []
-    st["fired"] = fired
     lost = _all_fallen(st) or any(holds(st, c) for c in card.defeat)
     won = not lost and all(holds(st, c) for c in card.victory)
     st["fired"] = []
@@ -197,5 +195,3 @@ def _loss_reason(st: State, defeat: tuple[Effect, ...]) -> str:
         return "every hero is knocked out"
     return "the scene's defeat condition is met"
 
-
-__all__ = ["name_of"]

@@ -14,7 +14,6 @@ from .cards import distinct, types_of
 from .content import CONTENT, Ability
 from .engine import (
     bonus,
-    mimir_column,
     player_of,
     pop,
     push,
@@ -164,6 +163,7 @@ def _move(st: State, move: Move) -> None:
     tile = move["tile"]
     hero = st["heroes"][tile]
     if move["kind"] == "swap":
+        assert hero["column"] is not None
         for other in tiles_in(st, hero["column"]):
             st["heroes"][other]["back"] = not st["heroes"][other]["back"]
         return
@@ -205,5 +205,3 @@ def _use_companion(st: State, ability_id: str, mode_id: str) -> None:
     st["companions_used"].append(ability_id)
     push_effects(st, mode.effects, {"seat": 0, "hero": "kratos"})
 
-
-__all__ = ["mimir_column"]
