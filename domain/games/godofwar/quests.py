@@ -21,7 +21,9 @@ def run_quest_won(st: State, frame: Frame) -> bool:
     """GOW-R-38: the round ends at once; GOW-R-39: status and crystal cards leave every zone."""
     pop(st)
     st["scene"] = {}
+    st["campaign"]["current"] = None
     st["quests_won"] += 1
+    st["rounds_played"] += 1
     st["boxed"] += st["revealed"]  # nobody gets them (§4.16 step 5)
     st["revealed"] = []
     st["bonuses"] = {}
