@@ -8,7 +8,6 @@ from collections import Counter
 
 import pytest
 
-from domain.games.godofwar import RULES
 from domain.kernel import IllegalMove
 
 from .helpers import (

@@ -10,8 +10,8 @@ import pytest
 
 from domain.games.godofwar import game
 from domain.games.godofwar.content import CONTENT
-from domain.games.godofwar.ops import advance
 from domain.games.godofwar.flow import apply_chance, apply_move, next_step, setup, start_scene
+from domain.games.godofwar.ops import advance
 from domain.games.godofwar.state import starting_cards, tiles_in, upgrade_cards
 from domain.kernel import (
     BadOptions,
