@@ -28,6 +28,7 @@ from .engine import (
 from .scene import push_effects, trigger_flips
 from .state import COLUMNS, Frame, State
 from .targets import CHOSEN, candidates
+from .windows import attack_window
 
 ARROWS = {"left": -1, "own": 0, "right": 1}
 
@@ -201,6 +202,8 @@ def _strike(st: State, frame: Frame) -> None:
     push_all(st, [{"op": "hurt", "tile": t, "seat": player_of(st, t), "amount": frame["value"],
                    "stage": "mimir", "attack": True, "abilities": list(enemy.abilities),
                    "effects": effects, "enemy_card": frame["card"]} for t in frame["targets"]])
+    if frame["targets"]:  # GOW-R-28: specials before the defenses
+        push(st, attack_window(st, frame["seat"]))
 
 
 def run_attacked(st: State, frame: Frame) -> bool:

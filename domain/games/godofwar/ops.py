@@ -8,7 +8,7 @@ from __future__ import annotations
 from domain.kernel import Move, Prompt
 from domain.kernel.stack import GO, WAIT, Op, run_pending
 
-from . import attack, enemies, harm, quests, rounds, turn
+from . import attack, enemies, harm, quests, rounds, turn, windows
 from .engine import pop
 from .state import Frame, State
 
@@ -72,6 +72,7 @@ OPS: dict[str, Op[State]] = {
     "hurt": Op(harm.run_hurt, harm.hurt_prompt, harm.hurt_answer),
     "defense": Op(harm.run_defense, harm.defense_prompt, harm.defense_answer),
     "reorder": Op(run_reorder, reorder_prompt, reorder_answer),
+    "window": Op(windows.run_window, windows.window_prompt, windows.window_answer),
     # between scenes (quests.py)
     "quest_won": Op(quests.run_quest_won),
     "reshuffle": Op(quests.run_reshuffle),
@@ -104,15 +105,19 @@ def prompts(st: State) -> list[Prompt]:
     found = [asker(st, frame)]
     if frame["op"] == "act":
         mimir = turn.mimir_prompt(st, frame)
-        if mimir is not None:
-            found.append(mimir)
+        found += [] if mimir is None else [mimir]
+        asked = {p.seat for p in found}
+        found += [p for p in windows.bystander_prompts(st, frame["seat"]) if p.seat not in asked]
     return found
 
 
 def answer(st: State, seat: int, move: Move) -> None:
     frame = st["pending"][-1]
-    if frame["op"] == "act" and move.get("tile") == "mimir":
-        turn.act_answer(st, frame, move)  # Mimir's interaction, pushed above the activation
+    if frame["op"] == "act" and seat != frame["seat"]:
+        if move["kind"] == "special":  # another player's special card (GOW-R-28)
+            windows.answer_bystander(st, move)
+        else:  # Mimir's interaction, pushed above the activation (GOW-R-15)
+            turn.act_answer(st, frame, move)
         return
     handler = OPS[frame["op"]].answer
     assert handler is not None

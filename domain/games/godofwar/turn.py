@@ -10,7 +10,6 @@ from domain.kernel import Move, Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .attack import affordable, attack_moves, interaction_points
-from .cards import distinct, types_of
 from .content import CONTENT, Ability
 from .engine import (
     bonus,
@@ -21,9 +20,9 @@ from .engine import (
     tile_info,
     tiles_of,
 )
-from .harm import _discard_played
 from .scene import push_effects
 from .state import COLUMNS, Frame, State, dashboard_of, tiles_in
+from .windows import play_special, special_moves
 
 ATTACK_ONLY_MODES = ("ranged-stun", "plus-three", "second-target")
 TURN_MODES = ATTACK_ONLY_MODES + ("heal-two", "draw-two", "reorder-upgrades")
@@ -76,10 +75,11 @@ def mimir_prompt(st: State, frame: Frame) -> Prompt | None:
     carrier = st["carrier"]
     if carrier is None or player_of(st, carrier) != frame["seat"] or not standing(st, "mimir"):
         return None
-    moves = _interactions(st, "mimir")
+    seat = player_of(st, "mimir")
+    moves = _interactions(st, "mimir") + special_moves(st, seat)  # and specials (GOW-R-28)
     if not moves:
         return None
-    return Prompt(player_of(st, "mimir"), "mimir-interact",
+    return Prompt(seat, "mimir-interact",
                   "Mimir may interact during his carrier's activation", moves)
 
 
@@ -100,9 +100,7 @@ def _movement(st: State, tile: str) -> list[Move]:
 
 
 def _specials(st: State, tile: str) -> list[Move]:
-    hand = st["players"][player_of(st, tile)]["hand"]
-    return [{"kind": "special", "card": c, "tile": tile} for c in distinct(hand)
-            if "special" in types_of(c)]
+    return [m for m in special_moves(st, player_of(st, tile)) if m["tile"] == tile]
 
 
 def _rage_ready(st: State, tile: str) -> bool:
@@ -152,7 +150,7 @@ def act_answer(st: State, frame: Frame, move: Move) -> None:
         push(st, {"op": "interact", "seat": player_of(st, move["tile"]), "tile": move["tile"],
                   "card": move["card"], "point": move["point"], "paid": []})
     elif kind == "special":
-        _play_special(st, move["tile"], move["card"])
+        play_special(st, move["tile"], move["card"])
     elif kind == "rage":
         _use_rage(st, move["tile"])
     else:
@@ -175,13 +173,6 @@ def _move(st: State, move: Move) -> None:
     for other in tiles_in(st, move["column"]):
         st["heroes"][other]["back"] = not back
     hero["column"], hero["back"] = move["column"], back
-
-
-def _play_special(st: State, tile: str, card: str) -> None:
-    """p.7: a special card's effects; to the discard pile, +1 rage with the icon (GOW-R-7)."""
-    _discard_played(st, tile, [card])
-    push_effects(st, CONTENT.cards[card].effects,
-                 {"seat": player_of(st, tile), "hero": tile})
 
 
 def _ability_of(st: State, tile: str) -> Ability:
