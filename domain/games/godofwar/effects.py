@@ -156,7 +156,7 @@ def _enemy_attack(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
     """A linked box: the health-track enemy attacks from the box's column (GOW-R-48)."""
     push(st, {"op": "enemy_attack", "card": ctx["enemy_card"], "from": ctx["card"],
               "type": p["attack_type"], "value": p["value"], "arrows": list(p["arrows"]),
-              "seat": ctx["seat"], "stage": "aim"})
+              "seat": ctx["seat"], "stage": "aim", "ctx": dict(ctx)})
 
 
 def _not_an_action(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
