@@ -1,7 +1,8 @@
 """Whole games through the kernel's contract (``tests/games/playout.py``) at 1-4 seats, the
 hidden-information check (``tests/games/hidden.py``), conservation of every card, and the
-bots answering every prompt from their seat's view. The game is hosted test-side only (it is
-not in the registry's RELEASES until the README's Status says it plays)."""
+bots answering every prompt from their seat's view. (The contract suite runs its own playouts
+of every registered game at the smallest and largest seat counts; these cover 2 and 3 as
+well, and the party bot.)"""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from domain import games
-from domain.games import get_rules, register_extra
+from domain.games import get_rules
 from domain.games.godofwar import RULES
 from domain.games.godofwar.state import starting_cards, upgrade_cards
 from domain.kernel import Chance, Over, Rules, ask_bot, derive_outcome
@@ -23,12 +23,11 @@ from . import scramble
 
 
 @pytest.fixture
-def hosted(monkeypatch: pytest.MonkeyPatch) -> Rules:
-    """God of War hosted for this test only (as tests/conftest.py hosts the toy games)."""
-    monkeypatch.setattr(games, "_EXTRA", {**games._EXTRA})
-    monkeypatch.setattr(games, "_LOADED", {**games._LOADED})
-    register_extra("godofwar", RULES)
-    return get_rules("godofwar")
+def hosted() -> Rules:
+    """God of War as the registry hosts it (rules 1.0.0)."""
+    rules = get_rules("godofwar")
+    assert rules.version == "1.0.0"
+    return rules
 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
