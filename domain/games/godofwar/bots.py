@@ -103,7 +103,6 @@ def _add_or_done(view: View, prompt: Prompt, enough: int) -> Move:
 
 
 def _defend(view: View, prompt: Prompt) -> Move:
-    incoming = view.get("incoming") or {"amount": 2}
     defends = [m for m in prompt.legal_moves if m["kind"] == "defend"]
     if defends:
         return max(defends, key=lambda m: _value(m["card"], "defense"))
@@ -112,7 +111,7 @@ def _defend(view: View, prompt: Prompt) -> Move:
         return companion
     if _first(prompt, "no-defense"):
         return prompt.legal_moves[-1]
-    return _add_or_done(view, prompt, incoming["amount"] - 2)
+    return _defend_more(view, prompt)
 
 
 def _upgrade(view: View, prompt: Prompt) -> Move:
@@ -134,13 +133,38 @@ def _target(view: View, prompt: Prompt) -> Move:
     return min(options, key=lambda m: _remaining(view, m["target"]))
 
 
+def _attack_more(view: View, prompt: Prompt) -> Move:
+    """Enough number cards to kill the target past the die's highest face (2), or to break
+    its armor; no more (the rest may defend later)."""
+    building = view.get("building") or {}
+    card, declared = building.get("card"), building.get("as")
+    if card is None or declared is None:
+        return _add_or_done(view, prompt, 99)
+    value = _value(card, declared) + sum(number_value(n) or 0 for n in building["numbers"])
+    entry = _scene(view)[building["target"]]
+    track = entry.get("attack_point_for")
+    target = _scene(view)[track] if track else entry
+    armor = (target.get("enemy") or {}).get("armor_left", [])
+    needed = armor[0] if armor else _remaining(view, building["target"]) + 2
+    return _add_or_done(view, prompt, needed - value)
+
+
+def _defend_more(view: View, prompt: Prompt) -> Move:
+    building = view.get("building") or {}
+    incoming = view.get("incoming") or {"amount": 0}
+    card = building.get("card")
+    value = (_value(card, "defense") if card else 0) + sum(
+        number_value(n) or 0 for n in building.get("numbers", []))
+    return _add_or_done(view, prompt, incoming["amount"] - value)
+
+
 ANSWERS: dict[str, Callable[[View, Prompt], Move]] = {
     "act": _act,
     "defend": _defend,
     "upgrade": _upgrade,
     "target": _target,
     "second-target": _target,
-    "attack": lambda v, p: _add_or_done(v, p, 99),
+    "attack": _attack_more,
     "interact": lambda v, p: _first(p, "done") or p.legal_moves[0],
     "freya-token": lambda v, p: p.legal_moves[0],
     "mimir": lambda v, p: p.legal_moves[0],

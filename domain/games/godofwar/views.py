@@ -20,6 +20,11 @@ from .engine import face, mimir_column
 from .scene import armor_left
 from .state import State
 
+# The frames whose choice so far a view shows (a combination or a payment being built).
+BUILDING = {"attack": ("op", "tile", "card", "as", "target", "numbers"),
+            "defense": ("op", "tile", "card", "numbers"),
+            "interact": ("op", "tile", "card", "point", "paid")}
+
 
 def _scene_card(st: State, card: str) -> dict[str, Any]:
     token = st["scene"][card]
@@ -76,6 +81,8 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         data["result"] = st["result"]
         data["decks"] = [list(p["deck"]) for p in st["players"]]  # public once over
     top = st["pending"][-1] if st["pending"] else None
+    if top is not None and top["op"] in BUILDING:  # cards chosen so far: hands are open
+        data["building"] = {k: top.get(k) for k in BUILDING[top["op"]]}
     if top is not None and top["op"] == "reorder" and seat == top["seat"]:
         data["looking_at"] = st["upgrade_deck"][-top["n"]:]
     return data
@@ -126,6 +133,9 @@ def _event_line(before: State, after: State, event: dict[str, Any]) -> str:
         what = spec.get("what", "a draw")
         if spec["kind"] == "roll" and what == "enemy die":
             return f"The enemy die shows {event['outcome']}."
+        if what in ("quests", "bosses"):
+            drawn = after["campaign"]["quests" if what == "quests" else "bosses"]
+            return f"Drawn ({what}): {', '.join(_title(q) for q in drawn)}."
         if spec.get("public"):
             return f"Drawn ({what}): {event['outcome']}."
         return f"Shuffled: {what}."
@@ -133,6 +143,11 @@ def _event_line(before: State, after: State, event: dict[str, Any]) -> str:
     who = f"Seat {event['seat']}"
     details = ", ".join(f"{k} {_word(v)}" for k, v in move.items() if k != "kind")
     return f"{who}: {move['kind']}" + (f" ({details})." if details else ".")
+
+
+def _title(quest: str) -> str:
+    card = CONTENT.quests.get(quest) or CONTENT.bosses[quest]
+    return card.title
 
 
 def _word(value: Any) -> str:
