@@ -94,12 +94,16 @@ def _health(tile: str) -> int:
 
 def redact(st: State, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """Shuffles are hidden (deck orders, §3.7); the die, quests, bosses and the first player
-    are public (their specs say so)."""
+    are public (their specs say so). The order Mimir's Foresight gives the top upgrade cards
+    is the ordering seat's alone."""
+    if event.get("type") == "move" and event["move"]["kind"] == "order" and \
+            viewer != event["seat"]:
+        return {**event, "move": {"kind": "order", "card": None}}
     return default_redact(st, event, viewer)
 
 
 def describe(before: State, after: State, event: dict[str, Any], viewer: int | None) -> str:
-    lines = [_event_line(before, after, event)]
+    lines = [_event_line(before, after, event, viewer)]
     lines += [f"{CONTENT.cards[c].name} ({CONTENT.cards[c].rune}) is revealed."
               for c in _new(before["revealed"], after["revealed"])]
     for tile, hero in after["heroes"].items():
@@ -127,7 +131,8 @@ def _health_name(tile: str) -> str:
     return next(t.name for d in CONTENT.dashboards.values() for t in d.tiles if t.id == tile)
 
 
-def _event_line(before: State, after: State, event: dict[str, Any]) -> str:
+def _event_line(before: State, after: State, event: dict[str, Any],
+                viewer: int | None) -> str:
     if event.get("type") == "chance":
         spec = event["spec"]
         what = spec.get("what", "a draw")
@@ -141,6 +146,8 @@ def _event_line(before: State, after: State, event: dict[str, Any]) -> str:
         return f"Shuffled: {what}."
     move = event["move"]
     who = f"Seat {event['seat']}"
+    if move["kind"] == "order" and viewer != event["seat"]:
+        return f"{who} puts an upgrade card back on the deck."
     details = ", ".join(f"{k} {_word(v)}" for k, v in move.items() if k != "kind")
     return f"{who}: {move['kind']}" + (f" ({details})." if details else ".")
 

@@ -3,6 +3,7 @@ boss effects do on the table."""
 
 from __future__ import annotations
 
+from domain.games.godofwar import RULES
 from domain.games.godofwar.content import RAW
 from domain.games.godofwar.effects import EFFECTS
 from domain.games.godofwar.flow import start_scene
@@ -127,3 +128,18 @@ def test_the_hindrance_of_the_lake_lowers_every_hand_limit_for_the_next_quest():
     state = settle(with_frame(state, {"op": "quest_won"}))
     state = settle(act(state, 0, {"kind": "quest", "id": "alfheim"}))
     assert [p["hand_limit"] for p in state["players"]] == [6, 6]
+
+
+def test_the_order_foresight_gives_is_hidden_from_spectators():
+    state = started(["kratos"], where={"kratos": (1, False)})
+    top = state["upgrade_deck"][-1]
+    state = activation(state, 0)
+    state = act(state, 0, {"kind": "companion", "ability": "mimir-foresight",
+                           "mode": "reorder-upgrades"})
+    event = {"type": "move", "seat": 0, "move": {"kind": "order", "card": top}}
+    after = act(state, 0, event["move"])
+    assert RULES.redact(state, event, None)["move"]["card"] is None
+    assert RULES.redact(state, event, 0)["move"]["card"] == top
+    from domain.games.godofwar.cards import name_of
+    assert name_of(top) not in RULES.describe(state, after, event, None)
+    assert "looking_at" not in RULES.view(state, None) and RULES.view(state, 0)["looking_at"]
