@@ -113,14 +113,7 @@ def _commit(st: State, frame: Frame) -> bool:
         remove_one(player["hand"], card)
         player["discard"].append(card)
     gain_rage(st, tile)
-    held = bonus(st, tile)
-    frame["value"] = (combo_value(frame["card"], frame["as"], frame["numbers"]) or 0) + \
-        held.pop("value", 0)
-    frame["extra_wounds"] = held.pop("wounds", 0)
-    held.pop("wounds_until", None)
-    frame["stun"] = any(stuns(c) for c in cards) or bool(held.pop("stun", 0))
-    frame["second"] = bool(held.pop("second_target", 0))
-    held.pop("counts_as_ranged", None)
+    _take_bonuses(st, frame, cards)
     hit = wounded_card(st, frame["target"])
     assert hit is not None
     frame["hit"] = hit
@@ -134,6 +127,19 @@ def _commit(st: State, frame: Frame) -> bool:
     frame["stage"] = "roll"
     frame["spec"] = roll_spec(list(CONTENT.die), public=True, what="enemy die")
     return WAIT
+
+
+def _take_bonuses(st: State, frame: Frame, cards: list[str]) -> None:
+    """The value, Spartan Rage's wounds (GOW-R-10), Weapon Upgrade (GOW-R-12), the stun icon
+    (GOW-R-31) and a solo companion's modifier (GOW-R-44) this attack uses up."""
+    held = bonus(st, frame["tile"])
+    frame["value"] = (combo_value(frame["card"], frame["as"], frame["numbers"]) or 0) + \
+        held.pop("value", 0)
+    frame["extra_wounds"] = held.pop("wounds", 0)
+    held.pop("wounds_until", None)
+    frame["stun"] = any(stuns(c) for c in cards) or bool(held.pop("stun", 0))
+    frame["second"] = bool(held.pop("second_target", 0))
+    held.pop("counts_as_ranged", None)
 
 
 def _ctx(frame: Frame) -> dict[str, object]:

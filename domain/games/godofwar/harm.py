@@ -50,7 +50,8 @@ def _tiles(st: State, seat: int) -> list[str]:
 
 
 def run_shuffle_in(st: State, frame: Frame) -> bool:
-    """Alfheim's hindrance (GOW-EX-8): status cards from the supply, then the deck shuffled."""
+    """Alfheim's hindrance (GOW-EX-8): status cards from the supply, then the deck shuffled;
+    with none (``n`` 0), the reshuffle of every player's cards after a quest (GOW-R-38)."""
     player = st["players"][frame["seat"]]
     if "outcome" in frame:
         player["deck"] = [player["deck"][i] for i in frame["outcome"]]
@@ -70,35 +71,49 @@ def run_shuffle_in(st: State, frame: Frame) -> bool:
 def run_hurt(st: State, frame: Frame) -> bool:
     """A hero about to take wounds: who (a brother, GOW-R-13), Mimir taking the carrier's
     wounds (GOW-R-16), the defense if it is an attack, a Freya token (GOW-R-11), then the
-    wounds, the status cards and attack effects if any, and a knock-out."""
-    while True:
-        stage = frame["stage"]
-        if stage == "who":
-            candidates = standing_tiles_of(st, frame["seat"])
-            if not candidates:
-                pop(st)
-                return GO
-            if len(candidates) > 1 and frame["tile"] is None:
-                return WAIT
-            frame["tile"] = frame["tile"] or candidates[0]
-            frame["stage"] = "mimir"
-        elif stage == "mimir":
-            frame["stage"] = "defend"
-            if _mimir_may_take(st, frame["tile"]):
-                return WAIT
-        elif stage == "defend":
-            frame["stage"] = "freya"
-            if frame.get("attack") and "defense" not in frame:
-                push(st, {"op": "defense", "tile": frame["tile"], "card": None, "as": None,
-                          "numbers": []})
-                return GO
-        elif stage == "freya":
-            frame["stage"] = "apply"
-            if _wounds(st, frame) > 0 and st["heroes"][frame["tile"]]["freya_token"]:
-                return WAIT
-        else:
-            _apply_wounds(st, frame)
-            return GO
+    wounds, the status cards and attack effects if any, and a knock-out. Each stage answers
+    None to go on, or WAIT / GO to stop there."""
+    while frame["stage"] in HURT_STAGES:
+        stop = HURT_STAGES[frame["stage"]](st, frame)
+        if stop is not None:
+            return stop
+    _apply_wounds(st, frame)
+    return GO
+
+
+def _who(st: State, frame: Frame) -> bool | None:
+    candidates = standing_tiles_of(st, frame["seat"])
+    if not candidates:
+        pop(st)
+        return GO
+    if len(candidates) > 1 and frame["tile"] is None:
+        return WAIT
+    frame["tile"] = frame["tile"] or candidates[0]
+    frame["stage"] = "mimir"
+    return None
+
+
+def _mimir(st: State, frame: Frame) -> bool | None:
+    frame["stage"] = "defend"  # asked here, answered with the stage moved on
+    return WAIT if _mimir_may_take(st, frame["tile"]) else None
+
+
+def _defend(st: State, frame: Frame) -> bool | None:
+    frame["stage"] = "freya"
+    if frame.get("attack") and "defense" not in frame:
+        push(st, {"op": "defense", "tile": frame["tile"], "card": None, "as": None,
+                  "numbers": []})
+        return GO
+    return None
+
+
+def _freya(st: State, frame: Frame) -> bool | None:
+    frame["stage"] = "apply"
+    has_token = st["heroes"][frame["tile"]]["freya_token"]
+    return WAIT if _wounds(st, frame) > 0 and has_token else None
+
+
+HURT_STAGES = {"who": _who, "mimir": _mimir, "defend": _defend, "freya": _freya}
 
 
 def _mimir_may_take(st: State, tile: str) -> bool:

@@ -75,7 +75,6 @@ OPS: dict[str, Op[State]] = {
     "window": Op(windows.run_window, windows.window_prompt, windows.window_answer),
     # between scenes (quests.py)
     "quest_won": Op(quests.run_quest_won),
-    "reshuffle": Op(quests.run_reshuffle),
     "next_scene": Op(quests.run_next_scene, quests.next_scene_prompt,
                      quests.next_scene_answer),
     "place": Op(quests.run_place),

@@ -6,7 +6,7 @@ the cards not chosen, and tile placement before its first round.
 
 from __future__ import annotations
 
-from domain.kernel import Move, Prompt, shuffle_spec
+from domain.kernel import Move, Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import STATUS
@@ -40,19 +40,9 @@ def run_quest_won(st: State, frame: Frame) -> bool:
             st["supply"][status] += cards.count(status)
         player.update({"hand": [], "discard": [], "hand_limit": HAND_LIMIT,
                        "deck": [c for c in cards if c not in STATUS]})
-        frames.append({"op": "reshuffle", "seat": seat})
+        frames.append({"op": "shuffle_in", "seat": seat, "card": None, "n": 0})
     push_all(st, [*frames, {"op": "next_scene"}])
     return GO
-
-
-def run_reshuffle(st: State, frame: Frame) -> bool:
-    player = st["players"][frame["seat"]]
-    if "outcome" in frame:
-        player["deck"] = [player["deck"][i] for i in frame["outcome"]]
-        pop(st)
-        return GO
-    frame["spec"] = shuffle_spec(len(player["deck"]), what=f"seat {frame['seat']} shuffles")
-    return WAIT
 
 
 def choices(st: State) -> list[str]:
