@@ -105,3 +105,11 @@ def test_every_card_is_in_exactly_one_place_through_whole_party_bot_games(seats)
 def test_the_random_bot_plays_whole_games_with_legal_moves():
     state, result, _ = bot_game(2, 9, "random")
     assert result.shared == "loss" and result.winners == []
+
+
+def test_a_party_of_four_can_win_two_quests_and_the_final_boss_together():
+    state, result, _ = bot_game(4, 1, "party")  # a game the party bots win
+    assert result.shared == "win" and result.winners == [0, 1, 2, 3]
+    assert state["quests_won"] == 2 and state["campaign"]["current"] in state["campaign"][
+        "bosses"]
+    assert result.scores == [3.0] * 4
