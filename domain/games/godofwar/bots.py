@@ -4,8 +4,9 @@
 * ``party``: plays sensibly for the team: uses rage when it can, attacks the enemy it can hurt
   most (finishing the weakest first, breaking armor it can break), moves towards an enemy it
   can reach, interacts when a point is affordable, defends with enough to stop the wounds,
-  spends a Freya token on a big hit, helps the weakest hero with healing, and takes the
-  upgrade that adds the most value (or sheds a status card).
+  spends a Freya token on a big or knock-out hit, lets Mimir take a blow that would knock
+  his carrier out, rides the healthiest hero, helps the weakest hero with healing, and takes
+  the upgrade that fits its hero best (or sheds a status card).
 """
 
 from __future__ import annotations
@@ -114,13 +115,54 @@ def _defend(view: View, prompt: Prompt) -> Move:
     return _defend_more(view, prompt)
 
 
+# The types that fit each hero's deck (its starting cards lean that way, README "Content").
+FIT = {"kratos": ("melee", "number"), "atreus": ("ranged", "number"),
+       "freya": ("ranged", "special", "defense"), "brok-and-sindri": ("melee", "defense"),
+       "mimir": ("special", "defense")}
+
+
+def _fit(view: View, card: str) -> int:
+    hero = view["players"][view["you"]]["hero"]
+    return max((v or 1) + (2 if t in FIT.get(hero, ()) else 0)
+               for t, v in types_of(card).items())
+
+
 def _upgrade(view: View, prompt: Prompt) -> Move:
+    """The revealed card that fits the hero best; else shed a stun or poison card."""
     removes = [m for m in prompt.legal_moves if m["kind"] == "remove"
                and m["card"] in ("stun", "poison")]
     takes = [m for m in prompt.legal_moves if m["kind"] == "take"]
-    if takes:
-        return max(takes, key=lambda m: max((v or 1) for v in types_of(m["card"]).values()))
+    best = max(takes, key=lambda m: _fit(view, m["card"]), default=None)
+    if best is not None and (_fit(view, best["card"]) >= 4 or not removes):
+        return best
     return removes[0] if removes else prompt.legal_moves[-1]
+
+
+def _left(view: View, tile: str) -> int:
+    hero = view["heroes"][tile]
+    return int(hero["health"] - hero["wounds"])
+
+
+def _mimir(view: View, prompt: Prompt) -> Move:
+    """Mimir takes the blow if it would knock his carrier out and he would stand it."""
+    incoming = view.get("incoming") or {"amount": 0, "tile": None}
+    carrier = incoming["tile"]
+    lethal = carrier is not None and _left(view, carrier) <= incoming["amount"]
+    take = lethal and _left(view, "mimir") > incoming["amount"]
+    return {"kind": "mimir", "take": take}
+
+
+def _freya(view: View, prompt: Prompt) -> Move:
+    """A token for a big or a knock-out blow."""
+    incoming = view.get("incoming") or {"amount": 0, "tile": None}
+    tile = incoming["tile"]
+    big = incoming["amount"] >= 3 or (tile is not None and _left(view, tile) <= incoming[
+        "amount"])
+    return {"kind": "freya", "spend": bool(big)}
+
+
+def _carrier(view: View, prompt: Prompt) -> Move:
+    return max(prompt.legal_moves, key=lambda m: _left(view, m["tile"]))
 
 
 def _target(view: View, prompt: Prompt) -> Move:
@@ -166,8 +208,9 @@ ANSWERS: dict[str, Callable[[View, Prompt], Move]] = {
     "second-target": _target,
     "attack": _attack_more,
     "interact": lambda v, p: _first(p, "done") or p.legal_moves[0],
-    "freya-token": lambda v, p: p.legal_moves[0],
-    "mimir": lambda v, p: p.legal_moves[0],
+    "freya-token": _freya,
+    "mimir": _mimir,
+    "carrier": _carrier,
 }
 
 

@@ -58,8 +58,8 @@ def _incoming(st: State) -> dict[str, Any] | None:
     """The attack being defended against now, for the defender's choice."""
     for frame in reversed(st["pending"][-2:]):
         if frame["op"] == "hurt" and frame.get("tile"):
-            return {"tile": frame["tile"], "amount": frame["amount"],
-                    "attack": bool(frame.get("attack"))}
+            return {"tile": frame["tile"], "attack": bool(frame.get("attack")),
+                    "amount": max(0, frame["amount"] - frame.get("defense", 0))}
     return None
 
 
