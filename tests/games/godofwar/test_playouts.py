@@ -16,6 +16,7 @@ from domain.games import get_rules
 from domain.games.godofwar import RULES
 from domain.games.godofwar.state import starting_cards, upgrade_cards
 from domain.kernel import Chance, Over, Rules, ask_bot, derive_outcome
+from tests.games.hidden import check_position
 from tests.games.playout import playout, refold
 from tests.games.test_hidden_information import check_playouts
 
@@ -48,6 +49,27 @@ def test_random_playouts_of_the_first_game_variant_end(hosted):
 def test_what_a_seat_may_not_know_changes_nothing_it_is_shown(hosted):
     checked = sum(check_playouts(hosted, scramble.scramble, _everything, options, games=2)
                   for options in ({}, {"first_game": True}))
+    assert checked > 0
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_at_several_seats_what_a_seat_may_not_know_changes_nothing_it_is_shown(hosted, seats):
+    """As above, at the table sizes the contract suite's check (which plays the smallest
+    count, solo) does not reach: specials asked of other seats, Mimir beside his carrier."""
+    rng = random.Random(f"godofwar-hidden-{seats}")
+    state, checked = hosted.setup({}, seats), 0
+    for _ in range(3000):
+        step = hosted.next(state)
+        if isinstance(step, Over):
+            break
+        if isinstance(step, Chance):
+            state = hosted.apply_chance(state, derive_outcome(step.spec, rng.randbytes(32), "h"))
+            continue
+        if checked < 12 and rng.random() < 0.2:
+            for seat in range(seats):
+                checked += check_position(hosted, scramble.scramble, state, seat, rng)
+        prompt = step.prompts[rng.randrange(len(step.prompts))]
+        state = hosted.apply_move(state, prompt.seat, rng.choice(prompt.legal_moves))
     assert checked > 0
 
 
