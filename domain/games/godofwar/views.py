@@ -145,10 +145,11 @@ def _event_line(before: State, after: State, event: dict[str, Any],
             return f"Drawn ({what}): {event['outcome']}."
         return f"Shuffled: {what}."
     move = event["move"]
-    who = f"Seat {event['seat']}"
+    hero = before["players"][event["seat"]]["hero"]
+    who = f"Seat {event['seat']}" + (f" ({CONTENT.dashboards[hero].name})" if hero else "")
     if move["kind"] == "order" and viewer != event["seat"]:
         return f"{who} puts an upgrade card back on the deck."
-    details = ", ".join(f"{k} {_word(v)}" for k, v in move.items() if k != "kind")
+    details = ", ".join(f"{k} {_word(before, v)}" for k, v in move.items() if k != "kind")
     return f"{who}: {move['kind']}" + (f" ({details})." if details else ".")
 
 
@@ -157,7 +158,16 @@ def _title(quest: str) -> str:
     return card.title
 
 
-def _word(value: Any) -> str:
-    if isinstance(value, str) and (value in CONTENT.cards or value in CONTENT.status):
+def _word(st: State, value: Any) -> str:
+    """A card by its name; a scene card by its enemy's or its face's name; a tile by name."""
+    if not isinstance(value, str):
+        return str(value)
+    if value in CONTENT.cards or value in CONTENT.status:
         return name_of(value)
-    return str(value)
+    if value in st["scene"]:
+        shown = face(st, value)
+        named = shown.enemy.name if shown and shown.enemy else shown.name if shown else ""
+        return named or value
+    if value in st["heroes"]:
+        return _health_name(value)
+    return value
