@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .engine import bonus, player_of, push
+from .engine import bonus, face, player_of, push
 from .scene import armor_left, break_armor, flip_cards, wound_enemy
 from .state import State
 from .targets import Ctx
@@ -145,10 +145,14 @@ def _remove_armor(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
 
 
 def _storage(sign: int) -> EffectFn:
+    """Common tokens on a card's storage spaces (p.12): never fewer than none, nor more than
+    its spaces."""
     def change(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
         card = st["scene"].get(p["card"])
-        if card is not None:
-            card["storage"] = max(0, card["storage"] + sign * p["amount"])
+        shown = face(st, p["card"]) if card is not None else None
+        if card is not None and shown is not None:
+            card["storage"] = min(shown.storage_slots,
+                                  max(0, card["storage"] + sign * p["amount"]))
     return change
 
 

@@ -143,3 +143,11 @@ def test_the_order_foresight_gives_is_hidden_from_spectators():
     from domain.games.godofwar.cards import name_of
     assert name_of(top) not in RULES.describe(state, after, event, None)
     assert "looking_at" not in RULES.view(state, None) and RULES.view(state, 0)["looking_at"]
+
+
+def test_a_storage_never_holds_more_tokens_than_its_spaces():
+    state = started(["kratos"], quest="alfheim", where={"kratos": (1, False)})
+    state["scene"]["s2-top-4"]["storage"] = 6  # the darkness is full (6 spaces)
+    from domain.games.godofwar.effects import EFFECTS as MAPPING
+    MAPPING["add_storage"](state, [], {"card": "s2-top-4", "amount": 1}, {"seat": 0})
+    assert state["scene"]["s2-top-4"]["storage"] == 6
