@@ -148,6 +148,5 @@ def test_the_order_foresight_gives_is_hidden_from_spectators():
 def test_a_storage_never_holds_more_tokens_than_its_spaces():
     state = started(["kratos"], quest="alfheim", where={"kratos": (1, False)})
     state["scene"]["s2-top-4"]["storage"] = 6  # the darkness is full (6 spaces)
-    from domain.games.godofwar.effects import EFFECTS as MAPPING
-    MAPPING["add_storage"](state, [], {"card": "s2-top-4", "amount": 1}, {"seat": 0})
+    EFFECTS["add_storage"](state, [], {"card": "s2-top-4", "amount": 1}, {"seat": 0})
     assert state["scene"]["s2-top-4"]["storage"] == 6
