@@ -17,6 +17,7 @@ from typing import Any
 from domain.kernel import Bot, Draw, Move, Prompt
 
 from .cards import number_value, types_of
+from .content import CONTENT
 
 View = dict[str, Any]
 
@@ -58,12 +59,39 @@ def _attack_score(view: View, move: Move) -> float:
     return value - 1 + 20.0 / (1 + _remaining(view, move["target"]))
 
 
+def _goal_points(view: View) -> set[tuple[str, str]]:
+    """The interaction points (card, point) that work the quest's conditions, read off the
+    face-up quest card: filling a victory storage, emptying a defeat storage, flipping a card
+    the victory needs."""
+    current = view["campaign"]["current"]
+    quest = CONTENT.quests.get(current) or CONTENT.bosses.get(current)
+    if quest is None:
+        return set()
+    fill = {c.params["card"] for c in quest.victory if c.kind == "storage_at_least"}
+    empty = {c.params["card"] for c in quest.defeat if c.kind == "storage_at_least"}
+    turn = {c.params["card"] for c in quest.victory if c.kind == "card_side"}
+    found = set()
+    for entry in view["scene"]:
+        shown = CONTENT.scene_cards[entry["id"]]
+        face = shown.front if entry["side"] == "front" else shown.back
+        for point in face.interactions if face else ():
+            for e in point.effects:
+                if (e.kind == "add_storage" and e.params["card"] in fill) or (
+                        e.kind == "remove_storage" and e.params["card"] in empty) or (
+                        e.kind == "flip" and any(f["card"] in turn for f in e.params["cards"])):
+                    found.add((entry["id"], point.id))
+    return found
+
+
 def _act(view: View, prompt: Prompt) -> Move:
     moves = prompt.legal_moves
-    for kind in ("rage",):
-        found = _first(prompt, kind)
-        if found:
-            return found
+    rage = _first(prompt, "rage")
+    if rage:
+        return rage
+    goals = _goal_points(view)
+    for move in moves:
+        if move["kind"] == "interact" and (move["card"], move["point"]) in goals:
+            return move
     attacks = [m for m in moves if m["kind"] == "attack"]
     best = max(attacks, key=lambda m: _attack_score(view, m), default=None)
     if best is not None and _attack_score(view, best) > 0:
@@ -74,8 +102,17 @@ def _act(view: View, prompt: Prompt) -> Move:
     interact = _first(prompt, "interact")
     if interact is not None and len(view["players"][view["you"]]["hand"]) > 2:
         return interact
-    step = _move_to_enemy(view, moves)
+    step = _move_to_goal(view, moves, goals) or _move_to_enemy(view, moves)
     return step or _first(prompt, "end") or moves[-1]
+
+
+def _move_to_goal(view: View, moves: list[Move], goals: set[tuple[str, str]]) -> Move | None:
+    """With cards to pay, towards a column whose card works the quest's conditions."""
+    if len(view["players"][view["you"]]["hand"]) < 2:
+        return None
+    columns = {c["column"] for c in view["scene"] if any(c["id"] == g[0] for g in goals)}
+    steps = [m for m in moves if m["kind"] == "move" and m["column"] in columns]
+    return steps[0] if steps else None
 
 
 def _useful_special(view: View, moves: list[Move]) -> Move | None:

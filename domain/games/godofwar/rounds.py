@@ -176,7 +176,7 @@ def check_end(st: State) -> bool:
     won = not lost and all(holds(st, c) for c in card.victory)
     st["fired"] = []
     if lost:
-        st["result"] = {"shared": "loss", "reason": _loss_reason(st, card.defeat)}
+        st["result"] = {"shared": "loss", "reason": _loss_reason(st, card.title)}
     elif won and current in CONTENT.bosses:
         st["result"] = {"shared": "win", "reason": f"{card.title} is defeated"}
     elif won:
@@ -190,8 +190,8 @@ def _all_fallen(st: State) -> bool:
     return all(h["knocked_out"] for t, h in st["heroes"].items() if t != "mimir")
 
 
-def _loss_reason(st: State, defeat: tuple[Effect, ...]) -> str:
+def _loss_reason(st: State, title: str) -> str:
     if _all_fallen(st):
-        return "every hero is knocked out"
-    return "the scene's defeat condition is met"
+        return f"every hero is knocked out ({title})"
+    return f"{title}: the defeat condition is met"
 
