@@ -17,8 +17,9 @@ def next_step(state: State) -> Step:
     result = state["result"]
     if result is not None:
         won = result["shared"] == "win"
-        # The party's progress is every seat's score: the quests won, and 1 for the boss.
-        progress = float(state["quests_won"] + (1 if won else 0))
+        # The party's progress is every seat's score: the quests won, and 1 for the boss (an
+        # integer: the canonical form holds no float, domain/kernel/canonical.py).
+        progress = state["quests_won"] + (1 if won else 0)
         return Over([progress] * state["seats"], list(range(state["seats"])) if won else [],
                     result["reason"], shared=result["shared"],
                     details={"quests_won": state["quests_won"],

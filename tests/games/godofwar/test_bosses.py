@@ -26,7 +26,7 @@ def test_magni_and_modi_are_beaten_only_when_both_brothers_are_dead():
     assert not isinstance(RULES.next(state), Over)
     state["scene"]["s10-aux-2"]["dead"] = True
     step = RULES.next(with_frame(state, {"op": "end_round"}))
-    assert isinstance(step, Over) and step.shared == "win" and step.scores == [3.0, 3.0]
+    assert isinstance(step, Over) and step.shared == "win" and step.scores == [3, 3]
 
 
 def test_the_sons_of_thor_rally_heals_modi_by_2():
