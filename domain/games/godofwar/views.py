@@ -2,7 +2,8 @@
 log line it may read (``describe``).
 
 Every seat sees the party's board. Hands are team knowledge: the rulebook lets players show
-and discuss their cards freely (GOW-R-50), so every hand is in every view. Hidden from
+and discuss their cards freely (GOW-R-50), so every hand is in every seat's view; a
+spectator, who is not on the team, sees each hand's size until the game is over. Hidden from
 everyone: the order of every deck and of the upgrade deck (sizes only), and the sides of
 scene cards not showing (§3.7). A seat looking at the top upgrade cards (Mimir's Foresight)
 sees them while it orders them.
@@ -47,9 +48,12 @@ def _scene_card(st: State, card: str) -> dict[str, Any]:
     return entry
 
 
-def _player(st: State, seat: int) -> dict[str, Any]:
+def _player(st: State, seat: int, viewer: int | None) -> dict[str, Any]:
+    """A player's cards: the hand is the team's (GOW-R-50), so a spectator sees its size."""
     player = st["players"][seat]
-    return {"hero": player["hero"], "hand": list(player["hand"]),
+    team = viewer is not None or st["result"] is not None
+    return {"hero": player["hero"], "hand": list(player["hand"]) if team else None,
+            "hand_size": len(player["hand"]),
             "deck_size": len(player["deck"]), "discard": list(player["discard"]),
             "hand_limit": player["hand_limit"]}
 
@@ -67,7 +71,7 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
     data: dict[str, Any] = {
         "you": seat, "stage": st["stage"], "solo": st["solo"], "round": st["round"],
         "first_player": st["first_player"],
-        "players": [_player(st, s) for s in range(st["seats"])],
+        "players": [_player(st, s, seat) for s in range(st["seats"])],
         "heroes": {t: {**h, "health": _health(t)} for t, h in st["heroes"].items()},
         "mimir_column": mimir_column(st), "carrier": st["carrier"],
         "campaign": st["campaign"], "quests_won": st["quests_won"],

@@ -224,11 +224,12 @@ def test_gow_r_44_and_r_45_solo_companions_once_a_quest_until_spartan_rage():
     assert plus_three in prompt_of(state).legal_moves  # Spartan Rage refreshes (GOW-R-45)
 
 
-def test_gow_r_50_every_hand_is_in_every_view_but_no_deck_order():
+def test_gow_r_50_every_hand_is_in_every_seats_view_but_no_deck_order():
     state = started(["kratos", "freya"], where={"kratos": (1, False), "freya": (2, False)})
     state["players"][1]["hand"] = ["freya-will-1"]
     for seat in (None, 0, 1):
         view = RULES.view(state, seat)
-        assert view["players"][1]["hand"] == ["freya-will-1"]
+        assert view["players"][1]["hand"] == (None if seat is None else ["freya-will-1"])
+        assert view["players"][1]["hand_size"] == 1
         assert "deck" not in view["players"][0] and view["players"][0]["deck_size"] == 14
         assert "upgrade_deck" not in view
