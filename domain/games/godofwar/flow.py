@@ -56,7 +56,7 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
     state: State = {
         "options": opts, "seats": seats, "solo": solo, "stage": "hero",
         "players": [new_player(None) for _ in range(seats)], "heroes": {},
-        "campaign": {"quests": [], "bosses": [], "current": None}, "scene": {},
+        "campaign": {"quests": [], "bosses": [], "current": None, "played": []}, "scene": {},
         "upgrade_deck": [], "revealed": [],
         "supply": {cid: card.copies for cid, card in CONTENT.status.items()},
         "dealt": 0, "first_player": None, "placing": [], "round": 0, "companions_used": [],
@@ -165,6 +165,7 @@ def start_scene(state: State, quest: str) -> None:
     effects; no hero acts yet, so the targets are fixed (every player, a card)."""
     card = CONTENT.quests.get(quest) or CONTENT.bosses[quest]
     state["campaign"]["current"] = quest
+    state["campaign"]["played"].append(quest)
     state["scene"] = {c.id: new_scene_card() for c in CONTENT.scenes[card.scene]}
     ctx = {"seat": state["first_player"] or 0, "hero": None}
     for effect in card.setup_effects:

@@ -23,7 +23,8 @@ def next_step(state: State) -> Step:
         return Over([progress] * state["seats"], list(range(state["seats"])) if won else [],
                     result["reason"], shared=result["shared"],
                     details={"quests_won": state["quests_won"],
-                             "rounds": state["rounds_played"]})
+                             "rounds": state["rounds_played"],
+                             "scenes": state["campaign"]["played"]})
     if state["stage"] != "round":
         return flow.next_step(state)
     frame = state["pending"][-1]

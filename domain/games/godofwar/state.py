@@ -6,7 +6,8 @@ Shape::
      "players": [{"hero", "deck": [...top last], "hand", "discard", "hand_limit"}],
      "heroes": {tile: {"seat", "wounds", "rage", "column", "back", "knocked_out",
                        "freya_token"}},
-     "campaign": {"quests": [bottom, top left, top right], "bosses": [3], "current"},
+     "campaign": {"quests": [bottom, top left, top right], "bosses": [3], "current",
+                  "played"},
      "scene": {card id: {"side", "wounds", "stun", "dead", "armor_broken", "storage"}},
      "upgrade_deck": [...top last], "revealed": [...], "supply": {status card: count},
      "dealt": n, "first_player": seat | None, "placing": [seats still to place, next first],
@@ -64,6 +65,7 @@ class Campaign(TypedDict):
     quests: list[str]  # in draw order: the first is the bottom card, the first quest (GOW-R-46)
     bosses: list[str]
     current: str | None
+    played: list[str]  # the scenes laid out so far, in order (quests, then the boss)
 
 
 class State(TypedDict):
