@@ -6,7 +6,7 @@ import importlib.util
 import sys
 import time
 
-from . import engine
+from . import engine, godofwar
 from .table import Table
 
 
@@ -37,6 +37,9 @@ def main() -> None:
         f"({median_ms / 3:.2f}x the aim)")
     engine.service_rate("dominion", ["big_money", "big_money"], {}, 100, say, times, table)
     engine.verify_rate("dominion", ["big_money", "big_money"], {}, 20, say, table)
+
+    section("God of War (the party bot on every seat; balance is not tuned yet)")
+    godofwar.party_balance(40, say)
 
     if importlib.util.find_spec("bench.http_bench") is not None:
         section("HTTP (gunicorn on 127.0.0.1)")

@@ -47,6 +47,11 @@ BOT_GAMES: dict[str, list[tuple[dict[str, Any], list[str]]]] = {
                       "harbinger", "throne_room", "artisan", "bandit"]},
          ["random", "random", "witch"]),
     ],
+    "godofwar": [
+        ({}, ["party", "party", "party", "party"]),
+        ({"first_game": True}, ["random", "party"]),
+        ({}, ["party"]),
+    ],
 }
 
 

@@ -1,7 +1,7 @@
 """Setup, for 1-4 players and solo (digest §2): heroes picked in seat order, then every random
 step as a chance step (each starting deck shuffled, 3 quests and 3 bosses drawn, the upgrade
 deck shuffled, the first player drawn), then the tiles placed from the first player clockwise.
-The round itself (digest §3) is not written yet: ``next_step`` stops at stage ``round``.
+Once the tiles stand, stage ``round`` hands over to the rounds (``game.py``, ``ops.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from domain.kernel import (
     validate_options,
 )
 
-from .content import CONTENT, Effect
+from .content import CONTENT
+from .effects import EFFECTS
 from .info import INFO
 from .state import (
     COLUMNS,
@@ -37,6 +38,7 @@ from .state import (
     tiles_in,
     upgrade_cards,
 )
+from .targets import candidates
 
 QUESTS = list(CONTENT.quests)  # catalogue order: a pick outcome indexes these
 BOSSES = list(CONTENT.bosses)
@@ -54,10 +56,13 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
     state: State = {
         "options": opts, "seats": seats, "solo": solo, "stage": "hero",
         "players": [new_player(None) for _ in range(seats)], "heroes": {},
-        "campaign": {"quests": [], "bosses": [], "current": None}, "scene": {},
+        "campaign": {"quests": [], "bosses": [], "current": None, "played": []}, "scene": {},
         "upgrade_deck": [], "revealed": [],
         "supply": {cid: card.copies for cid, card in CONTENT.status.items()},
-        "dealt": 0, "first_player": None, "placing": [], "round": 0, "companions_used": []}
+        "dealt": 0, "first_player": None, "placing": [], "round": 0, "companions_used": [],
+        "pending": [], "result": None, "carrier": None, "mimir_column": None, "bonuses": {},
+        "used_points": [], "fired": [], "quests_won": 0, "rounds_played": 0, "boxed": [],
+        "last_attack": None}
     if solo:
         _take_hero(state, 0, SOLO["hero"])
     return state
@@ -84,7 +89,7 @@ def next_step(state: State) -> Step:
         return Chance(roll_spec(list(range(state["seats"])), public=True, what="first player"))
     if stage == "place":
         return Decision((_place_prompt(state),))
-    raise NotImplementedError("The round (digest §3) is not written yet.")
+    raise ValueError("Setup is over: the round's steps come from game.next_step.")
 
 
 def apply_move(state: State, seat: int, move: Move) -> State:
@@ -156,30 +161,17 @@ def _lay_out_quests(state: State, outcome: list[int]) -> None:
 
 def start_scene(state: State, quest: str) -> None:
     """Lay out the quest's (or boss's) scene cards, front up (p.4 step 5), and carry out its
-    setup effects (a special rule such as Helheim's fire tokens)."""
+    setup effects (a special rule such as Helheim's fire tokens) through the one mapping of
+    effects; no hero acts yet, so the targets are fixed (every player, a card)."""
     card = CONTENT.quests.get(quest) or CONTENT.bosses[quest]
     state["campaign"]["current"] = quest
+    state["campaign"]["played"].append(quest)
     state["scene"] = {c.id: new_scene_card() for c in CONTENT.scenes[card.scene]}
+    ctx = {"seat": state["first_player"] or 0, "hero": None}
     for effect in card.setup_effects:
-        SETUP_EFFECTS[effect.kind](state, effect)
-
-
-def _add_storage(state: State, effect: Effect) -> None:
-    state["scene"][effect.params["card"]]["storage"] += effect.params["amount"]
-
-
-def _crystal_on_every_deck(state: State, effect: Effect) -> None:
-    """p.13: a gained crystal goes on top of the deck; the supply is limited (GOW-R-37)."""
-    if effect.params["target"] != "all_players":
-        raise NotImplementedError("At setup a crystal goes to every player; no hero acts yet.")
-    for player in state["players"]:
-        if state["supply"]["destruction-crystal"] > 0:
-            state["supply"]["destruction-crystal"] -= 1
-            player["deck"].append("destruction-crystal")
-
-
-# The effect kinds a scene's setup uses; the round's effects join this mapping with the engine.
-SETUP_EFFECTS = {"add_storage": _add_storage, "gain_crystal": _crystal_on_every_deck}
+        target = effect.params.get("target")
+        targets = candidates(state, target, ctx) if target else []
+        EFFECTS[effect.kind](state, targets, dict(effect.params), ctx)
 
 
 def _choose_first(state: State, outcome: int | None) -> None:

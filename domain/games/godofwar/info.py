@@ -1,5 +1,5 @@
 """God of War's catalog entry, options and rules version (kept apart so every module may
-import them). Not registered yet: the round is not written (README.md, "Status").
+import them).
 
 * ``first_game``: the rulebook's first-game variant (p.4, GOW-R-46, GOW-R-47): The Travelers
   is the first quest, and the tiles stand one per column from the left, in turn order.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain.kernel import GameInfo, OptionSpec, Traits
 
-VERSION = "0.1.0"
+VERSION = "1.0.0"
 
 OPTIONS = (
     OptionSpec("first_game", "bool", False,
@@ -27,7 +27,7 @@ INFO = GameInfo(
     min_seats=1,
     max_seats=4,
     options=OPTIONS,
-    bots=(),
+    bots=("random", "party"),
     summary="Co-operative deck-building for 1-4 heroes (solo: Kratos with Atreus and Mimir): "
             "two quests and a final boss, won or lost together. All card content is authored.",
     traits=Traits(cooperative=True, hidden_information=True),

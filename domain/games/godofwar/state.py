@@ -6,7 +6,8 @@ Shape::
      "players": [{"hero", "deck": [...top last], "hand", "discard", "hand_limit"}],
      "heroes": {tile: {"seat", "wounds", "rage", "column", "back", "knocked_out",
                        "freya_token"}},
-     "campaign": {"quests": [bottom, top left, top right], "bosses": [3], "current"},
+     "campaign": {"quests": [bottom, top left, top right], "bosses": [3], "current",
+                  "played"},
      "scene": {card id: {"side", "wounds", "stun", "dead", "armor_broken", "storage"}},
      "upgrade_deck": [...top last], "revealed": [...], "supply": {status card: count},
      "dealt": n, "first_player": seat | None, "placing": [seats still to place, next first],
@@ -24,8 +25,9 @@ from .content import CONTENT, Dashboard
 
 # hero: heroes picked in seat order; deal: each starting deck shuffled; quests, bosses: drawn;
 # upgrades: the upgrade deck shuffled; first: the first player drawn; place: tiles placed;
-# round: setup is done and round 1 begins (the round is not written yet).
+# round: setup is done and the rounds run on the pending stack (``pending``, round.py).
 Stage = Literal["hero", "deal", "quests", "bosses", "upgrades", "first", "place", "round"]
+Frame = dict[str, Any]
 HAND_LIMIT = 7  # rulebook p.6 「시작 시에는 7장입니다」
 COLUMNS = 4  # every scene is 4 columns wide (digest §7.1)
 
@@ -63,6 +65,7 @@ class Campaign(TypedDict):
     quests: list[str]  # in draw order: the first is the bottom card, the first quest (GOW-R-46)
     bosses: list[str]
     current: str | None
+    played: list[str]  # the scenes laid out so far, in order (quests, then the boss)
 
 
 class State(TypedDict):
@@ -80,8 +83,19 @@ class State(TypedDict):
     dealt: int  # starting decks shuffled so far, in seat order
     first_player: int | None
     placing: list[int]  # seats still to place their tiles, the next first
-    round: int
+    round: int  # the round of the current scene (1 at its first round)
     companions_used: list[str]  # solo companion abilities used this quest (GOW-R-45)
+    pending: list[Frame]  # the kernel's pending-effect stack, the top last
+    result: dict[str, Any] | None  # {"shared": win | loss | None, "reason"} once over
+    carrier: str | None  # Mimir's carrier this round (GOW-R-14)
+    mimir_column: int | None  # where a stranded Mimir waits (GOW-R-17)
+    bonuses: dict[str, dict[str, int]]  # tile -> pending bonuses (GOW-R-10, GOW-R-12)
+    used_points: list[str]  # "card/point" of once-only interactions used (GOW-R-49)
+    fired: list[list[str]]  # boxes carried out since the last condition check
+    quests_won: int
+    rounds_played: int
+    boxed: list[str]  # cards removed from the game (upgrade-phase removals, GOW-R-35, R-38)
+    last_attack: dict[str, Any] | None  # the last hero attack's value, die and wounds
 
 
 def new_player(hero: str | None) -> Player:

@@ -241,7 +241,9 @@ def test_the_readme_documents_every_effect_kind_and_every_rule():
     readme = files("domain.games.godofwar").joinpath("README.md").read_text("utf-8")
     assert all(f"| `{kind}` |" in readme for kind in RAW["rules"]["effects"])
     assert all(f"| `{rule['id']}`:" in readme for rule in RAW["rules"]["rules"])
-    assert "not registered" in readme and "authored" in readme
+    from domain.games import RELEASES
+    assert ("not registered" in readme) == ("godofwar" not in RELEASES)  # Status stays true
+    assert "authored" in readme
 
 
 def test_ids_say_where_their_item_belongs_so_they_stay_stable():

@@ -8,8 +8,10 @@ from collections import Counter
 
 import pytest
 
+from domain.games.godofwar import game
 from domain.games.godofwar.content import CONTENT
 from domain.games.godofwar.flow import apply_chance, apply_move, next_step, setup, start_scene
+from domain.games.godofwar.ops import advance
 from domain.games.godofwar.state import starting_cards, tiles_in, upgrade_cards
 from domain.kernel import (
     BadOptions,
@@ -161,8 +163,12 @@ def test_a_tile_goes_below_any_column_with_a_free_space_and_the_second_chooses_i
     state = move(state, 1, {"kind": "place", "tile": "sindri", "column": 4, "space": "front"})
     assert state["stage"] == "round" and state["round"] == 1
     assert state["heroes"]["mimir"]["column"] is None
-    with pytest.raises(NotImplementedError):
-        next_step(state)
+    with pytest.raises(ValueError, match="round"):
+        next_step(state)  # setup is over; round 1 opens with Mimir's carrier (GOW-R-14)
+    advance(state)
+    prompt = game.next_step(state).prompts[0]
+    assert (prompt.seat, prompt.kind) == (2, "carrier")
+    assert {m["tile"] for m in prompt.legal_moves} == {"kratos", "brok", "sindri"}
 
 
 def test_first_game_puts_the_travelers_below_and_the_tiles_left_to_right():
