@@ -5,7 +5,8 @@ Configuration (all optional):
   GAMEHALL_STORE      ``sqlite`` (default: ``$GAMEHALL_VAR/gamehall.sqlite``), ``memory``,
                       or ``postgres`` (eventsourcing's ``POSTGRES_*`` variables)
   GAMEHALL_SECRET     the master secret (hex) every game's seed is derived from; by default a
-                      random one kept in ``$GAMEHALL_VAR/secret.key``
+                      random one kept in ``$GAMEHALL_VAR/secret.key`` (required with
+                      ``postgres``: every host must derive the same seeds)
   REDIS_URL           a Redis server for the read side; by default an embedded one under var/
 """
 
@@ -16,8 +17,15 @@ import secrets
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from domain.application import GameService
+
+# Defaults for eventsourcing's PostgreSQL settings where the environment gives none: a write
+# waits at most this many seconds for the events table's lock (which keeps the notification
+# log in commit order) and a request at most this long for a pooled connection, before the
+# API answers 503 with Retry-After, as it does for a locked SQLite file.
+POSTGRES_DEFAULTS = {"POSTGRES_LOCK_TIMEOUT": "5", "POSTGRES_CONNECT_TIMEOUT": "5"}
 
 
 def var_path(environ: Mapping[str, str] = os.environ) -> Path:
@@ -40,7 +48,7 @@ def store_env(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     if store == "postgres":
         keys = {k: v for k, v in environ.items() if k.startswith("POSTGRES_")}
-        return {"PERSISTENCE_MODULE": "eventsourcing.postgres", **keys}
+        return {"PERSISTENCE_MODULE": "eventsourcing.postgres", **POSTGRES_DEFAULTS, **keys}
     if store != "sqlite":
         raise SystemExit(f"GAMEHALL_STORE must be sqlite, memory or postgres, not {store!r}")
     dbname = environ.get("SQLITE_DBNAME") or str(var_dir(environ) / "gamehall.sqlite")
@@ -48,9 +56,25 @@ def store_env(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
             "SQLITE_LOCK_TIMEOUT": "10"}
 
 
+def postgres_settings(url: str) -> dict[str, str]:
+    """eventsourcing's ``POSTGRES_*`` settings for a ``postgresql://user:password@host:port/db``
+    URL (what the tests and the benchmark are given)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgres", "postgresql") or not parts.hostname:
+        raise SystemExit(f"not a postgresql://user@host:port/dbname URL: {url!r}")
+    return {"POSTGRES_HOST": parts.hostname, "POSTGRES_PORT": str(parts.port or 5432),
+            "POSTGRES_USER": unquote(parts.username or ""),
+            "POSTGRES_PASSWORD": unquote(parts.password or ""),
+            "POSTGRES_DBNAME": parts.path.lstrip("/") or unquote(parts.username or "")}
+
+
 def master_secret(environ: Mapping[str, str] = os.environ) -> bytes:
     if environ.get("GAMEHALL_SECRET"):
         return bytes.fromhex(environ["GAMEHALL_SECRET"])
+    if environ.get("GAMEHALL_STORE") == "postgres":
+        # A secret kept in one host's var/ would give each host its own seeds (and receipts).
+        raise SystemExit("gamehall: with GAMEHALL_STORE=postgres set GAMEHALL_SECRET (hex), "
+                         "the same on every host")
     path = var_dir(environ) / "secret.key"
     if not path.exists():
         fresh = secrets.token_hex(32)
