@@ -22,10 +22,11 @@ from urllib.parse import unquote, urlsplit
 from domain.application import GameService
 
 # Defaults for eventsourcing's PostgreSQL settings where the environment gives none: a write
-# waits at most this many seconds for the events table's lock (which keeps the notification
-# log in commit order) and a request at most this long for a pooled connection, before the
-# API answers 503 with Retry-After, as it does for a locked SQLite file.
-POSTGRES_DEFAULTS = {"POSTGRES_LOCK_TIMEOUT": "5", "POSTGRES_CONNECT_TIMEOUT": "5"}
+# waits at most a second for the events table's lock (which keeps the notification log in
+# commit order), a query at most a second for a pooled connection; the library tries each 10
+# times, so a store that stays locked or a pool that stays saturated answers 503 with
+# Retry-After after about 12 s, as a locked SQLite file does.
+POSTGRES_DEFAULTS = {"POSTGRES_LOCK_TIMEOUT": "1", "POSTGRES_CONNECT_TIMEOUT": "1"}
 
 
 def var_path(environ: Mapping[str, str] = os.environ) -> Path:

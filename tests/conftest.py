@@ -28,13 +28,14 @@ STORES = [pytest.param("embedded", marks=pytest.mark.embedded),
           pytest.param("postgres", marks=pytest.mark.postgres)]
 
 
-def make_service(env: dict[str, str] | None = None) -> GameService:
+def make_service(env: dict[str, str] | None = None, tokens: str = "token") -> GameService:
+    """A service with a fixed clock whose seat tokens are ``{tokens}-0000``, ``-0001``..."""
     start = datetime(2026, 1, 1, tzinfo=UTC)
     ticks = itertools.count()
-    tokens = itertools.count()
+    issued = itertools.count()
     return GameService(env or {}, secret=b"test master secret",
                        clock=lambda: start + timedelta(seconds=next(ticks)),
-                       new_token=lambda: f"token-{next(tokens):04d}")
+                       new_token=lambda: f"{tokens}-{next(issued):04d}")
 
 
 @pytest.fixture

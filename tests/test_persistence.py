@@ -145,3 +145,27 @@ def test_an_idempotency_receipt_survives_a_restart_and_is_kept_out_of_the_histor
     assert "key-1" not in repr(records)  # the receipt is not part of the game
     assert verify_document(build_document(records)).valid
     second.close()
+
+
+def test_a_service_sees_at_once_what_another_service_wrote_to_the_same_store(durable_env):
+    """Two hosts (or processes) on one store: what one remembers of a game (its cached
+    aggregate, the seats of tokens it has seen) never hides what the other wrote."""
+    here, there = make_service(durable_env, "here"), make_service(durable_env, "there")
+    created, tokens = here.create_game("toy", {}, [{"name": "a"}, {}])
+    assert here.seat_of_token(created.id, tokens[0]) == 0
+    cached_version = here.get(created.id).version
+
+    joined, token = there.join(created.id, 1, "b")
+    there.play(created.id, 0, [{"kind": "secret", "n": 2}], "a")
+
+    assert here.version_of(created.id) == here.get(created.id).version == joined.version + 1
+    assert here.seat_of_token(created.id, token) == 1
+    with pytest.raises(StaleVersion) as stale:
+        here.play(created.id, 1, [{"kind": "secret", "n": 1}], "b",
+                  expected_version=cached_version)
+    assert stale.value.current == joined.version + 1
+    answered = here.play(created.id, 1, [{"kind": "secret", "n": 1}], "b")
+    assert there.get(created.id).state == answered.state
+    assert there.get(created.id).state["secret"] == [2, 1]
+    here.close()
+    there.close()

@@ -94,6 +94,36 @@ def test_a_store_locked_past_its_timeout_answers_503_with_retry_after(sqlite_app
     assert retried.status_code == 200 and retried.json["version"] == 3
 
 
+@pytest.fixture
+def one_connection_app(postgres_env, redis_client):
+    """An app over PostgreSQL with a pool of one connection."""
+    redis_client.flushdb()
+    service = make_service({**postgres_env, "POSTGRES_POOL_SIZE": "1",
+                            "POSTGRES_MAX_OVERFLOW": "0", "POSTGRES_CONNECT_TIMEOUT": "1"})
+    app = create_app({"TESTING": True, "GAMEHALL_SERVICE": service,
+                      "GAMEHALL_REDIS": redis_client})
+    yield app, service
+    close_app(app)
+    service.close()
+
+
+@pytest.mark.postgres
+def test_a_postgres_pool_saturated_past_its_timeout_answers_503_with_retry_after(
+        one_connection_app):
+    app, service = one_connection_app
+    client = app.test_client()
+    body = create(client)
+    game_id, headers = body["game_id"], {**bearer(body["tokens"]["0"]),
+                                         "Idempotency-Key": "saturated"}
+    with service.recorder.datastore.pool.connection():  # the pool's only connection, taken
+        refused = client.post(f"/games/{game_id}/moves", json={"move": SECRET_2},
+                              headers=headers)
+    assert refused.status_code == 503 and refused.json["code"] == "unavailable"
+    assert int(refused.headers["Retry-After"]) > 0
+    retried = client.post(f"/games/{game_id}/moves", json={"move": SECRET_2}, headers=headers)
+    assert retried.status_code == 200 and retried.json["version"] == 3
+
+
 def test_redis_down_answers_503_with_retry_after(service_with_game):
     service, game_id = service_with_game
     down = redis.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.2)
