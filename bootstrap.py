@@ -19,7 +19,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from eventsourcing.persistence import IntegrityError, InternalError, ProgrammingError
+
 from domain.application import GameService
+
+SCHEMA_ATTEMPTS = 5
 
 # Defaults for eventsourcing's PostgreSQL settings where the environment gives none: a write
 # waits at most a second for the events table's lock (which keeps the notification log in
@@ -104,7 +108,17 @@ def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
     env = store_env(environ)
     if "SQLITE_DBNAME" in env:
         make_private(Path(env["SQLITE_DBNAME"]))
-    return GameService(env, secret=master_secret(environ), clock=now, new_token=new_token)
+    secret = master_secret(environ)
+    for attempt in range(SCHEMA_ATTEMPTS):
+        try:
+            return GameService(env, secret=secret, clock=now, new_token=new_token)
+        except (IntegrityError, InternalError, ProgrammingError):
+            # Hosts starting at once race to create the PostgreSQL schema ("duplicate key" on
+            # a type, "already exists" on a table, "tuple concurrently updated" on a
+            # function): the losers try again and find it made.
+            if attempt == SCHEMA_ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def make_private(database: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 from domain.application import IdempotencyKeyReused, StaleVersion
 from replays import build_document, verify_document
 
-from .conftest import STORES, make_service
+from .conftest import STORES, make_service, postgres_admin
 
 
 @pytest.fixture(params=STORES)
@@ -169,3 +169,35 @@ def test_a_service_sees_at_once_what_another_service_wrote_to_the_same_store(dur
     assert there.get(created.id).state["secret"] == [2, 1]
     here.close()
     there.close()
+
+
+@pytest.mark.postgres
+def test_hosts_starting_at_once_on_an_empty_postgres_all_find_the_schema_made(postgres_env):
+    from bootstrap import build_service
+
+    environ = {**postgres_env, "GAMEHALL_STORE": "postgres", "GAMEHALL_SECRET": "ab" * 32}
+    barrier = threading.Barrier(4)
+    built, failed = [], []
+
+    def start() -> None:
+        barrier.wait()
+        try:
+            built.append(build_service(environ))
+        except BaseException as error:  # noqa: BLE001 - reported by the assert below
+            failed.append(error)
+
+    for _ in range(3):  # the race is not lost every time: start several times on fresh tables
+        threads = [threading.Thread(target=start) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        created, _ = built[0].create_game("toy", {}, [{"bot": "random"}, {"bot": "first"}])
+        assert all(other.get(created.id).status == "over" for other in built)
+        for service in built:
+            service.close()
+        built.clear()
+        with postgres_admin() as admin:
+            admin.execute(f"DROP SCHEMA {postgres_env['POSTGRES_SCHEMA']} CASCADE")
+            admin.execute(f"CREATE SCHEMA {postgres_env['POSTGRES_SCHEMA']}")
+    assert failed == []
