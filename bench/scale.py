@@ -119,7 +119,8 @@ def measure_step(server: str, environ: dict[str, str], target: int, active: int,
     figures = load(server, "closed", active, seconds, [])
     say(f"  {active} games at once (closed loop, {seconds:.0f} s): {figures['rate']:,.0f} "
         f"moves/s, POST p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, "
-        f"{figures['errors']} refused")
+        f"{figures['errors']} refused (the machine's load average {os.getloadavg()[0]:.1f} "
+        f"on {os.cpu_count()} cores: the figures are only as good as the CPU left to us)")
     row.update({"moves/s under load": figures["rate"], "move p99 ms under load":
                 figures["p99_ms"]})
     lobby.close()
