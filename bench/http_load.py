@@ -48,19 +48,31 @@ class Load:
         self.errors = 0
 
     async def new_table(self, session: aiohttp.ClientSession) -> Table:
-        async with session.post(f"{self.url}/games", json={
-                "game": "revolution", "players": [{"name": "a"}, {"name": "b"}]}) as answer:
-            body = await answer.json()
+        while True:  # a server saturated by the load answers 503: wait as told, then retry
+            async with session.post(f"{self.url}/games", json={
+                    "game": "revolution", "players": [{"name": "a"}, {"name": "b"}]}) as answer:
+                body = await answer.json()
+            if answer.status == 201:
+                break
+            await self.refused(answer)
         table = Table(body["game_id"], [body["tokens"]["0"], body["tokens"]["1"]])
         await self.look(session, table, body["game"]["waiting_for"][0])
         return table
 
     async def look(self, session: aiohttp.ClientSession, table: Table, seat: int) -> None:
-        async with session.get(f"{self.url}/games/{table.game_id}/view",
-                               headers=self.bearer(table, seat)) as answer:
-            view = await answer.json()
+        while True:
+            async with session.get(f"{self.url}/games/{table.game_id}/view",
+                                   headers=self.bearer(table, seat)) as answer:
+                view = await answer.json()
+            if answer.status == 200:
+                break
+            await self.refused(answer)
         table.seat = seat
         table.moves = view["prompt"]["legal_moves"] if view["prompt"] else []
+
+    async def refused(self, answer: aiohttp.ClientResponse) -> None:
+        self.errors += 1
+        await asyncio.sleep(float(answer.headers.get("Retry-After", "1")))
 
     def bearer(self, table: Table, seat: int) -> dict[str, str]:
         return {"Authorization": f"Bearer {table.tokens[seat]}"}

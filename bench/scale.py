@@ -2,15 +2,16 @@
 
     GAMEHALL_BENCH_POSTGRES=postgresql://user@host:port/db make bench-scale
 
-The real server (gunicorn, 2 gevent workers) over PostgreSQL (a fresh schema, dropped at the
-end) and one Redis (``REDIS_URL``, or an embedded server run here). The store is filled in
-steps to ``SCALE_GAMES`` stored games (10,000; finished bot-vs-bot Revolution matches,
-recorded by a second writer beside the server, as another host would); at each step it
-measures, one request at a time, the cost of a move, a view, a listing and an export of the
-newest ``EXPORT_GAMES`` games; then ``SCALE_ACTIVE`` (200) games are played at once over
-HTTP by the asyncio load generator (``http_load.py``, closed loop, ``SCALE_SECONDS`` a step):
-moves per second, p50 and p99. The last lines say how each cost grew from the first step to
-the last (it should not grow with the number of stored games).
+Two real servers (gunicorn, 2 gevent workers each) on PostgreSQL, each on a fresh schema of its
+own (dropped at the end) and its own Redis: a *large* store, filled in steps to
+``SCALE_GAMES`` (10,000) finished bot-vs-bot Revolution matches, and a *small* one that keeps
+``EXPORT_GAMES`` (200). The matches are recorded and projected by a second writer beside the
+server, as another host would. At each step the cost of a move, a view, a listing and an
+export of ``EXPORT_GAMES`` games is measured one request at a time on both servers in turn
+(so a busy machine slows both alike, and their ratio shows what the number of stored games
+costs); then ``SCALE_ACTIVE`` (200) games are played at once on the large store over HTTP by
+the asyncio load generator (``http_load.py``, closed loop, ``SCALE_SECONDS`` a step): moves
+per second, p50 and p99.
 """
 
 from __future__ import annotations
@@ -52,24 +53,56 @@ def main() -> int:
     stored = int(os.environ.get("SCALE_GAMES", "10000"))
     active = int(os.environ.get("SCALE_ACTIVE", "200"))
     seconds = float(os.environ.get("SCALE_SECONDS", "20"))
-    steps = sorted({max(stored // 100, EXPORT_GAMES), max(stored // 10, EXPORT_GAMES), stored})
+    steps = sorted({max(stored // 10, EXPORT_GAMES), stored})
     started = time.perf_counter()
     with ExitStack() as stack:
-        environ = stack.enter_context(bench_environ(url))
-        server = stack.enter_context(spawned(stack.enter_context(tempfile.TemporaryDirectory()),
-                                             environ=environ, timeout=60))
-        say(f"server: gunicorn, 2 gevent workers, PostgreSQL {environ['POSTGRES_HOST']}:"
-            f"{environ['POSTGRES_PORT']} (schema {environ['POSTGRES_SCHEMA']}), Redis "
-            f"{environ['REDIS_URL'].split('://')[0]}, rate limits off")
-        rows = [measure_step(server, environ, step, active, seconds) for step in steps]
-    say("\n== how the costs grew with the stored games ==")
-    for name in rows[0]:
-        if name != "stored":
-            first, last = rows[0][name], rows[-1][name]
-            say(f"  {name}: {first:,.1f} at {rows[0]['stored']:,} games -> {last:,.1f} at "
-                f"{rows[-1]['stored']:,} ({last / first:.2f}x)")
+        large, small = (Store(stack, url) for _ in range(2))
+        say(f"two servers: gunicorn, 2 gevent workers, PostgreSQL {large.environ['POSTGRES_HOST']}"
+            f":{large.environ['POSTGRES_PORT']} (a schema each), an embedded Redis each, rate "
+            "limits off")
+        small.fill(EXPORT_GAMES)
+        rows = [measure_step(large, small, step, active, seconds) for step in steps]
+    say("\n== what the stored games cost (large store / small store, measured in turn) ==")
+    for row in rows:
+        say(f"  {row['stored']:,} vs {EXPORT_GAMES} stored games: " + ", ".join(
+            f"{name} {ratio:.2f}x" for name, ratio in row["ratios"].items()))
     say(f"\n(bench-scale took {time.perf_counter() - started:.0f} s)")
     return 0
+
+
+class Store:
+    """One server on a fresh PostgreSQL schema and Redis of its own, and how many finished
+    matches it holds."""
+
+    def __init__(self, stack: ExitStack, url: str) -> None:
+        self.environ = stack.enter_context(bench_environ(url))
+        self.server = stack.enter_context(spawned(
+            stack.enter_context(tempfile.TemporaryDirectory()), environ=self.environ,
+            timeout=60))
+        self.filled = 0
+
+    def fill(self, target: int) -> None:
+        """Record finished bot-vs-bot matches until the store holds ``target``, and project
+        them, as another API host would (the server must see them as another host's)."""
+        service = build_service(self.environ)
+        store = ViewStore(connect(self.environ["REDIS_URL"], Path(".")))
+        projector = Projector(service, store)
+        started = time.perf_counter()
+        try:
+            while self.filled < target:
+                created, _ = service.create_game("revolution", {},
+                                                 [{"bot": "random"}, {"bot": "random"}])
+                projector.record(created)
+                self.filled += 1
+        finally:
+            store.close()
+            service.close()
+        lobby = Client(self.server, timeout=600)
+        catch_up = timed(lambda: ok(lobby.get("/games?limit=1")))
+        lobby.close()
+        say(f"  stored and projected {self.filled:,} finished matches in "
+            f"{time.perf_counter() - started:.0f} s beside the server (as another host); the "
+            f"server's follower read their notifications in {catch_up:.1f} s")
 
 
 @contextmanager
@@ -82,7 +115,8 @@ def bench_environ(url: str) -> Iterator[dict[str, str]]:
         admin.execute(f"CREATE SCHEMA {schema}")
     try:
         with redis_url() as redis:
-            yield {**os.environ, **postgres_settings(url), "POSTGRES_SCHEMA": schema,
+            inherited = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+            yield {**inherited, **postgres_settings(url), "POSTGRES_SCHEMA": schema,
                    "GAMEHALL_STORE": "postgres", "GAMEHALL_SECRET": secrets.token_hex(32),
                    "REDIS_URL": redis, "GAMEHALL_WORKERS": "2", "GAMEHALL_RATE_LIMITS": "off"}
     finally:
@@ -92,68 +126,43 @@ def bench_environ(url: str) -> Iterator[dict[str, str]]:
 
 @contextmanager
 def redis_url() -> Iterator[str]:
-    if os.environ.get("REDIS_URL"):
-        import redis
-
-        client = redis.Redis.from_url(os.environ["REDIS_URL"])
-        client.flushdb()  # the views of another store would be served as this one's
-        client.close()
-        yield os.environ["REDIS_URL"]
-        return
+    """An embedded Redis server of its own (a store's views must not meet another's)."""
     from projections.store import embedded_server
 
     with tempfile.TemporaryDirectory() as folder, embedded_server(Path(folder)) as url:
         yield url
 
 
-def measure_step(server: str, environ: dict[str, str], target: int, active: int,
+def measure_step(large: Store, small: Store, target: int, active: int,
                  seconds: float) -> dict[str, Any]:
     say(f"\n== {target:,} stored games ==")
-    filled = fill(environ, target)
-    lobby = Client(server, timeout=600)
-    catch_up = timed(lambda: ok(lobby.get("/games?limit=1")))
-    say(f"  stored and projected {filled:,} finished matches beside the server (as another "
-        f"host); the server's follower read their notifications in {catch_up:.1f} s")
-    row: dict[str, Any] = {"stored": filled}
-    row.update(single_costs(server, lobby))
-    figures = load(server, "closed", active, seconds, [])
-    say(f"  {active} games at once (closed loop, {seconds:.0f} s): {figures['rate']:,.0f} "
-        f"moves/s, POST p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, "
-        f"{figures['errors']} refused (the machine's load average {os.getloadavg()[0]:.1f} "
-        f"on {os.cpu_count()} cores: the figures are only as good as the CPU left to us)")
-    row.update({"moves/s under load": figures["rate"], "move p99 ms under load":
-                figures["p99_ms"]})
-    lobby.close()
-    return row
+    large.fill(target)
+    rounds: dict[str, list[list[float]]] = {"large": [], "small": []}
+    for _ in range(2):  # in turn, so that both meet the same machine
+        rounds["large"].append(single_costs(large.server))
+        rounds["small"].append(single_costs(small.server))
+    costs = {side: [statistics.median(values) for values in zip(*runs, strict=True)]
+             for side, runs in rounds.items()}
+    for side, store in (("large", large), ("small", small)):
+        say(f"  one at a time, {store.filled:,} stored (median ms): " + ", ".join(
+            f"{name} {value:.1f}" for name, value in zip(COSTS, costs[side], strict=True)))
+    figures = load(large.server, "closed", active, seconds, [])
+    say(f"  {active} games at once on {large.filled:,} stored (closed loop, {seconds:.0f} s): "
+        f"{figures['rate']:,.0f} moves/s, POST p50 {figures['p50_ms']:.1f} ms, p99 "
+        f"{figures['p99_ms']:.1f} ms, {figures['errors']} refused and retried (the machine's "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    return {"stored": large.filled, "ratios": {
+        name: big / little for name, big, little in zip(COSTS, costs["large"], costs["small"],
+                                                        strict=True)}}
 
 
-_filled = 0
+COSTS = ("move", "view", "listing of 50", f"export of {EXPORT_GAMES}")
 
 
-def fill(environ: dict[str, str], target: int) -> int:
-    """Record finished bot-vs-bot matches until the store holds ``target`` of them, and
-    project them, as another API host would (a second writer beside the server: the server
-    must see them as another host's)."""
-    global _filled
-    service = build_service(environ)
-    store = ViewStore(connect(environ["REDIS_URL"], Path(".")))
-    projector = Projector(service, store)
-    started = time.perf_counter()
-    try:
-        while _filled < target:
-            created, _ = service.create_game("revolution", {},
-                                             [{"bot": "random"}, {"bot": "random"}])
-            projector.record(created)
-            _filled += 1
-    finally:
-        store.close()
-        service.close()
-    say(f"  (filling took {time.perf_counter() - started:.0f} s)")
-    return _filled
-
-
-def single_costs(server: str, lobby: Client) -> dict[str, float]:
-    """One request at a time: a move, a view, a listing, an export (median ms)."""
+def single_costs(server: str) -> list[float]:
+    """One request at a time on a new game: a move, a view, a listing, an export (median
+    ms, in the order of ``COSTS``)."""
+    lobby = Client(server)
     created = ok(lobby.post("/games", {"game": "revolution",
                                        "players": [{"name": "a"}, {"name": "b"}]})).json
     game_id = created["game_id"]
@@ -164,22 +173,19 @@ def single_costs(server: str, lobby: Client) -> dict[str, float]:
         if summary["status"] != "active":
             break
         player = players[summary["waiting_for"][0]]
-        holder: dict[str, Any] = {}
-        views.append(timed(lambda p=player, h=holder: h.update(
-            view=ok(p.get(f"/games/{game_id}/view")).json)))
-        move = holder["view"]["prompt"]["legal_moves"][0]
-        moves.append(timed(lambda p=player, m=move: ok(p.post(f"/games/{game_id}/moves",
-                                                               {"move": m}))))
+        started = time.perf_counter()
+        view = ok(player.get(f"/games/{game_id}/view")).json
+        views.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        ok(player.post(f"/games/{game_id}/moves", {"move": view["prompt"]["legal_moves"][0]}))
+        moves.append(time.perf_counter() - started)
     listings = [timed(lambda: ok(lobby.get("/games?game=revolution&limit=50")))
-                for _ in range(20)]
+                for _ in range(10)]
     exports = [timed(lambda: ok(lobby.get(f"/replays/export?game=revolution&limit="
-                                          f"{EXPORT_GAMES}"))) for _ in range(5)]
-    for player in players.values():
-        player.close()
-    costs = {"move ms": ms(moves), "view ms": ms(views), "listing of 50 ms": ms(listings),
-             f"export of {EXPORT_GAMES} games ms": ms(exports)}
-    say("  one at a time (median): " + ", ".join(f"{k} {v:.1f}" for k, v in costs.items()))
-    return costs
+                                          f"{EXPORT_GAMES}"))) for _ in range(4)]
+    for client in (lobby, *players.values()):
+        client.close()
+    return [ms(moves), ms(views), ms(listings), ms(exports)]
 
 
 def ok(answer: Any) -> Any:
