@@ -60,13 +60,18 @@ class Load:
         return table
 
     async def look(self, session: aiohttp.ClientSession, table: Table, seat: int) -> None:
+        """The legal moves of the seat asked (``seat``, or the one its view says is asked:
+        a move answered 503 may have been recorded); none when the game is over."""
         while True:
             async with session.get(f"{self.url}/games/{table.game_id}/view",
                                    headers=self.bearer(table, seat)) as answer:
                 view = await answer.json()
-            if answer.status == 200:
+            if answer.status != 200:
+                await self.refused(answer)
+            elif view["prompt"] is None and view["status"] == "active":
+                seat = view["waiting_for"][0]
+            else:
                 break
-            await self.refused(answer)
         table.seat = seat
         table.moves = view["prompt"]["legal_moves"] if view["prompt"] else []
 
@@ -89,7 +94,7 @@ class Load:
         if not ok:
             self.errors += 1
             await self.look(session, table, table.seat)
-            return table
+            return table if table.moves else await self.new_table(session)
         view = body["view"]
         if view["status"] != "active":
             return await self.new_table(session)
