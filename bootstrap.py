@@ -111,7 +111,7 @@ def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
     secret = master_secret(environ)
     for attempt in range(SCHEMA_ATTEMPTS):
         try:
-            return GameService(env, secret=secret, clock=now, new_token=new_token)
+            return unprepared(GameService(env, secret=secret, clock=now, new_token=new_token))
         except (IntegrityError, InternalError, ProgrammingError):
             # Hosts starting at once race to create the PostgreSQL schema ("duplicate key" on
             # a type, "already exists" on a table, "tuple concurrently updated" on a
@@ -119,6 +119,19 @@ def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
             if attempt == SCHEMA_ATTEMPTS - 1:
                 raise
     raise AssertionError("unreachable")
+
+
+def unprepared(service: GameService) -> GameService:
+    """On PostgreSQL, the service's pooled connections never prepare statements: psycopg
+    loses track of a statement it prepared in a pipeline that aborted (a write that timed out
+    waiting for the events table's lock), and the library's retry of that write then failed
+    with "prepared statement does not exist" (answered 500). Other stores are left as they
+    are."""
+    pool = getattr(getattr(service.recorder, "datastore", None), "pool", None)
+    if pool is not None and isinstance(pool.kwargs, dict):
+        pool.kwargs["prepare_threshold"] = None  # for every connection made from now on
+        pool.drain()  # and the ones made while the schema was created are replaced
+    return service
 
 
 def make_private(database: Path) -> None:

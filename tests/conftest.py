@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bootstrap import POSTGRES_DEFAULTS, postgres_settings
+from bootstrap import POSTGRES_DEFAULTS, postgres_settings, unprepared
 from domain.application import GameService
 from domain.games import register_extra
 from tests import toygame
@@ -33,9 +33,9 @@ def make_service(env: dict[str, str] | None = None, tokens: str = "token") -> Ga
     start = datetime(2026, 1, 1, tzinfo=UTC)
     ticks = itertools.count()
     issued = itertools.count()
-    return GameService(env or {}, secret=b"test master secret",
-                       clock=lambda: start + timedelta(seconds=next(ticks)),
-                       new_token=lambda: f"{tokens}-{next(issued):04d}")
+    return unprepared(GameService(env or {}, secret=b"test master secret",
+                                  clock=lambda: start + timedelta(seconds=next(ticks)),
+                                  new_token=lambda: f"{tokens}-{next(issued):04d}"))
 
 
 @pytest.fixture
