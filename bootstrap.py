@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -127,10 +128,11 @@ def unprepared(service: GameService) -> GameService:
     waiting for the events table's lock), and the library's retry of that write then failed
     with "prepared statement does not exist" (answered 500). Other stores are left as they
     are."""
-    pool = getattr(getattr(service.recorder, "datastore", None), "pool", None)
-    if pool is not None and isinstance(pool.kwargs, dict):
-        pool.kwargs["prepare_threshold"] = None  # for every connection made from now on
-        pool.drain()  # and the ones made while the schema was created are replaced
+    postgres = sys.modules.get("eventsourcing.postgres")  # imported for a PostgreSQL store
+    datastore = getattr(service.recorder, "datastore", None)
+    if postgres is not None and isinstance(datastore, postgres.PostgresDatastore):
+        datastore.pool.kwargs["prepare_threshold"] = None  # every connection made from now on
+        datastore.pool.drain()  # and the ones made while the schema was created are replaced
     return service
 
 
