@@ -17,6 +17,7 @@ store every game is verified and every acknowledged move looked for:
 
 from __future__ import annotations
 
+import http.client
 import os
 import random
 import signal
@@ -131,7 +132,7 @@ class Player(threading.Thread):
             self.figures.add(requests=1)
             try:
                 answer = client.request(method, path, body, headers=headers)
-            except OSError:
+            except (OSError, http.client.HTTPException):  # a kill mid-answer: IncompleteRead
                 client.close()
                 self.figures.add(retried=1)
                 time.sleep(0.2)
