@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench soak lint clean venv
+.PHONY: run test bench bench-scale soak lint clean venv
 
 venv: $(STAMP)
 
@@ -25,6 +25,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The API at scale on PostgreSQL: 10,000 stored games, 200 played at once over HTTP
+# (GAMEHALL_BENCH_POSTGRES=postgresql://user@host:port/db; SCALE_GAMES, SCALE_ACTIVE,
+# SCALE_SECONDS).
+bench-scale: $(STAMP)
+	$(BIN)/python -m bench.scale
 
 # Games under load while workers and the whole server are killed with SIGKILL; then every
 # game verified and every acknowledged move looked for (SOAK_GAMES, SOAK_SECONDS).

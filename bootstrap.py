@@ -5,22 +5,39 @@ Configuration (all optional):
   GAMEHALL_STORE      ``sqlite`` (default: ``$GAMEHALL_VAR/gamehall.sqlite``), ``memory``,
                       or ``postgres`` (eventsourcing's ``POSTGRES_*`` variables)
   GAMEHALL_SECRET     the master secret (hex) every game's seed is derived from; by default a
-                      random one kept in ``$GAMEHALL_VAR/secret.key``
+                      random one kept in ``$GAMEHALL_VAR/secret.key`` (required with
+                      ``postgres``: every host must derive the same seeds)
   GAMEHALL_RECEIPT_KEY  the Ed25519 key move receipts are signed with (its 32-byte private
                       seed, hex); by default a random one kept in ``$GAMEHALL_VAR/receipt.key``
+                      (with ``postgres``: derived from the master secret, so hosts sign alike)
   REDIS_URL           a Redis server for the read side; by default an embedded one under var/
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import secrets
+import sys
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from eventsourcing.persistence import IntegrityError, InternalError, ProgrammingError
 
 from domain.application import GameService
 from domain.receipts import SigningKey, public_key_entry
+
+SCHEMA_ATTEMPTS = 5
+
+# Defaults for eventsourcing's PostgreSQL settings where the environment gives none: a write
+# waits at most a second for the events table's lock (which keeps the notification log in
+# commit order), a query at most a second for a pooled connection; the library tries each 10
+# times, so a store that stays locked or a pool that stays saturated answers 503 with
+# Retry-After after about 12 s, as a locked SQLite file does.
+POSTGRES_DEFAULTS = {"POSTGRES_LOCK_TIMEOUT": "1", "POSTGRES_CONNECT_TIMEOUT": "1"}
 
 
 def var_path(environ: Mapping[str, str] = os.environ) -> Path:
@@ -43,7 +60,7 @@ def store_env(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     if store == "postgres":
         keys = {k: v for k, v in environ.items() if k.startswith("POSTGRES_")}
-        return {"PERSISTENCE_MODULE": "eventsourcing.postgres", **keys}
+        return {"PERSISTENCE_MODULE": "eventsourcing.postgres", **POSTGRES_DEFAULTS, **keys}
     if store != "sqlite":
         raise SystemExit(f"GAMEHALL_STORE must be sqlite, memory or postgres, not {store!r}")
     dbname = environ.get("SQLITE_DBNAME") or str(var_dir(environ) / "gamehall.sqlite")
@@ -51,9 +68,25 @@ def store_env(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
             "SQLITE_LOCK_TIMEOUT": "10"}
 
 
+def postgres_settings(url: str) -> dict[str, str]:
+    """eventsourcing's ``POSTGRES_*`` settings for a ``postgresql://user:password@host:port/db``
+    URL (what the tests and the benchmark are given)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgres", "postgresql") or not parts.hostname:
+        raise SystemExit(f"not a postgresql://user@host:port/dbname URL: {url!r}")
+    return {"POSTGRES_HOST": parts.hostname, "POSTGRES_PORT": str(parts.port or 5432),
+            "POSTGRES_USER": unquote(parts.username or ""),
+            "POSTGRES_PASSWORD": unquote(parts.password or ""),
+            "POSTGRES_DBNAME": parts.path.lstrip("/") or unquote(parts.username or "")}
+
+
 def master_secret(environ: Mapping[str, str] = os.environ) -> bytes:
     if environ.get("GAMEHALL_SECRET"):
         return bytes.fromhex(environ["GAMEHALL_SECRET"])
+    if environ.get("GAMEHALL_STORE") == "postgres":
+        # A secret kept in one host's var/ would give each host its own seeds (and receipts).
+        raise SystemExit("gamehall: with GAMEHALL_STORE=postgres set GAMEHALL_SECRET (hex), "
+                         "the same on every host")
     return kept_key(var_dir(environ) / "secret.key")
 
 
@@ -62,6 +95,11 @@ def receipt_key(environ: Mapping[str, str] = os.environ) -> SigningKey:
     private seed, hex), or one made once and kept beside the master secret."""
     if environ.get("GAMEHALL_RECEIPT_KEY"):
         return SigningKey.from_seed(bytes.fromhex(environ["GAMEHALL_RECEIPT_KEY"]))
+    if environ.get("GAMEHALL_STORE") == "postgres":
+        # Hosts sharing a store must sign alike: a key kept in one host's var/ would differ
+        # from host to host, so it is derived from the master secret they all share.
+        seed = hmac.new(master_secret(environ), b"gamehall-receipt-key", hashlib.sha256)
+        return SigningKey.from_seed(seed.digest())
     return SigningKey.from_seed(kept_key(var_dir(environ) / "receipt.key"))
 
 
@@ -77,8 +115,8 @@ def retired_receipt_keys(environ: Mapping[str, str] = os.environ) -> tuple[bytes
 
 def existing_receipt_keys(environ: Mapping[str, str] = os.environ) -> list[dict[str, str]]:
     """The receipt keys as ``GET /keys`` lists them, for commands: never makes a new key."""
-    if not environ.get("GAMEHALL_RECEIPT_KEY") and not (
-            var_path(environ) / "receipt.key").exists():
+    if not environ.get("GAMEHALL_RECEIPT_KEY") and environ.get("GAMEHALL_STORE") != "postgres" \
+            and not (var_path(environ) / "receipt.key").exists():
         raise SystemExit(f"gamehall: there is no receipt key in {var_path(environ).resolve()}: "
                          "run this where the service keeps its var/ folder, set "
                          "GAMEHALL_VAR, or pass the server's keys (GET /keys) with --keys")
@@ -116,9 +154,33 @@ def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
     env = store_env(environ)
     if "SQLITE_DBNAME" in env:
         make_private(Path(env["SQLITE_DBNAME"]))
-    return GameService(env, secret=master_secret(environ), clock=now, new_token=new_token,
-                       signing_key=receipt_key(environ),
-                       retired_keys=retired_receipt_keys(environ))
+    secret = master_secret(environ)
+    for attempt in range(SCHEMA_ATTEMPTS):
+        try:
+            return unprepared(GameService(env, secret=secret, clock=now, new_token=new_token,
+                                          signing_key=receipt_key(environ),
+                                          retired_keys=retired_receipt_keys(environ)))
+        except (IntegrityError, InternalError, ProgrammingError):
+            # Hosts starting at once race to create the PostgreSQL schema ("duplicate key" on
+            # a type, "already exists" on a table, "tuple concurrently updated" on a
+            # function): the losers try again and find it made.
+            if attempt == SCHEMA_ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def unprepared(service: GameService) -> GameService:
+    """On PostgreSQL, the service's pooled connections never prepare statements: psycopg
+    loses track of a statement it prepared in a pipeline that aborted (a write that timed out
+    waiting for the events table's lock), and the library's retry of that write then failed
+    with "prepared statement does not exist" (answered 500). Other stores are left as they
+    are."""
+    postgres = sys.modules.get("eventsourcing.postgres")  # imported for a PostgreSQL store
+    datastore = getattr(service.recorder, "datastore", None)
+    if postgres is not None and isinstance(datastore, postgres.PostgresDatastore):
+        datastore.pool.kwargs["prepare_threshold"] = None  # every connection made from now on
+        datastore.pool.drain()  # and the ones made while the schema was created are replaced
+    return service
 
 
 def make_private(database: Path) -> None:

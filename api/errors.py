@@ -33,7 +33,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from eventsourcing.persistence import OperationalError
+from eventsourcing.persistence import InterfaceError, OperationalError
 from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException
 
@@ -169,7 +169,8 @@ def register(app: Flask) -> None:
     app.register_error_handler(ApiError, api_problem)
     app.register_error_handler(GameError, game_problem)
     app.register_error_handler(HTTPException, http_problem)
-    for unavailable in (*UNAVAILABLE, OperationalError, Saturated):
+    # InterfaceError: a PostgreSQL connection lost under the request (the server restarted).
+    for unavailable in (*UNAVAILABLE, OperationalError, InterfaceError, Saturated):
         app.register_error_handler(unavailable, unavailable_problem)
     app.register_error_handler(Exception, unexpected_problem)
 

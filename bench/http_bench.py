@@ -69,7 +69,9 @@ def move_rates(url: str, say: Say, table: Table) -> None:
 
 def load(url: str, mode: str, games: int, seconds: float, extra: list[str]) -> dict[str, Any]:
     answer = subprocess.run([sys.executable, "-m", "bench.http_load", url, mode, str(games),
-                             str(seconds), *extra], capture_output=True, text=True, check=True)
+                             str(seconds), *extra], capture_output=True, text=True)
+    if answer.returncode != 0:
+        raise RuntimeError(f"the load generator failed:\n{answer.stderr[-3000:]}")
     figures: dict[str, Any] = json.loads(answer.stdout)
     return figures
 

@@ -48,19 +48,36 @@ class Load:
         self.errors = 0
 
     async def new_table(self, session: aiohttp.ClientSession) -> Table:
-        async with session.post(f"{self.url}/games", json={
-                "game": "revolution", "players": [{"name": "a"}, {"name": "b"}]}) as answer:
-            body = await answer.json()
+        while True:  # a server saturated by the load answers 503: wait as told, then retry
+            async with session.post(f"{self.url}/games", json={
+                    "game": "revolution", "players": [{"name": "a"}, {"name": "b"}]}) as answer:
+                body = await answer.json()
+            if answer.status == 201:
+                break
+            await self.refused(answer)
         table = Table(body["game_id"], [body["tokens"]["0"], body["tokens"]["1"]])
         await self.look(session, table, body["game"]["waiting_for"][0])
         return table
 
     async def look(self, session: aiohttp.ClientSession, table: Table, seat: int) -> None:
-        async with session.get(f"{self.url}/games/{table.game_id}/view",
-                               headers=self.bearer(table, seat)) as answer:
-            view = await answer.json()
+        """The legal moves of the seat asked (``seat``, or the one its view says is asked:
+        a move answered 503 may have been recorded); none when the game is over."""
+        while True:
+            async with session.get(f"{self.url}/games/{table.game_id}/view",
+                                   headers=self.bearer(table, seat)) as answer:
+                view = await answer.json()
+            if answer.status != 200:
+                await self.refused(answer)
+            elif view["prompt"] is None and view["status"] == "active":
+                seat = view["waiting_for"][0]
+            else:
+                break
         table.seat = seat
         table.moves = view["prompt"]["legal_moves"] if view["prompt"] else []
+
+    async def refused(self, answer: aiohttp.ClientResponse) -> None:
+        self.errors += 1
+        await asyncio.sleep(float(answer.headers.get("Retry-After", "1")))
 
     def bearer(self, table: Table, seat: int) -> dict[str, str]:
         return {"Authorization": f"Bearer {table.tokens[seat]}"}
@@ -77,7 +94,7 @@ class Load:
         if not ok:
             self.errors += 1
             await self.look(session, table, table.seat)
-            return table
+            return table if table.moves else await self.new_table(session)
         view = body["view"]
         if view["status"] != "active":
             return await self.new_table(session)

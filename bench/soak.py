@@ -27,7 +27,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,12 +72,12 @@ class Figures:
 class Server:
     """``gamehall serve`` in its own process group, on a fixed port and data folder."""
 
-    def __init__(self, var: str, port: int) -> None:
+    def __init__(self, var: str, port: int, store: Mapping[str, str]) -> None:
         self.var, self.port = var, port
         self.url = f"http://127.0.0.1:{port}"
         self.env = {**{k: v for k, v in os.environ.items() if k != "REDIS_URL"},
                     "GAMEHALL_VAR": var, "GAMEHALL_STORE": "sqlite", "GAMEHALL_WORKERS": "2",
-                    "GAMEHALL_RATE_LIMITS": "off"}
+                    "GAMEHALL_RATE_LIMITS": "off", **store}
         self.child: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -132,7 +132,7 @@ class Player(threading.Thread):
             self.figures.add(requests=1)
             try:
                 answer = client.request(method, path, body, headers=headers)
-            except (OSError, http.client.HTTPException):  # e.g. killed in the middle of a body
+            except (OSError, http.client.HTTPException):  # a kill mid-answer: IncompleteRead
                 client.close()
                 self.figures.add(retried=1)
                 time.sleep(0.2)
@@ -176,11 +176,15 @@ class Player(threading.Thread):
 
 
 def soak(players: int, seconds: float, say: Say, kill_every: float = 4.0,
-         seed: int = 1) -> Figures:
-    """Play for ``seconds`` under kills (none in the last fifth), then check everything."""
+         seed: int = 1, store: Mapping[str, str] | None = None) -> Figures:
+    """Play for ``seconds`` under kills (none in the last fifth), then check everything.
+    ``store``: environment naming the stores (by default SQLite and the embedded Redis in a
+    temporary var folder; PostgreSQL and a Redis server by ``GAMEHALL_STORE``, ``POSTGRES_*``,
+    ``GAMEHALL_SECRET`` and ``REDIS_URL``)."""
     figures, rng, stop = Figures(), random.Random(seed), threading.Event()
+    store = dict(store or {})
     with tempfile.TemporaryDirectory() as var:
-        server = Server(var, free_port())
+        server = Server(var, free_port(), store)
         server.start()
         threads = [Player(server.url, seed * 1000 + i, figures, stop) for i in range(players)]
         for thread in threads:
@@ -204,19 +208,19 @@ def soak(players: int, seconds: float, say: Say, kill_every: float = 4.0,
             if thread.failure is not None:
                 raise thread.failure
         server.stop()
-        check_store(var, threads, figures)
+        check_store({**os.environ, "GAMEHALL_VAR": var, "GAMEHALL_STORE": "sqlite", **store},
+                    threads, figures)
     say(f"  soak: {figures.line()}")
     return figures
 
 
-def check_store(var: str, threads: list[Player], figures: Figures) -> None:
+def check_store(environ: Mapping[str, str], threads: list[Player], figures: Figures) -> None:
     from bootstrap import open_existing_service
     from domain.kernel import json_equal
     from replays import build_document, verify_document
 
     # Games a player left unfinished at the end are resigned here, so every one verifies.
-    service = open_existing_service({**os.environ, "GAMEHALL_VAR": var,
-                                     "GAMEHALL_STORE": "sqlite"})
+    service = open_existing_service(environ)
     try:
         for game_id in {g for t in threads for g in t.game_ids}:
             records = service.records(UUID(game_id))

@@ -338,7 +338,8 @@ class GameService(Audits, Application[UUID]):
         """Apply the moves in order, all or none, each followed by any automatic steps.
         ``by`` names the mover in the history (by default the seat's name)."""
         return self._with_retries(
-            lambda: (self._played(game_id, seat, moves, by, expected_version), None, None),
+            lambda: (self._played(self.get(game_id), seat, moves, by, expected_version), None,
+                     None),
             expected_version)[0]
 
     def play_once(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str | None,
@@ -350,10 +351,13 @@ class GameService(Audits, Application[UUID]):
         receipt_id = self._receipt_id(game_id, seat, key)
 
         def attempt() -> tuple[Game, Any, bool]:
+            # The game is read before the receipt: a twin that commits in between has its
+            # receipt found here, never its move refused as out of turn.
+            game = self.get(game_id)
             try:
                 earlier: Any = self.repository.get(receipt_id, deepcopy_from_cache=False)
             except AggregateNotFoundError:
-                game = self._played(game_id, seat, moves, by, expected_version)
+                game = self._played(game, seat, moves, by, expected_version)
                 receipt = Receipt._create(Receipt.Created, id=receipt_id,
                                           fingerprint=fingerprint, game_version=game.version)
                 return game, receipt, False
@@ -367,11 +371,11 @@ class GameService(Audits, Application[UUID]):
         game, repeated = self._with_retries(attempt, None)
         return game, bool(repeated)
 
-    def _played(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str | None,
+    def _played(self, game: Game, seat: int, moves: list[dict[str, Any]], by: str | None,
                 expected_version: int | None) -> Game:
+        """``game`` (a copy, as loaded for this command) after the moves."""
         if not moves:
             raise GameError("Send at least one move.")
-        game = self.get(game_id)
         by = by if by is not None else game.seats[seat]["name"]
         if expected_version is not None and game.version != expected_version:
             raise StaleVersion(expected_version, game.version)

@@ -1,13 +1,19 @@
-"""Shared fixtures: a game service in memory (fixed clock, counting tokens) and the toy game."""
+"""Shared fixtures: a game service in memory (fixed clock, counting tokens) and the toy game;
+the event stores the storage- and API-facing tests run against: the embedded default, and
+PostgreSQL where ``GAMEHALL_TEST_POSTGRES`` names a server
+(``postgresql://user[:password]@host:port/dbname``; each test gets a schema of its own)."""
 
 from __future__ import annotations
 
 import itertools
+import os
+import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bootstrap import POSTGRES_DEFAULTS, postgres_settings, unprepared
 from domain.application import GameService
 from domain.games import register_extra
 from domain.receipts import SigningKey
@@ -20,15 +26,22 @@ register_extra("open", toygame.OPEN_RULES)
 # The key the test services sign move receipts with (fixed, so receipts are reproducible).
 TEST_RECEIPT_KEY = SigningKey.from_seed(bytes(range(32)))
 
+POSTGRES_URL = os.environ.get("GAMEHALL_TEST_POSTGRES", "")
 
-def make_service(env: dict[str, str] | None = None) -> GameService:
+# The stores a storage-facing test is parametrised over (``-m postgres`` picks one).
+STORES = [pytest.param("embedded", marks=pytest.mark.embedded),
+          pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+def make_service(env: dict[str, str] | None = None, tokens: str = "token") -> GameService:
+    """A service with a fixed clock whose seat tokens are ``{tokens}-0000``, ``-0001``..."""
     start = datetime(2026, 1, 1, tzinfo=UTC)
     ticks = itertools.count()
-    tokens = itertools.count()
-    return GameService(env or {}, secret=b"test master secret",
-                       clock=lambda: start + timedelta(seconds=next(ticks)),
-                       new_token=lambda: f"token-{next(tokens):04d}",
-                       signing_key=TEST_RECEIPT_KEY)
+    issued = itertools.count()
+    return unprepared(GameService(env or {}, secret=b"test master secret",
+                                  clock=lambda: start + timedelta(seconds=next(ticks)),
+                                  new_token=lambda: f"{tokens}-{next(issued):04d}",
+                                  signing_key=TEST_RECEIPT_KEY))
 
 
 @pytest.fixture
@@ -36,3 +49,36 @@ def service() -> Iterator[GameService]:
     app = make_service()
     yield app
     app.close()
+
+
+@pytest.fixture
+def postgres_env() -> Iterator[dict[str, str]]:
+    """eventsourcing's settings for a fresh, empty schema of the test PostgreSQL server
+    (dropped afterwards); skips the test where no server is named."""
+    if not POSTGRES_URL:
+        pytest.skip("GAMEHALL_TEST_POSTGRES names no PostgreSQL server")
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    with postgres_admin() as admin:
+        admin.execute(f"CREATE SCHEMA {schema}")
+    yield {"PERSISTENCE_MODULE": "eventsourcing.postgres", **POSTGRES_DEFAULTS,
+           **postgres_settings(POSTGRES_URL), "POSTGRES_SCHEMA": schema,
+           "POSTGRES_POOL_SIZE": "2"}
+    with postgres_admin() as admin:
+        admin.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def postgres_admin():  # type: ignore[no-untyped-def]
+    """A plain connection to the test server (for what the library does not do: schemas)."""
+    import psycopg
+
+    return psycopg.connect(POSTGRES_URL, autocommit=True)
+
+
+@pytest.fixture(params=STORES)
+def store_env(request: pytest.FixtureRequest) -> dict[str, str]:
+    """The event store of a storage-facing test: in memory (the embedded default's
+    behaviour without its file), or PostgreSQL."""
+    if request.param == "postgres":
+        env: dict[str, str] = request.getfixturevalue("postgres_env")
+        return env
+    return {}

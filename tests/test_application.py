@@ -1,4 +1,4 @@
-"""The game service's use cases, with the toy game."""
+"""The game service's use cases, with the toy game, in memory and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -8,6 +8,15 @@ import pytest
 
 from domain.application import MoveListCrossesDraw, StaleVersion
 from domain.kernel import Decision, GameOver, IllegalMove, NotYourTurn, canonical_json
+
+from .conftest import make_service
+
+
+@pytest.fixture
+def service(store_env):
+    app = make_service(store_env)
+    yield app
+    app.close()
 
 
 def humans() -> list[dict[str, str]]:

@@ -1,4 +1,5 @@
-"""The service on SQLite: history survives a restart, past versions, snapshots, racing writers."""
+"""The service on a durable store (SQLite, and PostgreSQL where the tests are given one):
+history survives a restart, past versions, snapshots, racing writers, durable receipts."""
 
 from __future__ import annotations
 
@@ -9,28 +10,31 @@ import pytest
 from domain.application import IdempotencyKeyReused, StaleVersion
 from replays import build_document, verify_document
 
-from .conftest import make_service
+from .conftest import STORES, make_service, postgres_admin
 
 
-@pytest.fixture
-def sqlite_env(tmp_path):
+@pytest.fixture(params=STORES)
+def durable_env(request, tmp_path):
+    """A durable store: the SQLite file (embedded default), or a PostgreSQL schema."""
+    if request.param == "postgres":
+        return request.getfixturevalue("postgres_env")
     return {"PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": str(tmp_path / "games.sqlite"), "SQLITE_LOCK_TIMEOUT": "10"}
 
 
-def test_a_game_survives_a_restart_and_still_verifies(sqlite_env):
-    first = make_service(sqlite_env)
+def test_a_game_survives_a_restart_and_still_verifies(durable_env):
+    first = make_service(durable_env)
     created, _ = first.create_game("toy", {"goal": 20}, [{"bot": "random"}, {"bot": "first"}])
     first.close()
-    second = make_service(sqlite_env)
+    second = make_service(durable_env)
     reloaded = second.get(created.id)
     assert reloaded.status == "over" and reloaded.state == created.state
     assert verify_document(build_document(second.records(created.id))).valid
     second.close()
 
 
-def test_a_past_version_is_the_state_after_that_event(sqlite_env):
-    service = make_service(sqlite_env)
+def test_a_past_version_is_the_state_after_that_event(durable_env):
+    service = make_service(durable_env)
     created, _ = service.create_game("toy", {}, [{"bot": "random"}, {"bot": "random"}])
     records = service.records(created.id)
     for record in records[::5]:
@@ -41,8 +45,8 @@ def test_a_past_version_is_the_state_after_that_event(sqlite_env):
     service.close()
 
 
-def test_long_games_are_snapshotted_and_load_from_the_snapshot(sqlite_env):
-    service = make_service(sqlite_env)
+def test_long_games_are_snapshotted_and_load_from_the_snapshot(durable_env):
+    service = make_service(durable_env)
     created, _ = service.create_game("toy", {"goal": 150}, [{"bot": "first"}, {"bot": "first"}])
     assert created.version > 100
     snapshots = list(service.snapshots.get(created.id))
@@ -52,8 +56,8 @@ def test_long_games_are_snapshotted_and_load_from_the_snapshot(sqlite_env):
     service.close()
 
 
-def test_two_seats_answering_a_simultaneous_prompt_at_once_both_land(sqlite_env):
-    service = make_service(sqlite_env)
+def test_two_seats_answering_a_simultaneous_prompt_at_once_both_land(durable_env):
+    service = make_service(durable_env)
     errors: list[BaseException] = []
     for _ in range(10):
         created, _ = service.create_game("toy", {}, [{"name": "a"}, {"name": "b"}])
@@ -76,8 +80,8 @@ def test_two_seats_answering_a_simultaneous_prompt_at_once_both_land(sqlite_env)
     service.close()
 
 
-def test_of_two_writers_naming_the_same_version_exactly_one_wins(sqlite_env):
-    service = make_service(sqlite_env)
+def test_of_two_writers_naming_the_same_version_exactly_one_wins(durable_env):
+    service = make_service(durable_env)
     created, _ = service.create_game("toy", {}, [{"name": "a"}, {"name": "b"}])
     version = created.version
     outcomes: list[str] = []
@@ -122,14 +126,14 @@ def test_a_snapshot_taken_by_the_first_aggregate_version_still_loads(service):
     assert loaded.status == "over" and loaded.seed == game.seed
 
 
-def test_an_idempotency_receipt_survives_a_restart_and_is_kept_out_of_the_history(sqlite_env):
-    first = make_service(sqlite_env)
+def test_an_idempotency_receipt_survives_a_restart_and_is_kept_out_of_the_history(durable_env):
+    first = make_service(durable_env)
     created, _ = first.create_game("toy", {}, [{"name": "a"}, {"name": "b"}])
     move = {"kind": "secret", "n": 2}
     played, repeated = first.play_once(created.id, 0, [move], "a", "key-1", "print")
     assert not repeated
     first.close()  # as after kill -9: nothing but the store is left
-    second = make_service(sqlite_env)
+    second = make_service(durable_env)
     second.play(created.id, 1, [{"kind": "secret", "n": 1}], "b")
     again, repeated = second.play_once(created.id, 0, [move], "a", "key-1", "print")
     assert repeated and again.version == played.version and again.state == played.state
@@ -141,3 +145,59 @@ def test_an_idempotency_receipt_survives_a_restart_and_is_kept_out_of_the_histor
     assert "key-1" not in repr(records)  # the receipt is not part of the game
     assert verify_document(build_document(records)).valid
     second.close()
+
+
+def test_a_service_sees_at_once_what_another_service_wrote_to_the_same_store(durable_env):
+    """Two hosts (or processes) on one store: what one remembers of a game (its cached
+    aggregate, the seats of tokens it has seen) never hides what the other wrote."""
+    here, there = make_service(durable_env, "here"), make_service(durable_env, "there")
+    created, tokens = here.create_game("toy", {}, [{"name": "a"}, {}])
+    assert here.seat_of_token(created.id, tokens[0]) == 0
+    cached_version = here.get(created.id).version
+
+    joined, token = there.join(created.id, 1, "b")
+    there.play(created.id, 0, [{"kind": "secret", "n": 2}], "a")
+
+    assert here.version_of(created.id) == here.get(created.id).version == joined.version + 1
+    assert here.seat_of_token(created.id, token) == 1
+    with pytest.raises(StaleVersion) as stale:
+        here.play(created.id, 1, [{"kind": "secret", "n": 1}], "b",
+                  expected_version=cached_version)
+    assert stale.value.current == joined.version + 1
+    answered = here.play(created.id, 1, [{"kind": "secret", "n": 1}], "b")
+    assert there.get(created.id).state == answered.state
+    assert there.get(created.id).state["secret"] == [2, 1]
+    here.close()
+    there.close()
+
+
+@pytest.mark.postgres
+def test_hosts_starting_at_once_on_an_empty_postgres_all_find_the_schema_made(postgres_env):
+    from bootstrap import build_service
+
+    environ = {**postgres_env, "GAMEHALL_STORE": "postgres", "GAMEHALL_SECRET": "ab" * 32}
+    barrier = threading.Barrier(4)
+    built, failed = [], []
+
+    def start() -> None:
+        barrier.wait()
+        try:
+            built.append(build_service(environ))
+        except BaseException as error:  # noqa: BLE001 - reported by the assert below
+            failed.append(error)
+
+    for _ in range(3):  # the race is not lost every time: start several times on fresh tables
+        threads = [threading.Thread(target=start) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        created, _ = built[0].create_game("toy", {}, [{"bot": "random"}, {"bot": "first"}])
+        assert all(other.get(created.id).status == "over" for other in built)
+        for service in built:
+            service.close()
+        built.clear()
+        with postgres_admin() as admin:
+            admin.execute(f"DROP SCHEMA {postgres_env['POSTGRES_SCHEMA']} CASCADE")
+            admin.execute(f"CREATE SCHEMA {postgres_env['POSTGRES_SCHEMA']}")
+    assert failed == []

