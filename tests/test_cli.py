@@ -222,3 +222,18 @@ def test_a_fork_verifies_with_its_source_in_the_file_or_given_apart(var, capsys)
     assert "INVALID at event 1" in capsys.readouterr().out
     cli.main(["replay", "verify", str(var / "fork.json"), "--source", str(var / "source.json")])
     assert capsys.readouterr().out.endswith("1 valid, 0 invalid\n")
+
+
+def test_hosts_sharing_a_postgres_store_sign_receipts_with_one_key_derived_from_the_secret(
+        tmp_path):
+    from bootstrap import receipt_key
+
+    shared = {"GAMEHALL_STORE": "postgres", "GAMEHALL_SECRET": "ab" * 32}
+    one = receipt_key({**shared, "GAMEHALL_VAR": str(tmp_path / "host-1")})
+    two = receipt_key({**shared, "GAMEHALL_VAR": str(tmp_path / "host-2")})
+    other = receipt_key({**shared, "GAMEHALL_SECRET": "cd" * 32,
+                         "GAMEHALL_VAR": str(tmp_path / "host-3")})
+    assert one.public_key == two.public_key != other.public_key
+    assert not (tmp_path / "host-1").exists()  # nothing kept in a host's own folder
+    given = receipt_key({**shared, "GAMEHALL_RECEIPT_KEY": "01" * 32})
+    assert given.public_key != one.public_key
