@@ -116,10 +116,10 @@ def _companion(view: View, moves: list[Move]) -> Move | None:
     an attack that is coming (Kratos's rage refreshes them, so holding them back wastes them)."""
     offered = {m["mode"]: m for m in moves if m["kind"] == "companion"}
     kratos = view["heroes"].get("kratos")
-    if "heal-two" in offered and kratos and kratos["wounds"] >= 5:
-        return offered["heal-two"]
-    if "draw-two" in offered and len(view["players"][view["you"]]["hand"]) <= 2:
-        return offered["draw-two"]
+    if "heal" in offered and kratos and kratos["wounds"] >= 6:
+        return offered["heal"]
+    if "draw" in offered and len(view["players"][view["you"]]["hand"]) <= 2:
+        return offered["draw"]
     attacks = [m for m in moves if m["kind"] == "attack"]
     if "plus-three" in offered and any(_attack_score(view, m) > 0 for m in attacks):
         return offered["plus-three"]
