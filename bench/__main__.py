@@ -38,8 +38,8 @@ def main() -> None:
     engine.service_rate("dominion", ["big_money", "big_money"], {}, 100, say, times, table)
     engine.verify_rate("dominion", ["big_money", "big_money"], {}, 20, say, table)
 
-    section("God of War (the party bot on every seat; balance is not tuned yet)")
-    godofwar.party_balance(40, say)
+    section("God of War (the party bot on every seat: the balance figure of its README)")
+    godofwar.party_balance(200, say)
 
     if importlib.util.find_spec("bench.http_bench") is not None:
         section("HTTP (gunicorn on 127.0.0.1)")

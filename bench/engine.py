@@ -38,15 +38,19 @@ def game_ids(game: str, games: int) -> list[UUID]:
     return [uuid5(NAMESPACE, f"{game}:{i}") for i in range(games)]
 
 
-def engine_game(game: str, bots: list[str], options: dict[str, Any], game_id: UUID) -> Over:
+def engine_game(game: str, bots: list[str], options: dict[str, Any], game_id: UUID,
+                watch: Callable[[Any], None] | None = None) -> Over:
     """One whole game with no service around it: next, draw or bot move, apply; every draw
-    derived as the service derives it, so it is the game the service plays for ``game_id``."""
+    derived as the service derives it, so it is the game the service plays for ``game_id``.
+    ``watch`` sees every state on the way (a balance figure reads what the result omits)."""
     rules = get_rules(game)
     state = rules.setup(options, len(bots))
     seed = SEEDS.seed_of(game_id)
     players = [rules.bots[name] for name in bots]
     version = 1  # the created event
     while True:
+        if watch is not None:
+            watch(state)
         step = rules.next(state)
         if isinstance(step, Over):
             return step

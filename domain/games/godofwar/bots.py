@@ -69,7 +69,9 @@ def _goal_points(view: View) -> set[tuple[str, str]]:
         return set()
     fill = {c.params["card"] for c in quest.victory if c.kind == "storage_at_least"}
     empty = {c.params["card"] for c in quest.defeat if c.kind == "storage_at_least"}
-    turn = {c.params["card"] for c in quest.victory if c.kind == "card_side"}
+    # a card the victory needs turned, or one whose box would lose the quest (Helheim's bonfire)
+    turn = {c.params["card"] for c in quest.victory + quest.defeat
+            if c.kind in ("card_side", "box_fired")}
     found = set()
     for entry in view["scene"]:
         shown = CONTENT.scene_cards[entry["id"]]
@@ -88,6 +90,9 @@ def _act(view: View, prompt: Prompt) -> Move:
     rage = _first(prompt, "rage")
     if rage:
         return rage
+    companion = _companion(view, moves)
+    if companion is not None:
+        return companion
     goals = _goal_points(view)
     for move in moves:
         if move["kind"] == "interact" and (move["card"], move["point"]) in goals:
@@ -104,6 +109,39 @@ def _act(view: View, prompt: Prompt) -> Move:
         return interact
     step = _move_to_goal(view, moves, goals) or _move_to_enemy(view, moves)
     return step or _first(prompt, "end") or moves[-1]
+
+
+def _companion(view: View, moves: list[Move]) -> Move | None:
+    """Solo: Mimir heals a hurt Kratos or refills an empty hand; Atreus's arrows add +3 to
+    an attack that is coming (Kratos's rage refreshes them, so holding them back wastes them)."""
+    offered = {m["mode"]: m for m in moves if m["kind"] == "companion"}
+    kratos = view["heroes"].get("kratos")
+    if "heal" in offered and kratos and kratos["wounds"] >= 6:
+        return offered["heal"]
+    if "draw" in offered and len(view["players"][view["you"]]["hand"]) <= 2:
+        return offered["draw"]
+    attacks = [m for m in moves if m["kind"] == "attack"]
+    if "plus-three" in offered and any(_attack_score(view, m) > 0 for m in attacks):
+        return offered["plus-three"]
+    return None
+
+
+def _cancel_box(view: View, prompt: Prompt) -> Move:
+    """Mimir's Foresight cancels a box that would lose the quest, fill a defeat timer, or
+    wound every hero."""
+    box = view.get("box") or {}
+    current = view["campaign"]["current"]
+    quest = CONTENT.quests.get(current) or CONTENT.bosses.get(current)
+    shown = CONTENT.scene_cards.get(box.get("card", ""))
+    face = (shown.front if box.get("side") == "front" else shown.back) if shown else None
+    printed = next((b for b in face.boxes if b.id == box.get("box")), None) if face else None
+    if quest is None or printed is None:
+        return {"kind": "cancel-box", "cancel": False}
+    timers = {c.params["card"] for c in quest.defeat if c.kind == "storage_at_least"}
+    fatal = any(c.kind == "box_fired" and c.params["box"] == printed.id for c in quest.defeat)
+    harmful = any((e.kind == "add_storage" and e.params["card"] in timers) or (
+        e.kind == "wound_heroes" and e.params["amount"] >= 2) for e in printed.effects)
+    return {"kind": "cancel-box", "cancel": fatal or harmful}
 
 
 def _move_to_goal(view: View, moves: list[Move], goals: set[tuple[str, str]]) -> Move | None:
@@ -248,6 +286,7 @@ ANSWERS: dict[str, Callable[[View, Prompt], Move]] = {
     "freya-token": _freya,
     "mimir": _mimir,
     "carrier": _carrier,
+    "cancel-box": _cancel_box,
 }
 
 

@@ -25,7 +25,7 @@ from .state import COLUMNS, Frame, State, dashboard_of, tiles_in
 from .windows import play_special, special_moves
 
 ATTACK_ONLY_MODES = ("ranged-stun", "plus-three", "second-target")
-TURN_MODES = ATTACK_ONLY_MODES + ("heal-two", "draw-two", "reorder-upgrades")
+TURN_MODES = ATTACK_ONLY_MODES + ("heal", "draw", "reorder-upgrades")
 
 
 def active_tiles(st: State, seat: int) -> list[str]:

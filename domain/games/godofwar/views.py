@@ -87,6 +87,8 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
     top = st["pending"][-1] if st["pending"] else None
     if top is not None and top["op"] in BUILDING:  # cards chosen so far: hands are open
         data["building"] = {k: top.get(k) for k in BUILDING[top["op"]]}
+    if top is not None and top["op"] == "box":  # the box Mimir's Foresight may cancel
+        data["box"] = {"card": top["card"], "box": top["box"], "side": top["side"]}
     if top is not None and top["op"] == "reorder" and seat == top["seat"]:
         data["looking_at"] = st["upgrade_deck"][-top["n"]:]
     return data
