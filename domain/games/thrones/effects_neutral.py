@@ -25,6 +25,7 @@ from .targeting import (
     stand_it,
     standing,
     standing_self,
+    unaffected,
 )
 from .zones import discard_from_play
 
@@ -62,8 +63,9 @@ def _kneel_pair(st: State, seat: int, source: str, target: str, trig: Trig) -> N
 
 
 def _pair_gains(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    """Kings in the North: "each of those two gains 1 power"."""
-    for uid in target.split(","):
+    """Kings in the North: "each of those two gains 1 power" (knelt as a cost, which
+    immunity does not stop; an immune one then gains nothing, §6.1)."""
+    for uid in unaffected(st, target.split(","), seat, source):
         gain_power(st, seat, 1, uid)
 
 
@@ -77,8 +79,8 @@ def _kill_attackers(st: State, seat: int, source: str, target: str, trig: Trig) 
     from .zones import push_kill
     ch = st["challenge"]
     count_use(st, f"lethal:{ch['attacker']}:military")
-    for uid in reversed(ch["attackers"]):
-        push_kill(st, uid)
+    for uid in reversed(unaffected(st, ch["attackers"], seat, source)):
+        push_kill(st, uid)  # untargeted: an attacker immune to events is passed by (§6.1)
 
 
 def _winter_can(st: State, seat: int, source: str, trig: Trig) -> bool:

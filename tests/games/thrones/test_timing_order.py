@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.thrones.helpers import (LANNISTER, STARK, act, blank, moves, prompt,
-                                         set_plot, start)
+from tests.games.thrones.helpers import LANNISTER, STARK, act, blank, moves, prompt, set_plot, start
 
 
 def _favors_and_decree() -> dict:
