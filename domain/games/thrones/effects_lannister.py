@@ -62,7 +62,7 @@ def _allies(st: State, frame: dict[str, Any]) -> list[str]:
     """The Allies Varys may choose: an Ally immune to his (character) ability cannot be
     chosen (§6.1), Varys himself always can (never immune to his own ability)."""
     return [c["uid"] for c in st["play"] if "Ally" in CARDS[c["card"]].traits
-            and CARDS[c["card"]].type == "character"
+            and CARDS[c["card"]].type == "character" and "moribund" not in c
             and targetable(st, c, frame["seat"], frame["uid"])]
 
 
@@ -208,6 +208,7 @@ def _clansman_won(st: State, seat: int, source: str, trig: Trig) -> bool:
 def _affordable_locations(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     return [c["uid"] for c in st["play"] if CARDS[c["card"]].type == "location"
             and c["host"] != "house"  # the Chambers on a House card are not "a location"
+            and "moribund" not in c
             and (CARDS[c["card"]].cost or 0) <= spendable(st, seat)]
 
 

@@ -161,6 +161,9 @@ def run_when_revealed(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
     if "order" in frame:
         seats = [frame["order"], other(frame["order"])]
+    # The reveal's framework window: its response step, then its end (§4.2 steps 5 and 6:
+    # Joffrey may answer a Lord killed by Valar Morghulis; the dead then leave play).
+    push_window(st, "response")
     for seat in reversed(seats):
         st["pending"].append({"op": "call", "fn": "when_revealed", "seat": seat})
     return GO

@@ -53,7 +53,7 @@ def char_uids(st: State, ok: Any = None, seat: int | None = None, user: int = -1
     """Characters in play (of ``seat``) that satisfy ``ok(rec)`` and that ``user``'s effect
     from ``source`` may target."""
     return [c["uid"] for c in characters(st, seat) if (ok is None or ok(c))
-            and targetable(st, c, user, source)]
+            and "moribund" not in c and targetable(st, c, user, source)]
 
 
 def unaffected(st: State, uids: list[str], user: int, source: str) -> list[str]:
