@@ -111,7 +111,8 @@ def _bluff(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     theirs["discard"] += lost
     if lost:
         note(st, 1 - seat, "discarded", lost)
-    st["triggers"].append({"kind": "revealed", "seat": seat, "used": []})
+    if theirs["hand"] or lost:  # "revealed at least one card" (Pycelle): not an empty hand
+        st["triggers"].append({"kind": "revealed", "seat": seat, "used": []})
 
 
 # I'm Your Writ Small (im-you-writ-small): "any character: it has deadly until the phase ends.

@@ -248,6 +248,8 @@ def _bran(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     from .phases import reveal_plot
     count_use(st, f"bran:{seat}")
     reveal_plot(st, seat, target)
+    # An effect that reveals a card: the opponent's Pycelle may answer it (README ruling).
+    st["triggers"].append({"kind": "revealed", "seat": seat, "used": []})
     st["pending"].append({"op": "call", "fn": "when_revealed", "seat": seat})
 
 

@@ -88,7 +88,7 @@ def _searches(what: str) -> Callable[[State, int], None]:
     def when_revealed(st: State, seat: int) -> None:
         from .searches import push_search
         for who in (1 - seat, seat):  # pushed: the owner's runs first
-            push_search(st, who, what)
+            push_search(st, who, what, by=seat)
     return when_revealed
 
 
