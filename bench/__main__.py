@@ -38,6 +38,11 @@ def main() -> None:
     engine.service_rate("dominion", ["big_money", "big_money"], {}, 100, say, times, table)
     engine.verify_rate("dominion", ["big_money", "big_money"], {}, 20, say, table)
 
+    section("Thrones (two-player box, bot against bot)")
+    engine.engine_rate("thrones", ["random", "random"], {}, 20, say)
+    planner = engine.engine_rate("thrones", ["planner", "planner"], {}, 20, say)
+    engine.service_rate("thrones", ["planner", "planner"], {}, 10, say, planner, table)
+
     if importlib.util.find_spec("bench.http_bench") is not None:
         section("HTTP (gunicorn on 127.0.0.1)")
         from . import http_bench
