@@ -22,6 +22,7 @@ RELEASES: dict[str, dict[str, str]] = {
                    "revolution-2": "domain.games.revolution"},
     "dominion": {"1.0.0": "domain.games.frozen.dominion_1_0_0",
                  "2.0.0": "domain.games.dominion"},
+    "thrones": {"1.0.0": "domain.games.thrones"},
 }
 _EXTRA: dict[str, dict[str, Rules]] = {}
 _LOADED: dict[tuple[str, str], Rules] = {}
