@@ -30,9 +30,14 @@ from .zones import bury
 PASS = {"kind": "pass"}
 
 
+_EFFECTS: list[Any] = []  # the card mapping, imported once when first needed (it imports us)
+
+
 def _effects() -> Any:
-    from . import effects
-    return effects
+    if not _EFFECTS:
+        from . import effects
+        _EFFECTS.append(effects)
+    return _EFFECTS[0]
 
 
 def push_window(st: State, mode: str = "action", active: int | None = None,
