@@ -27,6 +27,7 @@ def card_view(st: State, rec: InPlay) -> dict[str, Any]:
             "controller": rec["controller"], "knelt": rec["knelt"], "power": rec["power"],
             "gold": rec.get("gold", 0),
             "host": rec["host"], "duplicates": len(rec["dups"]),
+            "leaving_to": rec.get("moribund"),  # moribund (§4.2): where it goes at the end
             "strength": strength(st, rec) if CARDS[rec["card"]].type == "character" else None,
             "icons": icons(st, rec), "keywords": keywords(st, rec)}
 

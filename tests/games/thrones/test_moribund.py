@@ -4,6 +4,7 @@ to leave play again; then it leaves, its attachments fall off and its power goes
 
 from __future__ import annotations
 
+from domain.games.thrones import RULES
 from domain.games.thrones.state import total_power
 
 from .helpers import (
@@ -41,6 +42,8 @@ def _valar_on_joffrey_and_tyrion(house_power: int) -> tuple[dict, str]:
 def test_a_killed_joffrey_answers_a_lords_death_while_moribund_and_his_power_still_counts():
     state, joffrey = _valar_on_joffrey_and_tyrion(house_power=5)
     assert rec(state, joffrey)["moribund"] == "dead"
+    shown = {c["uid"]: c for c in RULES.view(state, STARK)["in_play"]}
+    assert shown[joffrey]["leaving_to"] == "dead" and shown[joffrey]["power"] == 1
     assert total_power(state, LANNISTER) == 6  # his power still counts
     state = act(state, use_move(state, LANNISTER, "joffrey-baratheon")[0], seat=LANNISTER)
     assert rec(state, joffrey)["power"] == 2 and total_power(state, LANNISTER) == 7
