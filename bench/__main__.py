@@ -40,6 +40,10 @@ def main() -> None:
 
     section("God of War (the party bot on every seat: the balance figure of its README)")
     godofwar.party_balance(200, say)
+    section("Thrones (two-player box, bot against bot)")
+    engine.engine_rate("thrones", ["random", "random"], {}, 20, say)
+    planner = engine.engine_rate("thrones", ["planner", "planner"], {}, 20, say)
+    engine.service_rate("thrones", ["planner", "planner"], {}, 10, say, planner, table)
 
     if importlib.util.find_spec("bench.http_bench") is not None:
         section("HTTP (gunicorn on 127.0.0.1)")

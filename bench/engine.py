@@ -73,7 +73,9 @@ def engine_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
         engine_game(game, bots, options, game_id)
         times.append(time.perf_counter() - start)
     total = sum(times)
-    say(f"  engine only, {'/'.join(bots)}: {games / total:,.0f} games/s; per game median "
+    rate = games / total
+    shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2f}"  # Thrones: a few games a second
+    say(f"  engine only, {'/'.join(bots)}: {shown} games/s; per game median "
         f"{statistics.median(times) * 1e3:.2f} ms, p90 "
         f"{statistics.quantiles(times, n=10)[-1] * 1e3:.2f} ms")
     return times

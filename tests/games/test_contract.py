@@ -10,7 +10,7 @@ from domain.kernel import BadOptions
 from .playout import option_variants, playout, refold
 
 # Per game: how many playouts per option variant, and how often to run the slower checks.
-BUDGET = {"dominion": (3, 5)}
+BUDGET = {"dominion": (3, 5), "thrones": (3, 25)}
 DEFAULT_BUDGET = (12, 1)
 
 

@@ -52,7 +52,14 @@ BOT_GAMES: dict[str, list[tuple[dict[str, Any], list[str]]]] = {
         ({"first_game": True}, ["random", "party"]),
         ({}, ["party"]),
     ],
+    "thrones": [
+        ({}, ["planner", "random"]),
+        ({"houses": "random", "plot_draft": True}, ["random", "planner"]),
+        ({}, ["planner", "planner"]),
+    ],
 }
+# Random human moves that reach the end of a human-vs-bot game (the loop stops at the end).
+HUMAN_MOVES: dict[str, int] = {"thrones": 3000}
 
 
 def record_game(service: GameService, game: str, version: str, name: str,
@@ -83,7 +90,8 @@ def games_for(game: str) -> dict[str, tuple[dict[str, Any], list[dict[str, Any]]
     plays: dict[str, tuple[dict[str, Any], list[dict[str, Any]], int, str]] = {
         "humans-resign": ({}, humans, 6, "resign"),
         "humans-abandon": ({}, humans, 3, "abandon"),
-        "human-vs-bot": ({}, [{"name": "ann"}, *[{"bot": "random"}] * (seats - 1)], 400, ""),
+        "human-vs-bot": ({}, [{"name": "ann"}, *[{"bot": "random"}] * (seats - 1)],
+                         HUMAN_MOVES.get(game, 400), ""),
     }
     for index, (options, bots) in enumerate(BOT_GAMES.get(game, [({}, ["random"] * seats)])):
         plays[f"bots-{index}"] = (options, [{"bot": b} for b in bots], 0, "")

@@ -41,6 +41,7 @@ from .targeting import (
     pays,
     standing,
     standing_self,
+    targetable,
     then,
 )
 from .zones import discard_from_play, push_discard, push_random_discard
@@ -57,9 +58,12 @@ def house_only(st: State, seat: int, source: str, trig: Trig) -> bool:
 # Varys (box): "after you play Varys, you must choose an Ally character in play and discard
 # it; if he is the only Ally in play, discard Varys." (GOT-EX-11; GOT-R-20: any Ally on
 # either side, Varys included; mandatory)
-def _allies(st: State) -> list[str]:
+def _allies(st: State, frame: dict[str, Any]) -> list[str]:
+    """The Allies Varys may choose: an Ally immune to his (character) ability cannot be
+    chosen (§6.1), Varys himself always can (never immune to his own ability)."""
     return [c["uid"] for c in st["play"] if "Ally" in CARDS[c["card"]].traits
-            and CARDS[c["card"]].type == "character"]
+            and CARDS[c["card"]].type == "character" and "moribund" not in c
+            and targetable(st, c, frame["seat"], frame["uid"])]
 
 
 def _varys_played(st: State, seat: int, uid: str) -> None:
@@ -67,7 +71,7 @@ def _varys_played(st: State, seat: int, uid: str) -> None:
 
 
 def run_varys(st: State, frame: dict[str, Any]) -> bool:
-    allies = _allies(st)
+    allies = _allies(st, frame)
     if len(allies) > 1:
         return WAIT
     st["pending"].pop()
@@ -78,7 +82,7 @@ def run_varys(st: State, frame: dict[str, Any]) -> bool:
 
 def ask_varys(st: State, frame: dict[str, Any]) -> Prompt:
     return Prompt(frame["seat"], "varys", "Varys: choose an Ally character in play to discard",
-                  [{"kind": "discard", "card": uid} for uid in _allies(st)])
+                  [{"kind": "discard", "card": uid} for uid in _allies(st, frame)])
 
 
 def answer_varys(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
@@ -166,7 +170,7 @@ def _shae_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     """Shae: "a character whose controller has more power than you"."""
     mine_ = total_power(st, seat)
     return char_uids(st, lambda c: not c["knelt"] and total_power(st, c["controller"]) > mine_,
-                     by_event=False, user=seat)
+                     user=seat, source=source)
 
 
 def _cersei(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
@@ -204,6 +208,7 @@ def _clansman_won(st: State, seat: int, source: str, trig: Trig) -> bool:
 def _affordable_locations(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     return [c["uid"] for c in st["play"] if CARDS[c["card"]].type == "location"
             and c["host"] != "house"  # the Chambers on a House card are not "a location"
+            and "moribund" not in c
             and (CARDS[c["card"]].cost or 0) <= spendable(st, seat)]
 
 
@@ -294,8 +299,8 @@ def tywin_collects(st: State) -> None:
                  [rec["card"]])
 
 
-ANY = characters_where(lambda st, c: True, by_event=False)
-STANDING = characters_where(standing, by_event=False)
+ANY = characters_where(lambda st, c: True)
+STANDING = characters_where(standing)
 
 RULES: dict[str, CardRules] = {
     "varys-box": CardRules(on_played=_varys_played),
@@ -318,7 +323,7 @@ RULES: dict[str, CardRules] = {
     "ser-ilyn-payne": CardRules(abilities=(Ability(
         "kneel Ser Ilyn: kill a character of STR 2 or lower", kill_it,
         phases=("marshalling",), can=standing_self, pay=kneel_self,
-        targets=characters_where(lambda st, c: _str(st, c) <= 2, by_event=False)),)),
+        targets=characters_where(lambda st, c: _str(st, c) <= 2)),)),
     "shae": CardRules(abilities=(Ability(
         "kneel Shae: kneel a character whose controller has more power", kneel_it,
         phases=("challenges",), can=standing_self, pay=kneel_self, targets=_shae_targets),)),

@@ -46,7 +46,7 @@ def _insidious_targets(st: State, seat: int, source: str, trig: Trig) -> list[st
     if ch is None or ch["attacker"] != seat:
         return []
     return char_uids(st, lambda c: c["uid"] in ch["attackers"] and lannister_card(c["card"]),
-                     seat, user=seat)
+                     seat, user=seat, source=source)
 
 
 def _insidious(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
@@ -62,7 +62,8 @@ def _debts_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
         return []
     costs = [c["uid"] for c in characters(st, seat) if not c["knelt"]
              and lannister_card(c["card"])]  # a cost is no target: immunity does not stop it
-    victims = char_uids(st, lambda c: participating(st, c["uid"]), 1 - seat, user=seat)
+    victims = char_uids(st, lambda c: participating(st, c["uid"]), 1 - seat, user=seat,
+                       source=source)
     return [f"{cost}>{victim}" for cost in costs for victim in victims]
 
 
@@ -110,7 +111,8 @@ def _bluff(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     theirs["discard"] += lost
     if lost:
         note(st, 1 - seat, "discarded", lost)
-    st["triggers"].append({"kind": "revealed", "seat": seat, "used": []})
+    if theirs["hand"] or lost:  # "revealed at least one card" (Pycelle): not an empty hand
+        st["triggers"].append({"kind": "revealed", "seat": seat, "used": []})
 
 
 # I'm Your Writ Small (im-you-writ-small): "any character: it has deadly until the phase ends.

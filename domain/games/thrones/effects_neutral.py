@@ -10,7 +10,7 @@ from domain.kernel.stack import Op
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
 from .reducers import reduces
-from .state import characters, gain_power, note, pay_gold, player, spendable
+from .state import characters, find, gain_power, note, pay_gold, player, spendable
 from .targeting import (
     Trig,
     characters_where,
@@ -25,6 +25,7 @@ from .targeting import (
     stand_it,
     standing,
     standing_self,
+    unaffected,
 )
 from .zones import discard_from_play
 
@@ -62,8 +63,9 @@ def _kneel_pair(st: State, seat: int, source: str, target: str, trig: Trig) -> N
 
 
 def _pair_gains(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    """Kings in the North: "each of those two gains 1 power"."""
-    for uid in target.split(","):
+    """Kings in the North: "each of those two gains 1 power" (knelt as a cost, which
+    immunity does not stop; an immune one then gains nothing, §6.1)."""
+    for uid in unaffected(st, target.split(","), seat, source):
         gain_power(st, seat, 1, uid)
 
 
@@ -77,8 +79,8 @@ def _kill_attackers(st: State, seat: int, source: str, target: str, trig: Trig) 
     from .zones import push_kill
     ch = st["challenge"]
     count_use(st, f"lethal:{ch['attacker']}:military")
-    for uid in reversed(ch["attackers"]):
-        push_kill(st, uid)
+    for uid in reversed(unaffected(st, ch["attackers"], seat, source)):
+        push_kill(st, uid)  # untargeted: an attacker immune to events is passed by (§6.1)
 
 
 def _winter_can(st: State, seat: int, source: str, trig: Trig) -> bool:
@@ -94,12 +96,24 @@ def _winter(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
 
 def _retreat_can(st: State, seat: int, source: str, trig: Trig) -> bool:
     return (mine(st, seat, source, trig) and trig is not None and CARDS[trig["card"]].unique
-            and trig["card"] in player(st, seat)["dead"])
+            and (_dying(st, trig) is not None or trig["card"] in player(st, seat)["dead"]))
+
+
+def _dying(st: State, trig: dict[str, Any]) -> dict[str, Any] | None:
+    """The killed card while it is still moribund and bound for the dead pile (§4.2)."""
+    rec = find(st, trig["uid"])
+    return rec if rec is not None and rec.get("moribund") == "dead" else None  # type: ignore[return-value]
 
 
 def _retreat(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    """Retreat: the killed unique character "goes to your hand instead of your dead pile"."""
+    """Retreat: the killed unique character "goes to your hand instead of your dead pile"
+    (still moribund: its destination changes; else it is taken from the dead pile)."""
     assert trig is not None
+    dying = _dying(st, trig)
+    if dying is not None:
+        dying["moribund"] = "hand"
+        note(st, seat, "will return to hand instead of the dead pile", [trig["card"]])
+        return
     p = player(st, seat)
     p["dead"].remove(trig["card"])
     p["hand"].append(trig["card"])

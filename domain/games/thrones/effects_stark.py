@@ -159,7 +159,7 @@ def _pile_to_deck(st: State, seat: int, source: str, target: str, trig: Trig) ->
 # ignored when totalling".
 def _participants(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     return [c["uid"] for c in characters(st) if participating(st, c["uid"])
-            and targetable(st, c, seat, by_event=False)]
+            and targetable(st, c, seat, source)]
 
 
 def _ignore_str(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
@@ -216,7 +216,7 @@ def _arya_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     costs = influence_sets(st, seat, 1)
     aims = [c["uid"] for c in characters(st) if c["uid"] != source
             and {"Stealth", "Renown"} & set(keywords(st, c))
-            and targetable(st, c, seat, by_event=False)]
+            and targetable(st, c, seat, source)]
     return [f"{cost}>{aim}" for cost in costs for aim in aims]
 
 
@@ -248,6 +248,8 @@ def _bran(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     from .phases import reveal_plot
     count_use(st, f"bran:{seat}")
     reveal_plot(st, seat, target)
+    # An effect that reveals a card: the opponent's Pycelle may answer it (README ruling).
+    st["triggers"].append({"kind": "revealed", "seat": seat, "used": []})
     st["pending"].append({"op": "call", "fn": "when_revealed", "seat": seat})
 
 
@@ -270,7 +272,7 @@ RULES: dict[str, CardRules] = {
     "ser-rodrik-cassel": CardRules(constant=_rodrik),
     "robb-stark": CardRules(abilities=(Ability(
         "kill a character of the losing player", kill_it, trigger="won", can=_robb_can,
-        targets=characters_where(lambda st, c: True, "theirs", by_event=False)),)),
+        targets=characters_where(lambda st, c: True, "theirs")),)),
     "house-tully-recruiter": CardRules(abilities=(Ability(
         "kneel: your next Stark character this phase costs 1 less",
         reduces("stark character", 1), phases=("marshalling",), can=standing_self,

@@ -85,7 +85,7 @@ def _ice_can(st: State, seat: int, source: str, trig: Trig) -> bool:
 def _ice_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     host = source_rec(st, source)["host"]
     return [c["uid"] for c in characters(st) if participating(st, c["uid"])
-            and c["uid"] != host and targetable(st, c, seat, by_event=False)]
+            and c["uid"] != host and "moribund" not in c and targetable(st, c, seat, source)]
 
 
 def _kneel_and_discard(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
@@ -100,7 +100,7 @@ def _guilty_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
         c["uid"] for c in characters(st, seat) if not c["knelt"]
         and "noble" in CARDS[c["card"]].crests]
     victims = [c["uid"] for c in characters(st) if CARDS[c["card"]].house != "stark"
-               and targetable(st, c, seat, by_event=True)]
+               and "moribund" not in c and targetable(st, c, seat, source)]
     return [f"{cost}>{victim}" for cost in costs for victim in victims]
 
 

@@ -71,7 +71,7 @@ OPS: dict[str, Op[State]] = {
     "plot_window": Op(ph.run_plot_window),
     "reveal_plots": Op(ph.reveal_plots),
     "initiative": Op(ph.run_initiative, ph.ask_first_player, ph.answer_first_player),
-    "when_revealed": Op(ph.run_when_revealed),
+    "when_revealed": Op(ph.run_when_revealed, ph.ask_reveal_order, ph.answer_reveal_order),
     "draw": Op(ph.run_draw),
     "marshalling": Op(ph.run_marshalling),
     "marshal_turn": Op(ph.run_marshal_turn),

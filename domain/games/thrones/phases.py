@@ -151,13 +151,37 @@ def answer_first_player(st: State, frame: dict[str, Any], move: dict[str, Any]) 
 
 
 def run_when_revealed(st: State, frame: dict[str, Any]) -> bool:
-    """"When revealed" abilities in first-player order (ruling: D6's order is fixed)."""
+    """"When revealed" abilities: with both plots' abilities pending, the first player chooses
+    which resolves first (D6, KO 「공개된 카드 모두가 "공개될 때" 능력을 가지고 있다면 시작
+    플레이어가 어떤 순서로 해결할 것인지를 정합니다」); with one, it simply resolves."""
+    seats = [s for s in in_order(st)
+             if _rules_of(player(st, s)["revealed"] or "").when_revealed is not None]
+    if len(seats) == 2 and "order" not in frame:
+        return WAIT  # ask_reveal_order
     st["pending"].pop()
-    for seat in reversed(in_order(st)):
-        effect = _rules_of(player(st, seat)["revealed"] or "").when_revealed
-        if effect is not None:
-            st["pending"].append({"op": "call", "fn": "when_revealed", "seat": seat})
+    if "order" in frame:
+        seats = [frame["order"], other(frame["order"])]
+    # The reveal's framework window: its response step, then its end (§4.2 steps 5 and 6:
+    # Joffrey may answer a Lord killed by Valar Morghulis; the dead then leave play).
+    push_window(st, "response")
+    for seat in reversed(seats):
+        st["pending"].append({"op": "call", "fn": "when_revealed", "seat": seat})
     return GO
+
+
+def ask_reveal_order(st: State, frame: dict[str, Any]) -> Prompt:
+    seat = st["first"]
+    plots = {s: CARDS[player(st, s)["revealed"] or ""].name for s in (0, 1)}
+    moves = [{"kind": "reveal_order", "first": s} for s in (seat, other(seat))]
+    return Prompt(seat, "reveal_order",
+                  f"Both plots say \"when revealed\": choose which resolves first ("
+                  f"yours, {plots[seat]}, or the opponent's, {plots[other(seat)]})", moves)
+
+
+def answer_reveal_order(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    frame["order"] = move["first"]
+    note(st, st["first"], "chose whose \"when revealed\" resolves first",
+         [player(st, move["first"])["revealed"] or ""])
 
 
 def run_draw(st: State, frame: dict[str, Any]) -> bool:

@@ -15,7 +15,7 @@ from domain.kernel.stack import GO, WAIT, Op
 from .ability import CardRules, Mod, Src, State
 from .cards import CARDS
 from .state import InPlay, attachments_of, characters, draw, gain_power, note, player
-from .zones import discard_from_play, leave_play, push_kill
+from .zones import discard_from_play, leave_play, moribund, push_kill
 
 
 def _illyrio(st: State, seat: int) -> None:
@@ -88,7 +88,7 @@ def _searches(what: str) -> Callable[[State, int], None]:
     def when_revealed(st: State, seat: int) -> None:
         from .searches import push_search
         for who in (1 - seat, seat):  # pushed: the owner's runs first
-            push_search(st, who, what)
+            push_search(st, who, what, by=seat)
     return when_revealed
 
 
@@ -142,7 +142,7 @@ def snowed_under(st: State, seat: int) -> None:
 def _snowed_candidates(st: State, frame: dict[str, Any]) -> list[InPlay]:
     return [c for c in st["play"] if c["controller"] == frame["of"] and c["knelt"]
             and CARDS[c["card"]].type in ("character", "location") and c["host"] != "house"
-            and c["uid"] not in frame["chosen"]]
+            and c["uid"] not in frame["chosen"] and not moribund(c)]
 
 
 def _to_hands(st: State, frame: dict[str, Any]) -> None:
@@ -178,7 +178,7 @@ def _own(kind: str, standing_only: bool = False) -> Callable[[State, dict[str, A
         return [c for c in st["play"] if c["controller"] == frame["seat"]
                 and CARDS[c["card"]].type == kind and c["host"] != "house"
                 and not (standing_only and c["knelt"])
-                and c["uid"] not in frame["chosen"]]
+                and c["uid"] not in frame["chosen"] and not moribund(c)]
     return candidates
 
 
@@ -188,9 +188,8 @@ def _kill_rest(kind: str, discard: bool) -> Callable[[State, dict[str, Any]], No
         for rec in _own(kind)(st, frame):
             if discard:
                 discard_from_play(st, rec["uid"])
-            else:
-                note(st, rec["controller"], "was killed", [rec["card"]], passive=True)
-                leave_play(st, rec["uid"], "dead")
+            else:  # a kill like any other (its triggers, The Power of Blood), no save
+                push_kill(st, rec["uid"], save=False)
     return finish
 
 
@@ -202,7 +201,8 @@ def _kneel_chosen(st: State, frame: dict[str, Any]) -> None:
 
 
 def _condemned(st: State, frame: dict[str, Any]) -> list[InPlay]:
-    return [c for c in characters(st, 1 - frame["seat"]) if c["uid"] not in frame["chosen"]]
+    return [c for c in characters(st, 1 - frame["seat"]) if c["uid"] not in frame["chosen"]
+            and not moribund(c)]
 
 
 def _kill_chosen(st: State, frame: dict[str, Any]) -> None:

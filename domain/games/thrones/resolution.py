@@ -18,7 +18,7 @@ from .phases import push
 from .state import InPlay, State, characters, find, gain_power, note, other, player
 from .stats import has_keyword, strength
 from .windows import push_window
-from .zones import cannot_be_killed, push_kill
+from .zones import cannot_be_killed, moribund, push_kill
 
 
 def counted(st: State, uid: str) -> int:
@@ -89,7 +89,8 @@ def run_claim(st: State, frame: dict[str, Any]) -> bool:
 def claim_candidates(st: State, frame: dict[str, Any]) -> list[InPlay]:
     """Characters of the defender not yet picked that can be killed (GOT-R-17)."""
     return [c for c in characters(st, st["challenge"]["defender"])
-            if c["uid"] not in frame["chosen"] and not cannot_be_killed(st, c)]
+            if c["uid"] not in frame["chosen"] and not cannot_be_killed(st, c)
+            and not moribund(c)]
 
 
 def run_military_claim(st: State, frame: dict[str, Any]) -> bool:

@@ -22,9 +22,13 @@ FINDS: dict[str, Callable[[str], bool]] = {
 }
 
 
-def push_search(st: State, seat: int, what: str, into_play: bool = False) -> None:
+def push_search(st: State, seat: int, what: str, into_play: bool = False,
+                by: int | None = None) -> None:
+    """``seat`` searches its deck; ``by`` controls the effect (the plot's owner for Building
+    and Summoning Season), whose opponent's Pycelle may answer the card shown."""
     st["pending"] += [{"op": "shuffle", "seat": seat},
-                      {"op": "search", "seat": seat, "what": what, "into_play": into_play}]
+                      {"op": "search", "seat": seat, "what": what, "into_play": into_play,
+                       "by": seat if by is None else by}]
 
 
 def run_search(st: State, frame: dict[str, Any]) -> bool:
@@ -48,12 +52,12 @@ def answer_search(st: State, frame: dict[str, Any], move: dict[str, Any]) -> Non
         return
     p = player(st, seat)
     p["deck"].remove(move["card"])
-    if frame["into_play"]:
+    if frame["into_play"]:  # put into play, not revealed (README, Pycelle ruling)
         enter_play(st, seat, move["card"])
         note(st, seat, "put into play from their deck", [move["card"]])
-    else:
-        p["hand"].append(move["card"])
-        note(st, seat, "took from their deck, showing it,", [move["card"]])
-    st["triggers"].append({"kind": "revealed", "seat": seat, "used": []})
+        return
+    p["hand"].append(move["card"])
+    note(st, seat, "took from their deck, showing it,", [move["card"]])
+    st["triggers"].append({"kind": "revealed", "seat": frame["by"], "used": []})
     from .windows import push_window
     push_window(st, "response")  # Grand Maester Pycelle may answer

@@ -58,6 +58,7 @@ class InPlay(TypedDict):
     host: str | None  # an attachment's host uid, or "house" (the Chambers)
     dups: list[str]  # duplicates under it (card ids)
     gold: NotRequired[int]  # gold sitting on it (Tywin Lannister)
+    moribund: NotRequired[str]  # killed or discarded, leaving at the window's end: where to
 
 
 class Lasting(TypedDict):

@@ -4,12 +4,43 @@ GOT-EX-14), a player's income and dominance count."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from .ability import Mod
 from .cards import CARDS
 from .state import InPlay, State, characters, controlled, player
 
+# Memoised modifiers, only inside ``unchanging``: a pass that reads one state without changing
+# it (a view), keyed by that state's identity and the card's uid.
+_MEMO: ContextVar[dict[tuple[int, str], list[Mod]] | None] = ContextVar("thrones_mods",
+                                                                         default=None)
+
+
+@contextmanager
+def unchanging(st: State) -> Iterator[None]:
+    """While reading ``st`` without changing it, compute each card's modifiers once (a view
+    reads STR, icons and keywords of every card, each summing every constant in play)."""
+    token = _MEMO.set({} if _MEMO.get() is None else _MEMO.get())
+    try:
+        yield
+    finally:
+        _MEMO.reset(token)
+
 
 def modifiers(st: State, rec: InPlay) -> list[Mod]:
+    memo = _MEMO.get()
+    if memo is None:
+        return _modifiers(st, rec)
+    key = (id(st), rec["uid"])
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _modifiers(st, rec)
+    return found
+
+
+def _modifiers(st: State, rec: InPlay) -> list[Mod]:
     # The card mapping imports modules that read these stats: looked up when first needed.
     from .effects import CONSTANTS
     mods: list[Mod] = []

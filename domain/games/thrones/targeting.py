@@ -12,23 +12,55 @@ def house_of(card_id: str) -> str:
     return CARDS[card_id].house
 
 
-def targetable(st: State, rec: InPlay, user: int, by_event: bool) -> bool:
-    """Immunity (§6.1): "Immune to character abilities", "immunity to events", and "immunity
-    to opponents' character abilities" (Tourney for the Hand) against ``user``'s effect."""
+def effect_kind(st: State, source: str) -> str:
+    """The type of the card an effect comes from ("event", "character", "attachment"...):
+    ``source`` is the uid of a card in play, or the card id of an event or of a card used
+    from a pile; "" when it is neither (a killed card's uid)."""
+    rec = find(st, source)
+    spec = CARDS.get(rec["card"] if rec is not None else source)
+    return spec.type if spec is not None else ""
+
+
+def immune(st: State, rec: InPlay, user: int, source: str) -> bool:
+    """Immunity (§6.1, JA: "the card ignores the effects of X and cannot be chosen as a
+    target of X's effects"): "Immune to events" (Shaggydog, Jon Snow with Ghost), "Immune to
+    character abilities" (Ser Jacelyn) and "Immune to opponents' character abilities" (Knights
+    under Tourney for the Hand) against the effect of ``user``'s card ``source``. FAQ: a card
+    is never immune to its own abilities; immunity protects the card only (its attachments,
+    duplicates and tokens are not immune) and never stops costs, which are paid by choosing
+    cards without this check."""
+    if rec["uid"] == source:
+        return False
     from .stats import keywords
-    words = keywords(st, rec)
-    if by_event:
-        return not any("events" in w for w in words if w.startswith("Immun"))
-    theirs = "Immune to opponents' character abilities" in words and user != rec["controller"]
-    return "Immune to character abilities" not in words and not theirs
+    words = [w for w in keywords(st, rec) if w.startswith("Immune")]
+    if not words:
+        return False
+    kind = effect_kind(st, source)
+    if kind == "event":
+        return "Immune to events" in words
+    if kind == "character":
+        return "Immune to character abilities" in words or (
+            "Immune to opponents' character abilities" in words and user != rec["controller"])
+    return False  # nothing in the box is immune to plots, locations or attachments
 
 
-def char_uids(st: State, ok: Any = None, seat: int | None = None,
-              by_event: bool = True, user: int = -1) -> list[str]:
+def targetable(st: State, rec: InPlay, user: int, source: str) -> bool:
+    return not immune(st, rec, user, source)
+
+
+def char_uids(st: State, ok: Any = None, seat: int | None = None, user: int = -1,
+              source: str = "") -> list[str]:
     """Characters in play (of ``seat``) that satisfy ``ok(rec)`` and that ``user``'s effect
-    may target."""
+    from ``source`` may target."""
     return [c["uid"] for c in characters(st, seat) if (ok is None or ok(c))
-            and targetable(st, c, user, by_event)]
+            and "moribund" not in c and targetable(st, c, user, source)]
+
+
+def unaffected(st: State, uids: list[str], user: int, source: str) -> list[str]:
+    """Of ``uids``, those an untargeted effect of ``source`` reaches (immune ones ignore
+    it, §6.1)."""
+    return [u for u in uids if (rec := find(st, u)) is not None
+            and not immune(st, rec, user, source)]
 
 
 def add_lasting(st: State, uid: str, until: str, source: str, strength: int = 0,
@@ -147,11 +179,12 @@ def kill_it(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     push_kill(st, target)
 
 
-def characters_where(ok: Any, whose: str = "any", by_event: bool = True) -> Any:
-    """Targets: characters satisfying ``ok(st, rec)``; ``whose`` "any", "mine" or "theirs"."""
+def characters_where(ok: Any, whose: str = "any") -> Any:
+    """Targets: characters satisfying ``ok(st, rec)``; ``whose`` "any", "mine" or "theirs";
+    none immune to the source's effects."""
     def targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
         owner = {"any": None, "mine": seat, "theirs": 1 - seat}[whose]
-        return char_uids(st, lambda c: ok(st, c), owner, by_event, user=seat)
+        return char_uids(st, lambda c: ok(st, c), owner, user=seat, source=source)
     return targets
 
 

@@ -18,7 +18,7 @@ from domain.kernel import Chance, Decision, default_redact
 from .cards import CARDS
 from .flow import SIMUL, next_step
 from .state import InPlay, Note, State, total_power
-from .stats import icons, keywords, strength
+from .stats import icons, keywords, strength, unchanging
 
 
 def card_view(st: State, rec: InPlay) -> dict[str, Any]:
@@ -27,6 +27,7 @@ def card_view(st: State, rec: InPlay) -> dict[str, Any]:
             "controller": rec["controller"], "knelt": rec["knelt"], "power": rec["power"],
             "gold": rec.get("gold", 0),
             "host": rec["host"], "duplicates": len(rec["dups"]),
+            "leaving_to": rec.get("moribund"),  # moribund (§4.2): where it goes at the end
             "strength": strength(st, rec) if CARDS[rec["card"]].type == "character" else None,
             "icons": icons(st, rec), "keywords": keywords(st, rec)}
 
@@ -76,8 +77,13 @@ def draft_view(st: State, seat: int | None) -> dict[str, Any] | None:
 
 
 def view(st: State, seat: int | None) -> dict[str, Any]:
-    over = st["result"] is not None
     step = next_step(st)
+    with unchanging(st):  # nothing below changes ``st``: each card's modifiers once
+        return _view(st, seat, step)
+
+
+def _view(st: State, seat: int | None, step: Any) -> dict[str, Any]:
+    over = st["result"] is not None
     data: dict[str, Any] = {
         "round": st["round"], "phase": st["phase"], "first_player": st["first"],
         "token_pool": dict(st["pool"]),

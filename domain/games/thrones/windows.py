@@ -25,13 +25,19 @@ from domain.kernel.stack import GO, WAIT
 from .ability import Ability
 from .cards import BOX, CARDS
 from .state import State, find, hand_gold, in_order, note, other, player, spendable
+from .zones import bury
 
 PASS = {"kind": "pass"}
 
 
+_EFFECTS: list[Any] = []  # the card mapping, imported once when first needed (it imports us)
+
+
 def _effects() -> Any:
-    from . import effects
-    return effects
+    if not _EFFECTS:
+        from . import effects
+        _EFFECTS.append(effects)
+    return _EFFECTS[0]
 
 
 def push_window(st: State, mode: str = "action", active: int | None = None,
@@ -44,6 +50,11 @@ def push_window(st: State, mode: str = "action", active: int | None = None,
 
 
 def run_window(st: State, frame: dict[str, Any]) -> bool:
+    if frame["mode"] == "action" and "open" not in frame:
+        frame["open"] = True
+        bury(st)  # the framework window before it has ended (§4.2 step 6)
+        if st["pending"][-1] is not frame:
+            return GO  # what leaving play set off (Benjen's shuffle) first
     while frame["passes"] < 2:
         if asked(st, frame, frame["seat"]):
             return WAIT
@@ -52,6 +63,7 @@ def run_window(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
     if frame["mode"] != "save":
         st["triggers"] = []  # unused response chances lapse (§4.2 step 6)
+        bury(st)  # and moribund cards leave play
     return GO
 
 

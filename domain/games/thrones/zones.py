@@ -57,6 +57,30 @@ def discard_from_play(st: State, uid: str) -> None:
     leave_play(st, uid, "discard")
 
 
+def doom(st: State, rec: InPlay, to: str) -> None:
+    """§4.2 step 3: a card killed or discarded by an effect becomes **moribund**: it counts as
+    gone for triggering (it leaves the challenge; its "killed" trigger opens) but stays in
+    play, with its abilities and its power (which still counts toward 15, GOT-R-21), until
+    the end of the window (``bury``); it cannot be chosen to leave play again."""
+    rec["moribund"] = to
+    _leave_challenge(st, rec["uid"])
+
+
+def moribund(rec: InPlay) -> bool:
+    return "moribund" in rec
+
+
+def bury(st: State) -> None:
+    """§4.2 step 6: moribund cards go where they were sent; attachments and duplicates on
+    them are discarded and their power returns to the pool (``leave_play``)."""
+    for rec in [c for c in st["play"] if moribund(c)]:
+        if find(st, rec["uid"]) is not None:  # an attachment may have fallen off already
+            leave_play(st, rec["uid"], rec["moribund"])
+            passive = _rules_of(rec["card"]).on_killed
+            if passive is not None and rec["moribund"] == "dead":
+                passive(st, rec["owner"])  # "after X is killed": once it has left (Benjen)
+
+
 def push_kill(st: State, uid: str, save: bool = True) -> None:
     """Kill ``uid`` (after its save window, unless the effect says "no save possible")."""
     st["pending"].append({"op": "kill", "uid": uid, "stage": 0 if save else 1})
@@ -72,7 +96,7 @@ def run_kill(st: State, frame: dict[str, Any]) -> bool:
     """A kill (or, with ``how`` "discard", a discard from play): its save window first."""
     rec = find(st, frame["uid"])
     discard = frame.get("how") == "discard"
-    if rec is None:
+    if rec is None or moribund(rec):  # a moribund card cannot leave play again (§4.2)
         st["pending"].pop()
         return GO
     if frame["stage"] == 0:
@@ -90,7 +114,8 @@ def run_kill(st: State, frame: dict[str, Any]) -> bool:
         st["saved"].remove(frame["uid"])
         return GO
     if discard:
-        discard_from_play(st, rec["uid"])
+        note(st, rec["controller"], "was discarded from play", [rec["card"]], passive=True)
+        doom(st, rec, "discard")
         return GO
     return _killed(st, rec)
 
@@ -102,11 +127,8 @@ def _killed(st: State, rec: InPlay) -> bool:
     if _bronn_guards(st, rec):
         return GO
     note(st, rec["controller"], "was killed", [rec["card"]], passive=True)
-    seat, card_id, owner, uid = rec["controller"], rec["card"], rec["owner"], rec["uid"]
-    leave_play(st, uid, "dead")
-    passive = _rules_of(card_id).on_killed
-    if passive is not None:
-        passive(st, owner)
+    seat, card_id, uid = rec["controller"], rec["card"], rec["uid"]
+    doom(st, rec, "dead")
     st["triggers"].append({"kind": "killed", "seat": seat, "uid": uid, "card": card_id,
                            "used": []})
     return GO

@@ -1,13 +1,13 @@
 """Which cards of the box play as their text says, and which do not yet: ``effects.missing()``
 is the list, and README.md's "Status" must name exactly those (so it stays true). The game
-is not registered while the list is not empty (issue 10 item 1)."""
+is registered (rules 1.0.0) only with the list empty (issue 10 item 1)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from domain.games import game_names
+from domain.games import game_names, versions
 from domain.games.thrones.effects import PARTIAL, box_cards, implemented, incomplete, missing
 
 README = Path(__file__).parents[3] / "domain" / "games" / "thrones" / "README.md"
@@ -35,7 +35,7 @@ def test_every_card_of_the_box_has_its_rules():
     assert incomplete() == []
 
 
-def test_the_game_is_not_registered_before_the_leads_review():
-    # README "Status": every card has its rules; registering (RELEASES, the versions lock,
-    # the contract suite's budget) is left to the lead's review of the simplifications.
-    assert "thrones" not in game_names()
+def test_the_game_is_registered_at_rules_1_0_0_with_every_card_implemented():
+    # README "Status": registered once every card has its rules (``incomplete()`` empty).
+    assert "thrones" in game_names() and versions("thrones") == ["1.0.0"]
+    assert incomplete() == [] and missing() == []

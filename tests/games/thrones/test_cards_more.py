@@ -115,8 +115,8 @@ def test_tourney_for_the_hand_knights_are_immune_to_opponents_character_abilitie
     set_plot(state, LANNISTER, "tourney-for-the-hand")
     bronn = place(state, LANNISTER, "bronn")  # a Knight
     assert strength(state, rec(state, bronn)) == 4
-    assert bronn not in char_uids(state, by_event=False, user=STARK)
-    assert bronn in char_uids(state, by_event=False, user=LANNISTER)
+    assert bronn not in char_uids(state, user=STARK, source="robb-stark")
+    assert bronn in char_uids(state, user=LANNISTER, source="shae")
 
 
 def test_ghost_saves_jon_snow_and_keeps_events_off_him():
@@ -124,7 +124,7 @@ def test_ghost_saves_jon_snow_and_keeps_events_off_him():
     set_plot(state, LANNISTER, "planning-ahead")
     jon = place(state, STARK, "jon-snow-box", knelt=True)
     place(state, STARK, "ghost")
-    assert jon not in char_uids(state, by_event=True, user=LANNISTER)
+    assert jon not in char_uids(state, user=LANNISTER, source="the-lions-will")
     hound = place(state, LANNISTER, "the-hound-box")
     state = challenges_for(state, LANNISTER)
     state = act(state, {"kind": "challenge", "type": "military"},

@@ -104,7 +104,9 @@ def test_got_ex_3_the_hound_jon_snow_the_stark_guard_and_secret_means_step_by_st
     # Stark may save it (it holds a card, and its deck has Not Today): it passes.
     assert prompt(state).kind == "window" and "would be killed" in prompt(state).text
     state = act(state, {"kind": "pass"})
-    assert state["players"][STARK]["dead"] == ["stark-guard"]
+    # Killed: moribund until the window ends (§4.2 step 3), out of the challenge already.
+    assert rec(state, c["guard"])["moribund"] == "dead" and state["players"][STARK]["dead"] == []
+    assert c["guard"] not in state["challenge"]["defenders"]
     # 5c: defended, no Renown: no power. 5d: Secret Means' draw 2 for the win.
     assert total_power(state, LANNISTER) == total_power(state, STARK) == 0
     assert sorted(state["players"][LANNISTER]["hand"]) == ["lannisport-steward",
@@ -117,6 +119,7 @@ def test_got_ex_3_the_hound_jon_snow_the_stark_guard_and_secret_means_step_by_st
     assert not rec(state, c["jon"])["knelt"] and rec(state, c["hound"])["knelt"]
     assert state["challenge"] is None
     assert len(state["players"][STARK]["hand"]) == 1
+    assert state["players"][STARK]["dead"] == ["stark-guard"]  # step 6: it has left play
 
 
 def test_got_ex_15_military_claim_2_kills_two_different_characters_chosen_by_the_defender():

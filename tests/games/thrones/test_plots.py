@@ -80,6 +80,7 @@ def test_good_for_the_gander_copies_the_opponents_when_revealed():
         p["deck"] = ["great-keep"] * 6
     set_plot(state, LANNISTER, "counting-favors")
     state = revealed(state, STARK, "good-for-the-gander")
+    state = act(state, {"kind": "reveal_order", "first": STARK})  # both have one (D6)
     assert [len(p["hand"]) for p in state["players"]] == [6, 6]  # twice: 3 + 3 each
 
 
