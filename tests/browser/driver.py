@@ -95,3 +95,53 @@ def choose_dominion(page: Any) -> None:
         click_move(page, "End turn")
     else:
         click_move(page)
+
+
+def click_on_board(page: Any, board: str, first: str, then: str) -> bool:
+    """Click a highlighted ``first`` thing on ``board``, then a highlighted ``then`` thing if the
+    click picked it rather than playing; answers whether anything was clicked."""
+    things = page.locator(f"{board} {first}.legal")
+    if not things.count():
+        return False
+    things.first.click()
+    page.wait_for_timeout(50)
+    completing = page.locator(f"{board} {then}.legal")
+    if page.locator(f"{board} .selected").count() and completing.count():
+        completing.first.click()
+        page.wait_for_timeout(50)
+    suggested = page.locator(".prompt button.move.suggested")  # several ways: pick one
+    if suggested.count():
+        suggested.first.click()
+    return True
+
+
+def choose_godofwar(page: Any) -> None:
+    """Attack with a card from your hand (click it, then a highlighted enemy), stand your hero
+    in a highlighted space; otherwise what ends the step soonest (done, end, no defense)."""
+    if page.locator(".prompt h2", has_text="Pick your hero").count():
+        click_move(page)
+    elif click_on_board(page, ".godofwar", ".player.mine .card", ".scene-card"):
+        return
+    elif click_on_board(page, ".godofwar", ".space", ".space"):
+        return
+    else:
+        for label in ("Done", "End your turn", "Do not defend", "Pass"):
+            if page.locator(".prompt button.move", has_text=label).count():
+                click_move(page, label)
+                return
+        click_move(page)
+
+
+def choose_thrones(page: Any) -> None:
+    """Reveal a plot by clicking it, marshal a card from hand by clicking it, declare the
+    first highlighted character; otherwise pass, end or answer with the first move."""
+    prompt = page.locator(".prompt h2").text_content() or ""
+    if "plot" in prompt and click_on_board(page, ".thrones", ".zone.plots .card", ".card"):
+        return
+    for label in ("Keep this hand", "Done", "Pass", "End your challenges"):
+        if page.locator(".prompt button.move", has_text=label).count():
+            click_move(page, label)
+            return
+    if click_on_board(page, ".thrones", ".player.mine .in-play .card", ".card"):
+        return
+    click_move(page)
