@@ -120,7 +120,7 @@ function enemyStats(card, enemy) {
     (enemy.attack.arrows.length ? ` (${enemy.attack.arrows.join(", ")})` : "") : "no attack";
   return h("span", { class: "stats" },
     h("span", { class: "health", text: `♥ ${left}/${enemy.health}` }),
-    enemy.armor_left.length ? h("span", { class: "armor", text: `⛨ ${enemy.armor_left.join("/")}` }) : null,
+    enemy.armor_left.length ? h("span", { class: "armor", text: `armor ${enemy.armor_left.join("/")}` }) : null,
     h("span", { class: "attack", text: attack }),
     enemy.abilities.map((a) => h("span", { class: "ability", text: a })),
     h("span", { class: "runes" }, enemy.runes.map(rune)));

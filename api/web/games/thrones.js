@@ -9,7 +9,7 @@ import { h } from "../dom.js";
 import { describeMove, infoOn, nameOf, pickHint, pickable, picker, rawView, seatName }
   from "./common.js";
 
-const ICONS = { military: "⚔", intrigue: "👁", power: "♛" };
+const ICONS = { military: "⚔", intrigue: "✦", power: "♛" };
 const HOUSES = { stark: "House Stark", lannister: "House Lannister" };
 
 export function label(move, components) {
@@ -63,7 +63,7 @@ export function draw(ctx) {
 function statusBar(ctx, view) {
   const who = (view.to_act || []).map((s) => seatName(ctx.summary, s));
   return h("p", { class: "turn" }, h("strong", { text: view.result ? "Game over" : `Round ${view.round}, ${view.phase} phase` }),
-    ` · first player ${seatName(ctx.summary, view.first_player)}`,
+    view.first_player === null ? "" : ` · first player ${seatName(ctx.summary, view.first_player)}`,
     who.length ? ` · to act: ${who.join(", ")}` : "",
     view.waiting_for ? ` · ${view.waiting_for}` : "",
     ` · token pool: ${view.token_pool.gold} gold, ${view.token_pool.power} power`);
