@@ -10,11 +10,14 @@ MAX_CLICKS = 600
 
 
 def create_from_lobby(page: Any, game: str, seats: list[str] | None = None,
-                      options: dict[str, str] | None = None) -> None:
+                      options: dict[str, str] | None = None, takebacks: bool = False) -> None:
     """Start ``game`` from the lobby's form; ``seats`` are the seat selects' values (``human``
-    or ``bot:NAME``) from seat 0 on; ``options`` maps an option's name to a select value."""
+    or ``bot:NAME``) from seat 0 on; ``options`` maps an option's name to a select value;
+    ``takebacks`` ticks "Allow takebacks"."""
     page.goto("/")
     form = page.locator(f"form[data-game={game}]")
+    if takebacks:
+        form.locator("input[name=takebacks]").check()
     for seat, who in enumerate(seats or []):
         form.locator(f"select[name=seat-{seat}]").select_option(who)
     if options:

@@ -100,3 +100,19 @@ def test_a_thrones_card_reads_out_on_hover(open_page):
     assert "plot" in details.text_content()
     page.hover(".house.mine .zone.hand .card >> nth=0")
     assert "cost" in details.text_content()
+
+
+def test_a_move_is_taken_back_from_the_play_page_in_a_game_created_with_takebacks(open_page):
+    page = open_page()
+    create_from_lobby(page, "dominion", ["human", "bot:big_money"], takebacks=True)
+    page.locator(".prompt button.move", has_text="Play all treasures").wait_for()
+    coins = page.locator(".dominion .turn").text_content()
+    page.locator(".prompt button.move", has_text="Play all treasures").click()
+    page.wait_for_selector(".player.mine .zone.play .card")
+
+    page.locator(".takeback .ask-takeback").click()  # the bot accepts a one-move takeback
+
+    page.locator(".prompt button.move", has_text="Play all treasures").wait_for()
+    assert page.locator(".player.mine .zone.play .card").count() == 0
+    assert page.locator(".dominion .turn").text_content() == coins
+    assert page.errors == []
