@@ -49,7 +49,7 @@ def test_a_god_of_war_card_in_hand_and_an_enemy_read_out_on_hover(open_page):
     create_from_lobby(page, "godofwar", ["human"])
     page.wait_for_selector(".godofwar .space.legal")
     page.locator(".godofwar .space.legal").first.click()  # stand Kratos: the round begins
-    card = page.locator(".player.mine .zone.hand .card").first
+    card = page.locator(".player.mine .zone.hand .card:not(.t-status)").first
     card.wait_for()
     name = card.locator(".name").text_content()
     card.hover()
