@@ -18,6 +18,10 @@ def create_from_lobby(page: Any, game: str, seats: list[str] | None = None,
     form = page.locator(f"form[data-game={game}]")
     if takebacks:
         form.locator("input[name=takebacks]").check()
+    count = form.locator("input[name=seat-count]")
+    if seats and count.input_value() != str(len(seats)):
+        count.fill(str(len(seats)))
+        count.blur()  # the change event, which redraws the seats, fires here and only here
     for seat, who in enumerate(seats or []):
         form.locator(f"select[name=seat-{seat}]").select_option(who)
     if options:

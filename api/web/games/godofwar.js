@@ -162,7 +162,11 @@ function heroTile(ctx, view, tile, hero, pick) {
     hero.freya_token ? h("span", { class: "token", text: "Freya token" }) : null,
     hero.knocked_out ? h("span", { class: "token", text: "knocked out" }) : null,
     view.carrier === tile ? h("span", { class: "token", text: "carries Mimir" }) : null);
-  el.addEventListener("click", (event) => event.stopPropagation());
+  // A hero standing in a space covers it: a click on a hero with no move of its own is a
+  // click on its space.
+  el.addEventListener("click", (event) => {
+    if (el.classList.contains("legal")) event.stopPropagation();
+  });
   infoOn(el, ctx, tile);
   return pickable(ctx, pick, tile, el, label);
 }
