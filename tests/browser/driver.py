@@ -107,18 +107,24 @@ def choose_dominion(page: Any) -> None:
 def click_on_board(page: Any, board: str, first: str, then: str) -> bool:
     """Click a highlighted ``first`` thing on ``board``, then a highlighted ``then`` thing if the
     click picked it rather than playing; answers whether anything was clicked."""
+    # Imported here: without Playwright the browser tests skip rather than fail to import.
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     things = page.locator(f"{board} {first}.legal")
     if not things.count():
         return False
-    things.first.click()
-    page.wait_for_timeout(50)
-    completing = page.locator(f"{board} {then}.legal")
-    if page.locator(f"{board} .selected").count() and completing.count():
-        completing.first.click()
+    try:
+        things.first.click(timeout=3_000)
         page.wait_for_timeout(50)
-    suggested = page.locator(".prompt button.move.suggested")  # several ways: pick one
-    if suggested.count():
-        suggested.first.click()
+        completing = page.locator(f"{board} {then}.legal")
+        if page.locator(f"{board} .selected").count() and completing.count():
+            completing.first.click(timeout=3_000)
+            page.wait_for_timeout(50)
+        suggested = page.locator(".prompt button.move.suggested")  # several ways: pick one
+        if suggested.count():
+            suggested.first.click(timeout=3_000)
+    except PlaywrightTimeout:
+        pass  # the board was redrawn under the click: another seat moved, the status says so
     return True
 
 
