@@ -37,6 +37,7 @@ function gameForm(game, created, list) {
     seats,
     game.options.length ? h("details", { class: "options" }, h("summary", { text: "Options" }),
       game.options.map((option) => optionField(game.name, option))) : null,
+    game.takebacks ? takebacksField(game.name) : null,
     h("button", { type: "submit", text: `Start ${game.title}` }));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -59,6 +60,14 @@ function seatRow(game, s) {
   who.addEventListener("change", sync);
   sync();
   return h("div", { class: "seat" }, h("label", { for: id, text: `Seat ${s}` }), who, name);
+}
+
+// Takebacks are off unless the players agree before play (README, "Takebacks").
+function takebacksField(gameName) {
+  const id = `${gameName}-takebacks`;
+  return h("div", { class: "option" },
+    h("input", { type: "checkbox", id, name: "takebacks" }),
+    h("label", { for: id, text: " Allow takebacks (a seat may ask to take back its last move)" }));
 }
 
 function optionField(gameName, option) {
@@ -113,8 +122,9 @@ async function create(game, form, created, list) {
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   try {
+    const takebacks = form.querySelector("input[name=takebacks]");
     const answer = await post("/games", { game: game.name, options: readOptions(form),
-      players: readPlayers(form) });
+      players: readPlayers(form), takebacks: Boolean(takebacks && takebacks.checked) });
     // This browser keeps the first human seat only: the others' tokens go out in their
     // invitation links (open one here to play that seat on this device too).
     const [mine, ...others] = Object.entries(answer.tokens);

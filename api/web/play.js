@@ -154,7 +154,39 @@ class PlayPage {
         over ? h("a", { class: "button", href: `#/replay/${this.gameId}`, text: "Open the replay" })
           : this.token ? h("button", { type: "button", class: "resign", text: "Resign",
             onclick: () => this.resign() }) : null),
-      this.token ? null : this.joinForm()]);
+      this.token ? null : this.joinForm(),
+      this.takebackBar()]);
+  }
+
+  // Takebacks (a game created with them): ask for your last move back; answer another seat's
+  // request; see who has accepted so far.
+  takebackBar() {
+    const s = this.summary;
+    if (!this.token || !s.takebacks || this.answer.status !== "active") return null;
+    const asked = s.takeback;
+    const act = (path, body) => async () => {
+      try {
+        await post(`/games/${this.gameId}/${path}`, body, { token: this.token });
+        await this.refresh();
+      } catch (error) {
+        notify(error.message);
+      }
+    };
+    if (!asked) {
+      return h("div", { class: "takeback" }, h("button", { type: "button", class: "ask-takeback",
+        text: "Ask to take back my last move", onclick: act("takeback", { moves: 1 }) }));
+    }
+    const accepted = (asked.accepted || []).map(String);
+    const text = h("span", { text: `${seatName(s, asked.seat)} asks to take back their last ` +
+      `move(s)${accepted.length ? `; accepted by seat ${accepted.join(", ")}` : ""}.` });
+    if (String(asked.seat) === String(this.seat) || accepted.includes(String(this.seat))) {
+      return h("div", { class: "takeback", role: "status" }, text, " Waiting for answers.");
+    }
+    return h("div", { class: "takeback", role: "status" }, text,
+      h("button", { type: "button", class: "accept-takeback", text: "Accept",
+        onclick: act("takeback/answer", { accept: true }) }),
+      h("button", { type: "button", class: "decline-takeback", text: "Decline",
+        onclick: act("takeback/answer", { accept: false }) }));
   }
 
   // A spectator may take an open seat, with a name; the seat's token is kept like any other.

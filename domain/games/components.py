@@ -6,8 +6,10 @@ The hook is generic and optional: a game lists its components in its catalog ent
 optional ``cost`` and any other public fields. Adding a game therefore touches only its own
 package. The games released before the hook existed are digest-locked (changing their
 packages would force a new rules version), so each gets a small adapter below that reads the
-data its package already loads: Dominion's card catalogue (``INFO.extra["cards"]``) and
-Revolution's ``tiles.TILES``. A game with neither has no components (an empty list).
+data its package already loads: Dominion's card catalogue (``INFO.extra["cards"]``),
+Revolution's ``tiles.TILES``, God of War's ``content.CONTENT`` and Thrones' ``cards.CARDS``
+(the adapters live in ``components_more.py``). A game with none has no components (an empty
+list).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..kernel import Rules
-from . import RELEASES, get_rules
+from . import RELEASES, components_more, get_rules
 
 Component = dict[str, Any]
 
@@ -57,4 +59,6 @@ def _tile(fields: dict[str, Any]) -> Component:
 ADAPTERS: dict[str, Callable[[Rules], list[Component]]] = {
     "dominion": _dominion_cards,
     "revolution": _revolution_tiles,
+    "godofwar": components_more.godofwar,
+    "thrones": components_more.thrones,
 }

@@ -60,6 +60,33 @@ def test_revolutions_components_are_its_31_tiles_with_faction_ability_and_text(c
     assert tiles["citizen"]["types"] == ["neutral"] and tiles["citizen"]["ability"] == "none"
 
 
+def test_god_of_wars_components_are_its_cards_heroes_scene_cards_quests_and_bosses(client):
+    answer = client.get("/games/catalog/godofwar/components").json
+    items = {c["id"]: c for c in answer["components"]}
+    assert items["kratos-axe-chop"]["name"] == "Returning Chop"
+    assert items["kratos-axe-chop"]["text"] == "Plays as melee +1, ranged +1."
+    assert items["kratos"]["types"] == ["hero"] and items["kratos"]["health"] == 16
+    assert items["destruction-crystal"]["types"] == ["status"]
+    assert items["s1-top-1"]["text"].startswith("Front: Draugr Archer: health 4")
+    assert "Back: Looted Quiver" in items["s1-top-1"]["text"]
+    assert items["the-travelers"]["types"] == ["quest"]
+    assert items["the-travelers"]["text"].endswith(
+        "Hindrance if lost: Every hero starts the second quest with 2 wounds.")
+    assert items["baldur"]["types"] == ["boss"]
+
+
+def test_thrones_components_are_its_cards_and_plots_with_cost_and_text():
+    from domain.games import components_more
+    from domain.games.thrones import RULES
+
+    items = {c["id"]: c for c in components_more.thrones(RULES)}
+    assert len(items) == 138
+    assert items["ghost"]["types"] == ["character", "neutral"] and items["ghost"]["cost"] == 3
+    assert items["ghost"]["text"].startswith("Strength 3. Icons military. Creature, Direwolf.")
+    assert items["building-season"]["types"][0] == "plot"
+    assert "cost" not in items["building-season"]
+
+
 def test_an_older_rules_version_serves_the_components_it_was_played_with(client):
     answer = client.get("/games/catalog/revolution/components?rules_version=revolution-1")
     assert answer.status_code == 200 and answer.json["rules_version"] == "revolution-1"

@@ -10,11 +10,18 @@ MAX_CLICKS = 600
 
 
 def create_from_lobby(page: Any, game: str, seats: list[str] | None = None,
-                      options: dict[str, str] | None = None) -> None:
+                      options: dict[str, str] | None = None, takebacks: bool = False) -> None:
     """Start ``game`` from the lobby's form; ``seats`` are the seat selects' values (``human``
-    or ``bot:NAME``) from seat 0 on; ``options`` maps an option's name to a select value."""
+    or ``bot:NAME``) from seat 0 on; ``options`` maps an option's name to a select value;
+    ``takebacks`` ticks "Allow takebacks"."""
     page.goto("/")
     form = page.locator(f"form[data-game={game}]")
+    if takebacks:
+        form.locator("input[name=takebacks]").check()
+    count = form.locator("input[name=seat-count]")
+    if seats and count.input_value() != str(len(seats)):
+        count.fill(str(len(seats)))
+        count.blur()  # the change event, which redraws the seats, fires here and only here
     for seat, who in enumerate(seats or []):
         form.locator(f"select[name=seat-{seat}]").select_option(who)
     if options:
@@ -95,3 +102,59 @@ def choose_dominion(page: Any) -> None:
         click_move(page, "End turn")
     else:
         click_move(page)
+
+
+def click_on_board(page: Any, board: str, first: str, then: str) -> bool:
+    """Click a highlighted ``first`` thing on ``board``, then a highlighted ``then`` thing if the
+    click picked it rather than playing; answers whether anything was clicked."""
+    # Imported here: without Playwright the browser tests skip rather than fail to import.
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    things = page.locator(f"{board} {first}.legal")
+    if not things.count():
+        return False
+    try:
+        things.first.click(timeout=3_000)
+        page.wait_for_timeout(50)
+        completing = page.locator(f"{board} {then}.legal")
+        if page.locator(f"{board} .selected").count() and completing.count():
+            completing.first.click(timeout=3_000)
+            page.wait_for_timeout(50)
+        suggested = page.locator(".prompt button.move.suggested")  # several ways: pick one
+        if suggested.count():
+            suggested.first.click(timeout=3_000)
+    except PlaywrightTimeout:
+        pass  # the board was redrawn under the click: another seat moved, the status says so
+    return True
+
+
+def choose_godofwar(page: Any) -> None:
+    """Attack with a card from your hand (click it, then a highlighted enemy), stand your hero
+    in a highlighted space; otherwise what ends the step soonest (done, end, no defense)."""
+    if page.locator(".prompt h2", has_text="Pick your hero").count():
+        click_move(page)
+    elif click_on_board(page, ".godofwar", ".player.mine .card", ".scene-card"):
+        return
+    elif click_on_board(page, ".godofwar", ".space", ".space"):
+        return
+    else:
+        for label in ("Done", "End your turn", "Do not defend", "Pass"):
+            if page.locator(".prompt button.move", has_text=label).count():
+                click_move(page, label)
+                return
+        click_move(page)
+
+
+def choose_thrones(page: Any) -> None:
+    """Reveal a plot by clicking it, marshal a card from hand by clicking it, declare the
+    first highlighted character; otherwise pass, end or answer with the first move."""
+    prompt = page.locator(".prompt h2").text_content() or ""
+    if "plot" in prompt and click_on_board(page, ".thrones", ".zone.plots .card", ".card"):
+        return
+    for label in ("Keep this hand", "Done", "Pass", "End your challenges"):
+        if page.locator(".prompt button.move", has_text=label).count():
+            click_move(page, label)
+            return
+    if click_on_board(page, ".thrones", ".player.mine .in-play .card", ".card"):
+        return
+    click_move(page)

@@ -110,3 +110,52 @@ export function showDetails(panel, component, tapped) {
       onclick: () => panel.classList.remove("tapped") }));
   panel.classList.toggle("tapped", tapped);
 }
+
+// Picking on the board, for games whose moves name several things (a card in hand and the
+// enemy it strikes, a character and its attachment): ``keysOf(move)`` lists the board keys a
+// move sits on. A thing is clickable while some legal move sits on it (and on the thing picked
+// first, if any); a click plays the move if only one fits, else picks the thing so that the
+// things completing its moves light up, else offers the fitting moves as buttons.
+export function picker(ctx, keysOf) {
+  const fits = (move, key) => {
+    const keys = keysOf(move);
+    return keys.includes(key) && (ctx.ui.pick === undefined || keys.includes(ctx.ui.pick));
+  };
+  const movesAt = (key) => ctx.legal.filter((m) => fits(m, key));
+  return {
+    picked: (key) => ctx.ui.pick === key,
+    movesAt,
+    click(key) {
+      const moves = movesAt(key);
+      if (!moves.length) return;
+      const more = moves.some((m) => keysOf(m).some((k) => k !== key && k !== ctx.ui.pick));
+      if (moves.length === 1 || !more || ctx.ui.pick !== undefined) {
+        ctx.ui.pick = undefined;
+        ctx.chooseAmong(moves);
+        return;
+      }
+      ctx.ui.pick = key;
+      ctx.redraw();
+    },
+  };
+}
+
+// A clickable board thing: highlighted while moves sit on it, picked when chosen first.
+export function pickable(ctx, pick, key, el, label) {
+  const moves = key === null ? [] : pick.movesAt(key);
+  if (!moves.length) return el;
+  el.classList.add("legal");
+  if (pick.picked(key)) el.classList.add("selected");
+  el.setAttribute("aria-label", `${el.getAttribute("aria-label") || ""}: ` +
+    (moves.length === 1 ? label(moves[0], ctx.components) : `${moves.length} moves`));
+  el.addEventListener("click", () => pick.click(key));
+  return el;
+}
+
+export function pickHint(ctx) {
+  if (ctx.ui.pick === undefined) return null;
+  return h("p", { class: "hint", text: `Picked ${nameOf(ctx.ui.pick, ctx.components)}: now ` +
+    "pick one of the highlighted things, or a move below. ", },
+    h("button", { type: "button", class: "unpick", text: "Unpick",
+      onclick: () => { ctx.ui.pick = undefined; ctx.redraw(); } }));
+}

@@ -30,6 +30,7 @@ export function draw(ctx) {
   const mine = me === null ? null : players[me];
   return h("section", { class: "board dominion", "aria-label": "Dominion" },
     turnBar(ctx, view),
+    spyReveal(ctx, view),
     supply(ctx, view),
     h("div", { class: "players" }, others.map((p) => playerArea(ctx, p, false))),
     mine ? playerArea(ctx, mine, true) : null,
@@ -44,6 +45,15 @@ function turnBar(ctx, view) {
   const who = mine ? "Your turn" : `Turn of ${seatName(ctx.summary, t.seat)}`;
   return h("p", { class: "turn" }, h("strong", { text: who }),
     ` · ${t.phase} phase · ${t.actions} action(s) · ${t.buys} buy(s) · $${t.coins}`);
+}
+
+// The card a Spy made a player reveal from the top of their deck: shown to everyone.
+function spyReveal(ctx, view) {
+  const spy = view.spy_reveal;
+  if (!spy) return null;
+  return h("div", { class: "zone spy" },
+    h("span", { class: "zone-name", text: `Spy: ${seatName(ctx.summary, spy.seat)} reveals` }),
+    card(ctx, spy.card, "reveal"));
 }
 
 function supply(ctx, view) {
@@ -61,7 +71,8 @@ function supply(ctx, view) {
 }
 
 function playerArea(ctx, p, mine) {
-  const name = mine ? `You, ${seatName(ctx.summary, p.index)}` : seatName(ctx.summary, p.index);
+  const name = (mine ? `You, ${seatName(ctx.summary, p.index)}` : seatName(ctx.summary, p.index)) +
+    (ctx.answer.view.first === p.index ? " · first player" : "");
   const facts = [`deck ${p.deck_size}`, `hand ${p.hand_size}`, `${p.victory_points} VP`,
     `turns ${p.turns}`];
   if (p.discard_size !== undefined) facts.push(`discard ${p.discard_size}`);

@@ -3,9 +3,11 @@
 
 import * as dominion from "./dominion.js";
 import * as generic from "./generic.js";
+import * as godofwar from "./godofwar.js";
 import * as revolution from "./revolution.js";
+import * as thrones from "./thrones.js";
 
-const RENDERERS = { dominion, revolution };
+const RENDERERS = { dominion, godofwar, revolution, thrones };
 
 export function rendererFor(game) {
   return RENDERERS[game] || generic;

@@ -1,0 +1,149 @@
+// Thrones' look: each player's House (gold, power, the revealed plot, the used pile and the
+// plot deck, public in the fixed-deck mode), the cards in play standing or knelt (turned) with
+// their derived STR, icons, keywords, power, attachments and duplicates beneath, the hand, the
+// deck, discard and dead piles, and the challenge in progress. A move is clicked on its card:
+// a character to declare, a card in hand to marshal, a plot to choose; a move naming two
+// cards (an attachment and its host) takes a click on each.
+
+import { h } from "../dom.js";
+import { describeMove, infoOn, nameOf, pickHint, pickable, picker, rawView, seatName }
+  from "./common.js";
+
+const ICONS = { military: "⚔", intrigue: "✦", power: "♛" };
+const HOUSES = { stark: "House Stark", lannister: "House Lannister" };
+
+export function label(move, components) {
+  const name = (id) => nameOf(id, components);
+  switch (move.kind) {
+    case "plot": return `Reveal ${name(move.card)}`;
+    case "marshal": return `Marshal ${name(move.card)}${move.host ? ` onto ${move.host}` : ""}`;
+    case "duplicate": return `Duplicate ${name(move.card)} onto ${move.onto}`;
+    case "place": return `Set up ${name(move.card)}`;
+    case "place_on_house": return `Set up ${name(move.card)} on your House`;
+    case "challenge": return `Initiate a ${move.type} challenge`;
+    case "end_challenges": return "End your challenges";
+    case "attacker": return `Attack with ${move.card}`;
+    case "defender": return `Defend with ${move.card}`;
+    case "use": return `Use ${name(move.card)}${move.target ? ` on ${move.target}` : ""}`;
+    case "first_player": return `Seat ${move.seat} goes first`;
+    case "take": return `Take ${name(move.card)}`;
+    case "pass": return "Pass";
+    case "done": return "Done";
+    case "keep": return "Keep this hand";
+    case "mulligan": return "Mulligan";
+    default: return describeMove(move, components);
+  }
+}
+
+// The board keys a move sits on: a card in play (by its uid), a card in hand or a plot (by its
+// card id). "hand", "" and -1 are no card.
+function keysOf(move) {
+  return ["card", "source", "target", "onto", "host"].map((f) => move[f])
+    .filter((v) => typeof v === "string" && v !== "" && v !== "hand");
+}
+
+export function draw(ctx) {
+  const view = ctx.answer.view;
+  const pick = picker(ctx, keysOf);
+  const me = ctx.seat === null ? 0 : Number(ctx.seat);
+  const byUid = new Map(view.in_play.map((c) => [c.uid, c]));
+  const named = (uid) => (byUid.has(uid) ? byUid.get(uid).name : uid);
+  const tctx = { ...ctx, pick, byUid, named };
+  return h("section", { class: "board thrones", "aria-label": "Thrones" },
+    statusBar(tctx, view),
+    pickHint({ ...ctx, components: { get: (id) => (byUid.has(id) ? byUid.get(id) : ctx.components.get(id)) } }),
+    challenge(tctx, view),
+    house(tctx, view, 1 - me, false),
+    house(tctx, view, me, true),
+    view.looking_at ? h("div", { class: "zone" }, h("span", { class: "zone-name", text: "Looking at" }),
+      cards(tctx, view.looking_at, "look")) : null,
+    rawView(view));
+}
+
+function statusBar(ctx, view) {
+  const who = (view.to_act || []).map((s) => seatName(ctx.summary, s));
+  return h("p", { class: "turn" }, h("strong", { text: view.result ? "Game over" : `Round ${view.round}, ${view.phase} phase` }),
+    view.first_player === null ? "" : ` · first player ${seatName(ctx.summary, view.first_player)}`,
+    who.length ? ` · to act: ${who.join(", ")}` : "",
+    view.waiting_for ? ` · ${view.waiting_for}` : "",
+    ` · token pool: ${view.token_pool.gold} gold, ${view.token_pool.power} power`);
+}
+
+function challenge(ctx, view) {
+  const ch = view.challenge;
+  if (!ch) return null;
+  const side = (title, uids, total) => h("div", { class: "side-list" },
+    h("span", { class: "zone-name", text: `${title} (STR ${total})` }),
+    uids.length ? uids.map((u) => h("span", { class: "chip", text: ctx.named(u) })) : "none");
+  return h("div", { class: `challenge c-${ch.type}` },
+    h("h3", { text: `${ICONS[ch.type] || ""} ${ch.type} challenge: ${seatName(ctx.summary, ch.attacker)} attacks ${seatName(ctx.summary, ch.defender)}` }),
+    side("Attackers", ch.attackers, ch.strength[0]),
+    side("Defenders", ch.defenders, ch.strength[1]),
+    ch.winner !== null && ch.winner !== undefined ? h("p", { text: `Won by ${seatName(ctx.summary, ch.winner)}` }) : null);
+}
+
+function house(ctx, view, seat, mine) {
+  const p = view.players[seat];
+  const who = `${mine && ctx.seat !== null ? "You, " : ""}${seatName(ctx.summary, seat)}: ${HOUSES[p.house] || p.house}`;
+  const inPlay = view.in_play.filter((c) => c.controller === seat && !c.host);
+  const facts = [`${p.gold} gold`, `${p.power} power on the House`, `${p.total_power} total power`,
+    `hand ${p.hand_size}`, `deck ${p.deck_size}`];
+  if (p.setup_count) facts.push(`${p.setup_count} set up face down`);
+  if (p.plot_chosen && !p.chosen_plot) facts.push("plot chosen");
+  if (p.challenges_made.length) facts.push(`challenges: ${p.challenges_made.join(", ")}`);
+  return h("div", { class: `player house h-${p.house}${mine ? " mine" : ""}`, "data-seat": seat },
+    h("h3", { text: who }),
+    h("p", { class: "counts", text: facts.join(" · ") }),
+    h("div", { class: "plots" },
+      zone(ctx, "Revealed plot", p.revealed_plot ? [p.revealed_plot] : [], "revealed"),
+      p.chosen_plot ? zone(ctx, "Chosen plot", [p.chosen_plot], "chosen") : null,
+      zone(ctx, p.plot_deck ? "Plot deck" : `Plot deck (${p.plot_deck_size}, hidden)`, p.plot_deck || [], mine ? "plots" : "their-plots"),
+      zone(ctx, "Used plots", p.used_plots, "used")),
+    h("div", { class: "in-play" }, inPlay.map((c) => inPlayCard(ctx, view, c))),
+    p.setup ? zone(ctx, "Set up", p.setup, "setup") : null,
+    p.hand ? zone(ctx, mine ? "Your hand" : "Hand", p.hand, mine ? "hand" : "their-hand") : null,
+    p.deck ? zone(ctx, "Deck", p.deck, "deck") : null,
+    zone(ctx, "Discard", p.discard, "discard"),
+    zone(ctx, "Dead", p.dead, "dead"));
+}
+
+function zone(ctx, title, ids, area) {
+  return h("div", { class: `zone ${area}` }, h("span", { class: "zone-name", text: title }),
+    ids.length ? cards(ctx, ids, area) : h("span", { class: "nil", text: "none" }));
+}
+
+function cards(ctx, ids, area) {
+  const clickable = ["hand", "plots", "setup", "look"].includes(area);
+  return h("div", { class: "cards" }, ids.map((id) => {
+    const c = ctx.components.get(id) || { name: id, types: [] };
+    const el = h("button", { type: "button", class: `card thr t-${(c.types || [])[0] || "card"}`,
+      "data-card": id, "data-area": area, "aria-label": c.name },
+      h("span", { class: "name", text: c.name }),
+      c.cost !== undefined ? h("span", { class: "cost", text: String(c.cost) }) : null,
+      h("span", { class: "types", text: (c.types || []).join(" · ") }));
+    infoOn(el, ctx, id);
+    return clickable ? pickable(ctx, ctx.pick, id, el, label) : el;
+  }));
+}
+
+// A card in play: knelt cards are turned; attachments and duplicates lie beneath it.
+function inPlayCard(ctx, view, c) {
+  const attached = view.in_play.filter((a) => a.host === c.uid);
+  const el = h("button", { type: "button", class: `card thr in t-${c.type}${c.knelt ? " knelt" : ""}`,
+    "data-uid": c.uid, "data-card": c.card,
+    "aria-label": `${c.name} (${c.uid})${c.knelt ? ", knelt" : ", standing"}` +
+      (c.strength !== null ? `, STR ${c.strength}` : "") },
+    h("span", { class: "name", text: c.name }),
+    h("span", { class: "uid", text: c.uid }),
+    c.strength !== null ? h("span", { class: "str", text: `STR ${c.strength}` }) : null,
+    c.icons.length ? h("span", { class: "icons" }, c.icons.map((i) =>
+      h("span", { class: `icon i-${i}`, title: i, "aria-label": i, text: ICONS[i] || i }))) : null,
+    c.keywords.length ? h("span", { class: "keywords", text: c.keywords.join(", ") }) : null,
+    c.power ? h("span", { class: "token power", text: `${c.power} power` }) : null,
+    c.gold ? h("span", { class: "token gold", text: `${c.gold} gold` }) : null,
+    c.duplicates ? h("span", { class: "token dup", text: `${c.duplicates} duplicate(s)` }) : null,
+    c.knelt ? h("span", { class: "token", text: "knelt" }) : null);
+  infoOn(el, ctx, c.card);
+  pickable(ctx, ctx.pick, c.uid, el, label);
+  return h("div", { class: "stack" }, el, attached.map((a) => inPlayCard(ctx, view, a)));
+}
