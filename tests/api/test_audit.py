@@ -21,11 +21,28 @@ def corrupt(service, game_id: str, seq: int, old: bytes, new: bytes) -> None:
     """Edit a stored event's bytes in the event store, under the running service (whose cached
     game is untouched, as after a disk fault or a hand-edited database)."""
     recorder = service.recorder
+    if hasattr(recorder, "datastore"):  # PostgreSQL: the row itself
+        corrupt_row(recorder, game_id, seq, old, new)
+        return
     position = recorder._stored_events_index[game_id][seq]
     stored = recorder._stored_events[position]
     assert old in stored.state
     recorder._stored_events[position] = dataclasses.replace(
         stored, state=stored.state.replace(old, new))
+
+
+def corrupt_row(recorder, game_id: str, seq: int, old: bytes, new: bytes) -> None:
+    from psycopg.sql import SQL, Identifier
+
+    table = SQL("{}.{}").format(Identifier(recorder.datastore.schema),
+                                Identifier(recorder.events_table_name))
+    where = SQL(" WHERE originator_id = %s AND originator_version = %s")
+    with recorder.datastore.transaction(commit=True) as cursor:
+        cursor.execute(SQL("SELECT state FROM ") + table + where, (UUID(game_id), seq))
+        state = bytes(cursor.fetchone()["state"])
+        assert old in state
+        cursor.execute(SQL("UPDATE ") + table + SQL(" SET state = %s") + where,
+                       (state.replace(old, new), UUID(game_id), seq))
 
 
 def test_a_finished_game_is_re_verified_and_its_summary_says_when(client, app):

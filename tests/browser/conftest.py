@@ -21,13 +21,9 @@ from api.serve import spawned
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("GAMEHALL_ARTIFACTS", ROOT / "test-artifacts")) / "browser"
-# The toy game (tests/toygame.py) is hosted too: a game with no renderer of its own. So is
-# Thrones while it is not registered (its package says why), so that its page is tested now;
-# once registered, the registry's version is the one served.
-WITH_TOY_GAME = ("from domain.games import RELEASES, register_extra; from tests import toygame; "
-                 "register_extra('toy', toygame.RULES); "
-                 "from domain.games import thrones; "
-                 "'thrones' in RELEASES or register_extra('thrones', thrones.RULES); ")
+# The toy game (tests/toygame.py) is hosted too: a game with no renderer of its own.
+WITH_TOY_GAME = ("from domain.games import register_extra; from tests import toygame; "
+                 "register_extra('toy', toygame.RULES); ")
 
 
 def chromium_path() -> str | None:
