@@ -137,11 +137,19 @@ def who(seat: int, viewer: int | None) -> str:
     return "You" if seat == viewer else f"Seat {seat}"
 
 
+# The notes' acts are past tense ("drew", "played"), the same for "You" and "Seat 1", except
+# these, written for a third person.
+SECOND_PERSON = {"goes first": "go first"}
+
+
 def render(entry: Note, viewer: int | None) -> str:
     cards = entry["cards"]
     if entry["act"] == "set out the kingdom":
         return "The kingdom is " + ", ".join(name(c) for c in cards)
-    text = f"{who(entry['seat'], viewer)} {entry['act']}"
+    act = entry["act"]
+    if entry["seat"] == viewer:
+        act = SECOND_PERSON.get(act, act)
+    text = f"{who(entry['seat'], viewer)} {act}"
     if not cards:
         return text
     if entry.get("secret") and viewer != entry["seat"]:

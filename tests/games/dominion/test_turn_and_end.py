@@ -231,3 +231,12 @@ def test_views_show_each_discard_piles_top_card_but_not_its_size():
     assert seen["discard_top"] == "gold"
     assert "discard_size" not in seen and "owned" not in seen
     assert seen["deck_size"] == len(state["players"][0]["deck"])
+
+
+def test_the_first_player_reads_that_they_go_first_and_the_others_who_does():
+    from domain.games.dominion.views import render
+
+    note = {"seat": 1, "act": "goes first", "cards": []}
+    assert render(note, 1) == "You go first"
+    assert render(note, 0) == "Seat 1 goes first"
+    assert render(note, None) == "Seat 1 goes first"
