@@ -25,8 +25,12 @@ function gameForm(game, created, list) {
     value: game.seats.min, id: `${game.name}-count`, name: "seat-count" });
   const drawSeats = () => {
     const n = Math.max(game.seats.min, Math.min(game.seats.max, Number(count.value) || 0));
-    seats.querySelectorAll(".seat").forEach((el) => el.remove());
-    for (let s = 0; s < n; s++) seats.append(seatRow(game, s));
+    // Seats already drawn keep what was chosen for them: only those past the count go, and
+    // only the missing ones are added (the change event fires when the field loses focus,
+    // often as a seat's select is clicked).
+    const rows = [...seats.querySelectorAll(".seat")];
+    rows.slice(n).forEach((el) => el.remove());
+    for (let s = rows.length; s < n; s++) seats.append(seatRow(game, s));
   };
   count.addEventListener("change", drawSeats);
   const form = h("form", { class: "card-form", "data-game": game.name },

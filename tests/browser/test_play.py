@@ -326,3 +326,19 @@ def test_a_mangled_link_says_so_and_shows_the_lobby(open_page):
     assert "does not name a game" in page.locator("#notice").text_content()
     page.wait_for_selector("form[data-game=dominion]")
     assert page.errors == []
+
+
+def test_changing_the_player_count_keeps_the_seats_already_chosen(open_page):
+    page = open_page()
+    page.goto("/")
+    form = page.locator("form[data-game=dominion]")
+    form.locator("select[name=seat-0]").select_option("bot:big_money")
+    count = form.locator("input[name=seat-count]")
+    count.fill("3")
+    form.locator("select[name=seat-1]").click()  # the count's change event fires on leaving it
+    assert form.locator(".seat").count() == 3
+    assert form.locator("select[name=seat-0]").input_value() == "bot:big_money"
+    count.fill("2")
+    count.blur()
+    assert form.locator(".seat").count() == 2
+    assert form.locator("select[name=seat-0]").input_value() == "bot:big_money"
