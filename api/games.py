@@ -73,16 +73,10 @@ def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
 
     Each player is `{name}` (a human, given a token now), `{bot}` (played by the server) or
     `{}` (an open seat, joined later with POST /games/{id}/seats/{seat})."""
-    h = hall()
-    # A game of bots only is played to its end here: on the bounded pool for heavy work.
-    bots_only = all(player.get("bot") is not None for player in body["players"])
-    game, tokens = h.service.create_game(body["game"], body["options"], body["players"],
-                                         compute=heavy().run if bots_only else None,
-                                         takebacks=body["takebacks"])
-    fields = h.projector.record(game)
-    answer = {"game_id": str(game.id), "tokens": {str(s): t for s, t in tokens.items()},
-              "game": fields["summary"]}
-    return answer, 201, {"Location": url_for("games.summary", game_id=game.id)}
+    service = hall().service
+    return _started(body["players"], lambda compute: service.create_game(
+        body["game"], body["options"], body["players"], compute=compute,
+        takebacks=body["takebacks"]))
 
 
 @blp.route("/<uuid:game_id>/fork", methods=["POST"])
@@ -98,14 +92,20 @@ def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict
     the source's state hash there; verifying it checks that origin. A game still being played
     answers 409 `game-not-finished`; an `at` where the game was not being played, 422
     `bad-fork-point`."""
-    h = hall()
-    seats = len(h.service.get(game_id, reading=True).seats)
+    service = hall().service
+    seats = len(service.get(game_id, reading=True).seats)
     players = body.get("players") or [{"name": f"seat {seat}"} for seat in range(seats)]
+    return _started(players, lambda compute: service.fork_game(
+        game_id, body["at"], players, compute=compute, takebacks=body["takebacks"]))
+
+
+def _started(players: list[dict[str, Any]], start: Callable[[Any], tuple[Any, dict[int, str]]],
+             ) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """A game just created or forked (by ``start(compute)``), its views written, answered as
+    201. A game of bots only is played to its end here: on the bounded pool for heavy work."""
     bots_only = all(player.get("bot") is not None for player in players)
-    game, tokens = h.service.fork_game(game_id, body["at"], players,
-                                       compute=heavy().run if bots_only else None,
-                                       takebacks=body["takebacks"])
-    fields = h.projector.record(game)
+    game, tokens = start(heavy().run if bots_only else None)
+    fields = hall().projector.record(game)
     answer = {"game_id": str(game.id), "tokens": {str(s): t for s, t in tokens.items()},
               "game": fields["summary"]}
     return answer, 201, {"Location": url_for("games.summary", game_id=game.id)}
