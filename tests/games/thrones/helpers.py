@@ -126,3 +126,13 @@ def use_move(state: State, seat: int, card: str) -> list[dict[str, Any]]:
     if not isinstance(found, Decision) or found.prompt_for(seat) is None:
         return []
     return [m for m in moves(state, seat) if m.get("card") == card and m["kind"] == "use"]
+
+
+PASS = {"kind": "pass"}
+
+
+def window(state: State, phase: str, active: int | None = None) -> State:
+    """An action window of ``phase`` opening now, the first player asked first."""
+    state["phase"] = phase
+    return start(state, {"op": "window", "mode": "action", "phase": phase,
+                         "seat": state["first"], "passes": 0, "active": active})

@@ -7,6 +7,7 @@ from domain.games.thrones.stats import keywords, strength
 
 from .helpers import (
     LANNISTER,
+    PASS,
     STARK,
     act,
     blank,
@@ -21,8 +22,6 @@ from .helpers import (
     start,
     use_move,
 )
-
-PASS = {"kind": "pass"}
 
 
 def until_offered(state: dict, seat: int, card: str) -> dict:

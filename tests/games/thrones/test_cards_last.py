@@ -6,6 +6,7 @@ from domain.games.thrones.stats import income
 
 from .helpers import (
     LANNISTER,
+    PASS,
     STARK,
     act,
     blank,
@@ -20,8 +21,6 @@ from .helpers import (
     step,
     use_move,
 )
-
-PASS = {"kind": "pass"}
 
 
 def test_ser_jaime_stays_standing_and_infamy_puts_claimed_power_on_him():

@@ -9,6 +9,7 @@ from domain.kernel import Chance
 
 from .helpers import (
     LANNISTER,
+    PASS,
     STARK,
     act,
     blank,
@@ -24,15 +25,8 @@ from .helpers import (
     start,
     step,
     use_move,
+    window,
 )
-
-PASS = {"kind": "pass"}
-
-
-def window(state: dict, phase: str, active: int | None = None) -> dict:
-    state["phase"] = phase
-    return start(state, {"op": "window", "mode": "action", "phase": phase,
-                         "seat": state["first"], "passes": 0, "active": active})
 
 
 def until_offered(state: dict, seat: int, card: str) -> dict:

@@ -22,8 +22,6 @@ from .helpers import (
     use_move,
 )
 
-PASS = {"kind": "pass"}
-
 
 def marshal_window(state: dict, seat: int) -> dict:
     return start(state, {"op": "window", "mode": "action", "phase": "marshalling",
@@ -215,7 +213,6 @@ def test_queen_cerseis_chambers_may_go_on_the_house_card():
     state = marshal_window(state, LANNISTER)
     state = act(state, {"kind": "marshal", "card": "queen-cerseis-chambers", "host": "house"})
     assert state["play"][0]["host"] == "house"
-
 
 
 def test_no_attachments_keeps_attachments_off_and_stark_only_needs_a_stark_host():

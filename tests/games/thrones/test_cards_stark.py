@@ -7,6 +7,7 @@ from domain.games.thrones.stats import keywords, strength
 
 from .helpers import (
     LANNISTER,
+    PASS,
     STARK,
     act,
     blank,
@@ -20,15 +21,8 @@ from .helpers import (
     set_plot,
     start,
     use_move,
+    window,
 )
-
-PASS = {"kind": "pass"}
-
-
-def window(state: dict, phase: str, active: int | None = None) -> dict:
-    state["phase"] = phase
-    return start(state, {"op": "window", "mode": "action", "phase": phase,
-                         "seat": state["first"], "passes": 0, "active": active})
 
 
 def test_godswood_makes_the_next_stark_character_2_gold_cheaper_this_phase():

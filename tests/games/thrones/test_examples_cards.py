@@ -9,6 +9,7 @@ from domain.games.thrones.zones import leave_play
 
 from .helpers import (
     LANNISTER,
+    PASS,
     STARK,
     act,
     blank,
@@ -21,8 +22,6 @@ from .helpers import (
     set_plot,
     start,
 )
-
-PASS = {"kind": "pass"}
 
 
 def use(card: str, target: str = "", source: str = "hand", ability: int = 0,

@@ -7,6 +7,7 @@ from domain.games.thrones.state import gain_power
 
 from .helpers import (
     LANNISTER,
+    PASS,
     STARK,
     act,
     blank,
@@ -19,8 +20,6 @@ from .helpers import (
     set_plot,
     start,
 )
-
-PASS = {"kind": "pass"}
 
 
 def test_got_r_4_plot_decks_are_public_and_a_chosen_plot_is_hidden_until_revealed():
