@@ -23,7 +23,8 @@ RELEASES: dict[str, dict[str, str]] = {
     "dominion": {"1.0.0": "domain.games.frozen.dominion_1_0_0",
                  "2.0.0": "domain.games.dominion"},
     "godofwar": {"1.0.0": "domain.games.godofwar"},
-    "thrones": {"1.0.0": "domain.games.thrones"},
+    "thrones": {"1.0.0": "domain.games.frozen.thrones_1_0_0",
+                "2.0.0": "domain.games.thrones"},
 }
 _EXTRA: dict[str, dict[str, Rules]] = {}
 _LOADED: dict[tuple[str, str], Rules] = {}

@@ -127,6 +127,12 @@ def note(st: State, seat: int, act: str, cards: list[str] | None = None,
     st["notes"].append(entry)
 
 
+def lcg(st: State) -> bool:
+    """Whether the game follows the full card game's reference sheet (``profile`` ``lcg``)
+    rather than the two-player box: the one switch between the two (digest §2.3, §6)."""
+    return bool(st["options"].get("profile") == "lcg")
+
+
 def other(seat: int) -> int:
     return 1 - seat
 
