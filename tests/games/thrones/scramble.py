@@ -1,10 +1,11 @@
 """What a seat may not know in Thrones, dealt anew (``tests/games/hidden.py``): the other
 seat's hand, deck, face-down setup cards and (lcg) cards in Shadows shuffled together and
-dealt back in the same sizes (half the time the hand stays, so its cards can be played the same in both), its plot
-chosen but not revealed, and its answer to a pending mulligan. The seat's own deck order stays
-(its draws show it to the seat). In the plot draft (``draft_scramble``): the plots the other
-seat was dealt and kept unseen, and the draft deck's cards still to be dealt to it, dealt
-anew among themselves; its plot-deck picks of the last step chosen anew."""
+dealt back in the same sizes (half the time the hand stays, so its cards can be played the
+same in both), its plot chosen but not revealed, and its answer to a pending mulligan. The
+seat's own deck order stays (its draws show it to the seat). In the plot draft
+(``draft_scramble``): the plots the other seat was dealt and kept unseen, and the draft
+deck's cards still to be dealt to it, dealt anew among themselves; its plot-deck picks of
+the last step chosen anew."""
 
 from __future__ import annotations
 
