@@ -240,3 +240,25 @@ def test_no_attachments_except_weapon_takes_a_weapon_and_refuses_any_other_attac
     assert ("heirloom-blade", jon) in offered and ("heirloom-blade", guard) in offered
     assert ("milk-of-the-poppy", jon) not in offered
     assert ("milk-of-the-poppy", guard) in offered
+
+
+# ---- Stealth and immunity (§6.1: "Immunity to the opponent's effects also blocks it") ----
+
+def stealth_choices(state: dict) -> set[str]:
+    ghost = place(state, STARK, "ghost")  # Stealth, military
+    place(state, LANNISTER, "ser-jacelyn-bywater")  # immune to character abilities
+    place(state, LANNISTER, "the-hound-box")
+    state = challenges_for(state, STARK)
+    state = act(state, {"kind": "challenge", "type": "military"},
+                {"kind": "attacker", "card": ghost})
+    state = pass_windows(state)
+    assert prompt(state).kind == "stealth"
+    return {rec(state, m["card"])["card"] for m in moves(state) if m["kind"] == "stealth"}
+
+
+def test_in_lcg_stealth_cannot_choose_a_character_immune_to_character_abilities():
+    assert stealth_choices(blank_lcg(first=STARK)) == {"the-hound-box"}
+
+
+def test_the_box_keeps_its_rulebooks_stealth_which_may_choose_an_immune_character():
+    assert stealth_choices(blank(first=STARK)) == {"the-hound-box", "ser-jacelyn-bywater"}
