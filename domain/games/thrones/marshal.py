@@ -29,7 +29,7 @@ from .state import (
 from .stats import blanked, traits
 
 
-def _name_taken(st: State, seat: int, card_id: str) -> bool:
+def name_taken(st: State, seat: int, card_id: str) -> bool:
     """A unique name ``seat`` has in play (owned or controlled) or in its own dead pile."""
     name = CARDS[card_id].name
     in_play = any(CARDS[c["card"]].name == name for c in st["play"]
@@ -107,7 +107,7 @@ def hosts(st: State, card_id: str) -> list[str]:
 def may_enter(st: State, seat: int, card_id: str) -> bool:
     """The checks every way into play shares: "House X only" and the unique rule."""
     spec = CARDS[card_id]
-    return house_allows(st, seat, spec) and not (spec.unique and _name_taken(st, seat, card_id))
+    return house_allows(st, seat, spec) and not (spec.unique and name_taken(st, seat, card_id))
 
 
 def marshal(st: State, seat: int, move: dict[str, Any]) -> None:

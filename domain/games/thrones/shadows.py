@@ -20,7 +20,7 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
-from .marshal import _name_taken, hosts, house_allows
+from .marshal import hosts, house_allows, name_taken
 from .reducers import penalty
 from .state import InPlay, State, enter_play, in_order, note, pay_gold, player, spendable
 
@@ -87,7 +87,7 @@ def out_moves(st: State, seat: int) -> list[dict[str, Any]]:
             continue  # a same-name card in the dead pile keeps it in Shadows (§6.5)
         if twin is not None:
             moves.append({"kind": "from_shadows", "card": cid, "onto": twin["uid"]})
-        elif not (spec.unique and _name_taken(st, seat, cid)):
+        elif not (spec.unique and name_taken(st, seat, cid)):
             moves += [{"kind": "from_shadows", "card": cid, "host": host}
                       for host in hosts(st, cid)]
     return moves
