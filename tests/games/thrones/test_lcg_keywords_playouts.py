@@ -56,7 +56,7 @@ def test_bots_play_lcg_games_with_every_keyword_card_to_the_end(bots):
                 check_illegal_moves_change_nothing(RULES, state, step, 2)
             prompt = step.prompts[0]
             move = ask_bot(RULES, RULES.bots[bots[prompt.seat]], state, prompt,
-                           lambda n: rng.randrange(n))
+                           rng.randrange)
             seen.add(str(move.get("kind")))
             state = RULES.apply_move(state, prompt.seat, move)
             assert [everything_of(state, s) for s in (0, 1)] == decks, "a card is lost"
