@@ -17,7 +17,7 @@ from .cards import CARDS
 from .marshal import may_host
 from .reducers import penalty
 from .shadows import INTO, is_shadows
-from .state import InPlay, State, characters, enter_play, in_order, lcg, note, player
+from .state import InPlay, State, characters, enter_play, lcg, note, player
 
 SETUP_GOLD = 5
 
@@ -61,7 +61,7 @@ def shadow_places(st: State, seat: int) -> list[dict[str, Any]]:
 def setup_attachments(st: State) -> list[list[Any]]:
     """Each seat's placed Setup attachments, in player order, taken out of its setup."""
     found: list[list[Any]] = []
-    for seat in in_order(st):
+    for seat in setup_order(st):
         p = player(st, seat)
         found += [[seat, c] for c in p["setup"] if CARDS[c].type == "attachment"]
         p["setup"] = [c for c in p["setup"] if CARDS[c].type != "attachment"]
@@ -108,12 +108,18 @@ def answer_setup_attach(st: State, frame: dict[str, Any], move: dict[str, Any]) 
 
 # ---- the lcg mulligan: announced in turn from the setup first player (GOT-R-2) ----
 
+def setup_order(st: State) -> list[int]:
+    """Every seat in turn from the setup first player (§2.3 step 1: drawn by the decks
+    part's setup announcement into ``setup_first``; seat 0 until then)."""
+    first = st.get("setup_first") or 0
+    seats = list(range(len(st["players"])))
+    return seats[first:] + seats[:first]
+
+
 def mulligan_frame(st: State) -> dict[str, Any]:
     if not lcg(st):
         return {"op": "mulligan"}  # the box's: simultaneous and hidden
-    first = st.get("setup_first") or 0
-    seats = list(range(len(st["players"])))
-    return {"op": "mulligan_in_turn", "left": seats[first:] + seats[:first]}
+    return {"op": "mulligan_in_turn", "left": setup_order(st)}
 
 
 def run_mulligan_in_turn(st: State, frame: dict[str, Any]) -> bool:

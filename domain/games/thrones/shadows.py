@@ -104,7 +104,8 @@ def may_ask(st: State, seat: int) -> bool:
 
 def run_shadows(st: State, frame: dict[str, Any]) -> bool:
     """The phase begins here (``phases.begin``), then each seat in player order may bring
-    one card out; the phase's own frame runs next."""
+    one card out; the phase's own frame runs next. At the beginning of a plot phase the
+    first player is still last round's (this round's is chosen after the reveal)."""
     if "left" not in frame:
         from .phases import begin
         begin(st, frame["phase"])
