@@ -20,6 +20,7 @@ from __future__ import annotations
 from domain.kernel.stack import Op
 
 from . import (
+    effects_keywords,
     effects_lannister,
     effects_lannister_events,
     effects_neutral,
@@ -39,6 +40,7 @@ RULES: dict[str, CardRules] = {
     **effects_lannister.RULES,
     **effects_lannister_events.RULES,
     **plots.RULES,
+    **effects_keywords.RULES,
 }
 
 OPS: dict[str, Op[State]] = {

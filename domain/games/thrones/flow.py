@@ -22,7 +22,17 @@ from . import resolution as rs
 from . import setup_flow as su
 from .infamy import answer_infamy, ask_infamy, run_infamy
 from .info import OPTIONS
+from .keywords import answer_keyword_stand, ask_keyword_stand, run_keyword_stand
 from .searches import answer_search, ask_search, run_search
+from .setup_lcg import (
+    answer_mulligan_in_turn,
+    answer_setup_attach,
+    ask_mulligan_in_turn,
+    ask_setup_attach,
+    run_mulligan_in_turn,
+    run_setup_attach,
+)
+from .shadows import answer_shadows, ask_shadows, run_shadows
 from .state import TOKENS, State, find
 from .windows import answer_window, ask_window, run_window
 from .zones import random_discard_spec, random_discarded, run_kill
@@ -89,6 +99,7 @@ OPS: dict[str, Op[State]] = {
     "renown": Op(rs.run_renown),
     "deadly": Op(rs.run_deadly, rs.ask_deadly, rs.answer_deadly),
     "after_win": Op(rs.run_after_win),
+    "keyword_stand": Op(run_keyword_stand, ask_keyword_stand, answer_keyword_stand),
     "challenge_triggers": Op(rs.run_challenge_triggers),
     "end_challenge": Op(rs.run_end_challenge),
     "dominance": Op(ph.run_dominance),
@@ -114,6 +125,10 @@ OPS: dict[str, Op[State]] = {
     "draft_keep": Op(su.wait),
     "draft_final": Op(dr.run_final),
     "infamy": Op(run_infamy, ask_infamy, answer_infamy),
+    "shadows": Op(run_shadows, ask_shadows, answer_shadows),
+    "setup_attach": Op(run_setup_attach, ask_setup_attach, answer_setup_attach),
+    "mulligan_in_turn": Op(run_mulligan_in_turn, ask_mulligan_in_turn,
+                           answer_mulligan_in_turn),
 }
 
 CHANCES: dict[str, ChanceOp] = {

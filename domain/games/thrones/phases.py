@@ -14,7 +14,8 @@ from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
 from .infamy import offer_infamy
-from .state import State, draw, gain_power, in_order, note, other, player, take_gold
+from .shadows import shadows_frames
+from .state import State, draw, gain_power, in_order, lcg, note, other, player, take_gold
 from .stats import dominance_count, income
 from .windows import push_window
 
@@ -39,11 +40,18 @@ def run_round(st: State, frame: dict[str, Any]) -> bool:
         p["challenges"] = []
     st["lasting"] = [e for e in st["lasting"] if e["until"] != "round"]
     st["limits"] = {}
-    push(st, *({"op": phase} for phase in PHASES), {"op": "round"})
+    if lcg(st):
+        for p in st["players"]:
+            p["drawn"] = 0  # the draw cap counts each round afresh (GOT-R-26)
+    push(st, *(frame for phase in PHASES
+               for frame in (*shadows_frames(st, phase), {"op": phase})), {"op": "round"})
     return GO
 
 
 def begin(st: State, phase: str) -> None:
+    if st.get("begun") == phase:  # the Shadows step has begun it already (lcg)
+        del st["begun"]
+        return
     st["phase"] = phase
     note(st, -1, f"{phase} phase of round {st['round']}")
 

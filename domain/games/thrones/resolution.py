@@ -28,14 +28,20 @@ def counted(st: State, uid: str) -> int:
 
 
 def totals(st: State) -> tuple[int, int]:
+    """Both sides' STR; Intimidate: defending characters with lower STR than the strongest
+    attacking Intimidate character do not count (GOT-R-33)."""
+    from .keywords import intimidation
     ch = st["challenge"]
+    bar = intimidation(st)
     return (sum(counted(st, u) for u in ch["attackers"]),
-            sum(counted(st, u) for u in ch["defenders"]))
+            sum(counted(st, u) for u in ch["defenders"]
+                if strength(st, in_play(st, u)) >= bar))
 
 
 def run_resolve(st: State, frame: dict[str, Any]) -> bool:
     """Winner (ties to the attacker; no attacker left, no win: GOT-R-16), then claim,
-    unopposed, Renown, Deadly, the "if you win" riders, then the responses."""
+    unopposed, Renown, Deadly, the "if you win" riders, Vigilant and Vengeful, then the
+    responses."""
     st["pending"].pop()
     ch = st["challenge"]
     attack, defense = totals(st)
@@ -49,7 +55,8 @@ def run_resolve(st: State, frame: dict[str, Any]) -> bool:
     else:
         note(st, ch["winner"], f"won the {ch['type']} challenge, {attack} to {defense}")
     push(st, {"op": "claim"}, {"op": "unopposed"}, {"op": "renown"}, {"op": "deadly"},
-         {"op": "after_win"}, {"op": "challenge_triggers"}, {"op": "end_challenge"})
+         {"op": "after_win"}, {"op": "keyword_stand"}, {"op": "challenge_triggers"},
+         {"op": "end_challenge"})
     return GO
 
 

@@ -17,7 +17,7 @@ from domain.kernel import Chance, Decision, default_redact
 
 from .cards import CARDS
 from .flow import SIMUL, next_step
-from .state import InPlay, Note, State, total_power
+from .state import InPlay, Note, State, lcg, total_power
 from .stats import icons, keywords, strength, unchanging
 
 
@@ -35,6 +35,18 @@ def card_view(st: State, rec: InPlay) -> dict[str, Any]:
 def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str, Any]:
     p = st["players"][index]
     mine = over or index == seat
+    shown = _player_view(st, index, p, mine)
+    if lcg(st):  # Shadows: the owner sees the cards, everyone their count (§6.5)
+        hidden = p.get("shadows", [])
+        shown.update(shadows=sorted(hidden) if mine else None, shadows_count=len(hidden),
+                     setup_count=len(p["setup"]) + len(p.get("setup_shadows", [])),
+                     setup_shadows=list(p.get("setup_shadows", [])) if mine else None,
+                     drawn_this_round=p.get("drawn", 0))
+    return shown
+
+
+def _player_view(st: State, index: int, p: Any, mine: bool) -> dict[str, Any]:
+    over = st["result"] is not None
     return {
         "house": p["house"], "hand": sorted(p["hand"]) if mine else None,
         "hand_size": len(p["hand"]), "deck_size": len(p["deck"]),

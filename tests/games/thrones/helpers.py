@@ -136,3 +136,11 @@ def window(state: State, phase: str, active: int | None = None) -> State:
     state["phase"] = phase
     return start(state, {"op": "window", "mode": "action", "phase": phase,
                          "seat": state["first"], "passes": 0, "active": active})
+
+
+def blank_lcg(first: int = 0, phase: str = "challenges") -> State:
+    """``blank`` in the full card game's profile (``lcg``): its draw cap, Shadows and
+    out-of-House gold apply; a seat's deck may hold another House's cards."""
+    state = blank(first, phase)
+    state["options"] = {**state["options"], "profile": "lcg"}
+    return state

@@ -1,10 +1,11 @@
 """What a seat may not know in Thrones, dealt anew (``tests/games/hidden.py``): the other
-seat's hand, deck and face-down setup cards shuffled together and dealt back in the same
-sizes (half the time the hand stays, so its cards can be played the same in both), its plot
-chosen but not revealed, and its answer to a pending mulligan. The seat's own deck order stays
-(its draws show it to the seat). In the plot draft (``draft_scramble``): the plots the other
-seat was dealt and kept unseen, and the draft deck's cards still to be dealt to it, dealt
-anew among themselves; its plot-deck picks of the last step chosen anew."""
+seat's hand, deck, face-down setup cards and (lcg) cards in Shadows shuffled together and
+dealt back in the same sizes (half the time the hand stays, so its cards can be played the
+same in both), its plot chosen but not revealed, and its answer to a pending mulligan. The
+seat's own deck order stays (its draws show it to the seat). In the plot draft
+(``draft_scramble``): the plots the other seat was dealt and kept unseen, and the draft
+deck's cards still to be dealt to it, dealt anew among themselves; its plot-deck picks of
+the last step chosen anew."""
 
 from __future__ import annotations
 
@@ -22,14 +23,16 @@ def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, 
     players = [dict(p) for p in state["players"]]
     theirs = players[1 - seat]
     keep_hand = rng.random() < 0.5
-    pool = ([] if keep_hand else theirs["hand"]) + theirs["deck"] + theirs["setup"]
+    # lcg: its cards face down in Shadows and its Shadows placements at setup (issue 11)
+    hidden = ("deck", "setup", *(k for k in ("shadows", "setup_shadows") if k in theirs))
+    pool = ([] if keep_hand else theirs["hand"]) + [c for k in hidden for c in theirs[k]]
     rng.shuffle(pool)
     hand = 0 if keep_hand else len(theirs["hand"])
-    deck = len(theirs["deck"])
     if not keep_hand:
         theirs["hand"] = pool[:hand]
-    theirs["deck"] = pool[hand:hand + deck]
-    theirs["setup"] = pool[hand + deck:]
+    for key in hidden:
+        size = len(theirs[key])
+        theirs[key], pool = pool[hand:hand + size], pool[:hand] + pool[hand + size:]
     if theirs["choice"] is not None:
         theirs["choice"] = rng.choice(sorted(set(theirs["plots"])))
     pending = [dict(f) for f in state["pending"]]
