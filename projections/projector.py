@@ -23,8 +23,10 @@ from .audit import Auditor
 from .store import ViewStore
 from .views import all_views, seat_field
 
-# The fields of a complete game's stored replay document: canonical JSON, and CSV rows.
-REPLAY, REPLAY_CSV = "replay", "replay_csv"
+# The fields of a complete game's stored replay document: canonical JSON, and CSV rows. The
+# CSV field's name carries its columns' version: rows stored with fewer columns (before
+# ``undone_by``) are left behind and rewritten from the events when first read.
+REPLAY, REPLAY_CSV = "replay", "replay_csv_2"
 
 
 class Projector:
