@@ -28,9 +28,9 @@ SCENE_CARD: Spec = {"id": str, "scene": int, "position": dict, "front": dict,
                     "back": (dict, NONE), **AUTHORED}
 POSITION: Spec = {"row": str, "col": int}
 FACE: Spec = {"name": str, "enemy": (dict, NONE), "boxes": list, "interactions": list,
-              "storage_slots": int, "flip_conditions": list, "reward": list,
+              "storage_slots": int, "storage_per_hero?": int, "flip_conditions": list, "reward": list,
               "attack_point_for": (str, NONE), "health_track": bool}
-ENEMY: Spec = {"name": str, "health": int, "armor": list, "attack": (dict, NONE),
+ENEMY: Spec = {"name": str, "health": int, "health_per_hero?": int, "armor": list, "attack": (dict, NONE),
                "abilities": list, "attack_effects": list, "runes": list}
 ATTACK: Spec = {"type": str, "arrows": list, "value": int}
 BOX: Spec = {"id": str, "rune": (str, NONE), "linked_enemy": bool, "text": str, "effects": list}

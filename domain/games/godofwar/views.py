@@ -39,7 +39,8 @@ def _scene_card(st: State, card: str) -> dict[str, Any]:
             enemy = shown.enemy
             attack = enemy.attack
             entry["enemy"] = {
-                "name": enemy.name, "health": enemy.health, "armor_left": armor_left(st, card),
+                "name": enemy.name, "health": enemy.health_for(st["seats"]),
+                "armor_left": armor_left(st, card),
                 "runes": list(enemy.runes), "abilities": list(enemy.abilities),
                 "attack": None if attack is None else {
                     "type": attack.type, "value": attack.value, "arrows": list(attack.arrows)}}
