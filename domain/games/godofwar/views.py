@@ -44,6 +44,8 @@ def _scene_card(st: State, card: str) -> dict[str, Any]:
                 "runes": list(enemy.runes), "abilities": list(enemy.abilities),
                 "attack": None if attack is None else {
                     "type": attack.type, "value": attack.value, "arrows": list(attack.arrows)}}
+        if shown.slots_for(st["seats"]) > 0:  # its spaces for this party's size
+            entry["storage_slots"] = shown.slots_for(st["seats"])
         entry["interactions"] = [{"id": p.id, "text": p.text} for p in shown.interactions]
         entry["boxes"] = [{"id": b.id, "rune": b.rune, "text": b.text} for b in shown.boxes]
     return entry

@@ -91,6 +91,13 @@ def test_hraezlyrs_fury_holds_one_more_token_for_every_further_hero(heroes):
     assert isinstance(step, Over) and step.shared == "loss"
 
 
+def test_every_seat_sees_the_furys_spaces_for_its_party_size():
+    for heroes, spaces in ((["kratos"], 6), (TWO, 7), (FOUR, 9)):
+        scene = RULES.view(boss_table("hraezlyr", heroes), 0)["scene"]
+        fury = next(c for c in scene if c["id"] == "s7-aux-2")
+        assert (fury["storage"], fury["storage_slots"]) == (0, spaces)
+
+
 def test_with_two_heroes_it_is_the_furys_seventh_token_that_loses_the_game():
     state = boss_table("hraezlyr", TWO)
     state["scene"]["s7-aux-2"]["storage"] = 6
