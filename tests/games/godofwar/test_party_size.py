@@ -16,7 +16,7 @@ from .helpers import act, activation, roll, scene_activation, started, with_fram
 from .test_content import broken
 
 HOLD = {"op": "act", "seat": 0, "moved": []}
-JAW = "s4-bottom-3"  # the Lake Serpent Jaw: health 12, and 4 more for every further hero
+JAW = "s4-bottom-3"  # the Lake Serpent Jaw: its health grows with every further hero
 TWO = ["kratos", "freya"]
 FOUR = ["kratos", "brok-and-sindri", "freya", "atreus"]
 SPREAD = {"kratos": (3, False), "freya": (1, False), "brok": (2, False), "sindri": (2, True),
