@@ -46,6 +46,8 @@ def run_round(st: State, frame: dict[str, Any]) -> bool:
 def begin(st: State, phase: str) -> None:
     st["phase"] = phase
     note(st, -1, f"{phase} phase of round {st['round']}")
+    from .effects_agendas import phase_begins
+    phase_begins(st, phase)  # agendas: never in play, so no window (§6.4)
 
 
 def end_phase(st: State, frame: dict[str, Any]) -> bool:

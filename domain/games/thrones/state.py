@@ -46,6 +46,7 @@ class Player(TypedDict):
     ready: bool  # answered the current simultaneous question
     limited: bool  # played a Limited card this round
     challenges: list[str]  # challenge types initiated this round
+    agenda: str | None  # the agenda card id (lcg), announced at setup; never in play
 
 
 class InPlay(TypedDict):
