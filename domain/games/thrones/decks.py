@@ -18,6 +18,7 @@ import importlib.resources
 import json
 import re
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from .cards import CARDS, HOUSES, Card
@@ -169,7 +170,7 @@ def _house_cards(deck: Decklist) -> list[Violation]:
 
 
 def _first_with_name(deck: Decklist, name: str) -> str:
-    return next(cid for cid, _ in deck["cards"] if cid in CARDS and CARDS[cid].name == name)
+    return str(next(cid for cid, _ in deck["cards"] if cid in CARDS and CARDS[cid].name == name))
 
 
 def _house_only(deck: Decklist) -> list[Violation]:
@@ -204,6 +205,23 @@ def normal(raw: Any) -> Decklist:
 def card_ids(deck: Decklist) -> list[str]:
     """The house deck as a list of card ids, one a copy, sorted."""
     return sorted(cid for cid, n in deck["cards"] for _ in range(n))
+
+
+def public_options(options: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
+    """The options as ``viewer`` may see them during play: its own decklist whole, of every
+    other seat only the House and agenda announced at setup (README, "Hidden decklists"); a
+    ready-made deck is shown the same way, so nobody learns who brought a deck of their own."""
+    given = options.get("decks")
+    if given is None:
+        return dict(options)
+    shown: list[Any] = []
+    for seat, deck in enumerate(given):
+        if seat == viewer:
+            shown.append(deck)
+        else:
+            whole = deck if deck is not None else ready_for(seat)
+            shown.append({"house": whole["house"], "agenda": whole["agenda"]})
+    return {**options, "decks": shown}
 
 
 def _ready() -> dict[str, Decklist]:
