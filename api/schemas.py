@@ -204,6 +204,8 @@ class ProblemSchema(ma.Schema):
     legal_moves = fields.List(fields.Dict())
     current_version = fields.Integer()
     errors = fields.Dict()
+    violations = fields.List(fields.Dict(), metadata={
+        "description": "an illegal deck: each rule it breaks, {rule, card, message}"})
 
 
 class SeatSchema(ma.Schema):

@@ -80,7 +80,8 @@ def test_thrones_components_are_its_cards_and_plots_with_cost_and_text():
     from domain.games.thrones import RULES
 
     items = {c["id"]: c for c in components_more.thrones(RULES)}
-    assert len(items) == 138
+    assert len(items) == 138 + 2  # and the two agendas of the full card game (issue 11)
+    assert items["fealty"]["types"] == ["agenda", "neutral"]
     assert items["ghost"]["types"] == ["character", "neutral"] and items["ghost"]["cost"] == 3
     assert items["ghost"]["text"].startswith("Strength 3. Icons military. Creature, Direwolf.")
     assert items["building-season"]["types"][0] == "plot"

@@ -10,7 +10,10 @@ import random
 from typing import Any
 from uuid import UUID
 
-from domain.games.thrones.decks import normal
+import pytest
+
+from domain.games.thrones.decks import READY, normal
+from domain.games.thrones.info import INFO
 from tests.api.helpers import bearer, create, play_out, view
 from tests.api.test_leaks import Collector, parsed
 from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty, with_row
@@ -191,6 +194,54 @@ def test_during_play_no_door_shows_a_seat_another_seats_decklist(client, service
     assert own, "seat 0 is shown its own list"
 
 
+def advanced_lcg_game(client, moves: int = 25) -> tuple[str, dict[str, str]]:
+    """An lcg game with two registered decks, ``moves`` random moves in (still on)."""
+    game_id, tokens = lcg_game(client)
+    rng = random.Random(9)
+    for _ in range(moves):
+        seat = str(client.get(f"/games/{game_id}").json["waiting_for"][0])
+        legal = view(client, game_id, tokens[seat])["prompt"]["legal_moves"]
+        client.post(f"/games/{game_id}/moves", json={"move": rng.choice(legal)},
+                    headers=bearer(tokens[seat]))
+    assert client.get(f"/games/{game_id}").json["status"] == "active"
+    return game_id, tokens
+
+
+@pytest.mark.parametrize("path", [
+    "/games/{id}", "/games", "/games?game=thrones&status=active", "/games/{id}/events",
+    "/games/{id}/events?after=0&wait=0.01", "/games/{id}/replay", "/games/{id}/view",
+    "/games/{id}/view?at=1", "/games/{id}/view?at=3", "/replays/export?status=active",
+    "/replays/export?status=active&format=csv", "/games/{id}/stream?after=0"])
+def test_during_play_this_door_shows_seat_0_only_house_and_agenda_of_seat_1(client, path):
+    game_id, tokens = advanced_lcg_game(client)
+    answer = client.get(path.replace("{id}", game_id), headers=bearer(tokens["0"]),
+                        buffered="stream" not in path)
+    if "stream" in path:
+        text = ""
+        for chunk in answer.response:
+            text += chunk.decode()
+            if chunk.startswith((b": keepalive", b"event: end")):
+                break
+        answer.close()
+    else:
+        assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+        text = answer.get_data(as_text=True)
+    if "csv" in path:  # one row an event: no options, no decklist
+        assert text.startswith("game_id,") and "sworn-banners" not in text
+        return
+    documents = parsed(text) if not text.startswith('{"format') else [
+        json.loads(line) for line in text.splitlines()]
+    assert documents
+    for document in documents:
+        assert not opponents_lists_shown(document)
+    if "/view" in path:
+        assert all(len(document["view"]["players"]) == 2 for document in documents)
+    else:
+        lists = [d for document in documents for d in decklists_in(document)]
+        assert lists and all(d[1] == {"house": "lannister", "agenda": "sworn-banners"}
+                             for d in lists)
+
+
 def test_after_the_end_the_replay_holds_every_decklist(client):
     game_id, tokens = lcg_game(client)
     play_out(client, game_id, tokens, pick=random.Random(3).choice)
@@ -212,3 +263,17 @@ def test_a_registered_deck_is_an_event_in_the_same_store_and_survives_a_new_serv
     assert stored.version == 1 and stored.decklist["agenda"] == "fealty"
     events = list(service.repository.event_store.get(UUID(deck_id)))
     assert [type(e).__name__ for e in events] == ["Registered"]
+
+
+@pytest.mark.skipif(INFO.max_seats < 4, reason="melee (3-6 seats) is not on this branch yet")
+def test_four_seats_with_their_own_registered_decks_play_an_lcg_game_to_the_end(client):
+    decks = [stark_fealty(), lannister_sworn_banners(), READY["stark"], READY["lannister"]]
+    seats = [{"name": f"player {i}", "deck": registered(client, deck)}
+             for i, deck in enumerate(decks)]
+    game = create(client, seats, game="thrones", options={"profile": "lcg"})
+    game_id, tokens = game["game_id"], game["tokens"]
+    seen = view(client, game_id, tokens["2"])["view"]
+    assert [p["house"] for p in seen["players"]] == ["stark", "lannister", "stark", "lannister"]
+    play_out(client, game_id, tokens, pick=random.Random(4).choice)
+    replay = client.get(f"/games/{game_id}/replay").json
+    assert client.post("/replays/verify", json=replay).json["valid"] is True
