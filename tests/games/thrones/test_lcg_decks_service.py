@@ -11,6 +11,7 @@ import pytest
 from domain.decks import DeckNotFound, IllegalDeck
 from replays import build_document, verify_document
 from tests.conftest import make_service
+from tests.forgery.matrix import rehashed
 from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty
 from tests.test_persistence import durable_env  # noqa: F401  (the fixture)
 
@@ -49,3 +50,25 @@ def test_a_bots_game_with_registered_decks_replays_and_verifies_without_the_deck
     service.close()
     assert document["options"]["decks"][0]["agenda"] == "fealty"
     assert verify_document(document).valid  # nothing but the document and the rules
+
+
+def finished_lcg_document(service) -> dict:
+    decks = [service.register_deck("thrones", n, d).id
+             for n, d in (("a", stark_fealty()), ("b", lannister_sworn_banners()))]
+    game, _ = service.create_game("thrones", {"profile": "lcg"},
+                                  [{"bot": "random"}, {"bot": "random"}], decks=decks)
+    return build_document(service.records(game.id))
+
+
+@pytest.mark.parametrize("forged_deck", [
+    {**stark_fealty(), "cards": [["robb-stark", 4], *stark_fealty()["cards"]]},  # illegal
+    {**stark_fealty(), "agenda": None},  # legal, but not the deck the game was played with
+    "a deck", {"house": "stark"},  # not a deck at all
+])
+def test_a_replay_whose_creation_event_names_another_deck_fails_verification(
+        service, forged_deck):
+    document = finished_lcg_document(service)
+    document["options"]["decks"][0] = forged_deck
+    document["events"][0]["payload"]["options"]["decks"][0] = forged_deck
+    verdict = verify_document(rehashed(document))
+    assert not verdict.valid and verdict.failed_step == 1
