@@ -88,6 +88,17 @@ def test_decks_are_refused_in_the_box_and_with_the_wrong_number_of_seats():
         raise AssertionError(f"{options} was accepted")
 
 
+def test_in_the_lcg_profile_each_deck_brings_its_house_and_plots_so_no_draw_or_draft():
+    for options in ({"profile": "lcg", "houses": "random"},
+                    {"profile": "lcg", "plot_draft": True}):
+        try:
+            RULES.setup(options, 2)
+        except BadOptions as refused:
+            assert "each deck brings its House and its plots" in refused.message
+            continue
+        raise AssertionError(f"{options} was accepted")
+
+
 def marshalling_with(agenda: str | None, hand: list[str], gold: int):
     state = blank(phase="plot")
     state["players"][STARK]["agenda"] = agenda
