@@ -97,12 +97,13 @@ DESCRIPTIONS = {
     400: "Malformed request: bad JSON, unknown or mistyped fields, bad query parameters.",
     401: "No bearer token, or a token this game did not issue.",
     403: "The token's seat may not do this (another seat's action or view).",
-    404: "No such game, or no such seat.",
+    404: "No such game, seat or deck.",
     409: "Conflicts with the game as it is now: stale expected_version (current_version "
          "given), not your turn (not-your-turn), the game is over or not started, or the seat "
          "is taken.",
     413: "The body is larger than the limit (64 KiB; 8 MiB for a replay document).",
-    422: "The game refuses it: an illegal move (reason and legal_moves given), bad options, "
+    422: "The game refuses it: an illegal move (reason and legal_moves given), an illegal "
+         "deck (violations given), bad options, "
          "an unknown game or bot.",
     429: "More requests than the client's or the token's rate limit (Retry-After given).",
     503: "The server is saturated or a store is unavailable (Retry-After given).",

@@ -197,7 +197,7 @@ class Game(Aggregate):
         rules = get_rules(game)
         _check_seats(rules, seats)
         _check_takebacks(rules, takebacks)
-        full_options = validate_options(rules.info.options, options)
+        full_options = _complete_options(rules, options)
         state = rules.setup(full_options, len(seats))
         payload = {"game": game, "rules_version": rules.version, "options": full_options,
                    "seats": _seat_records(seats), "commitment": new_commitment(seed),
@@ -401,6 +401,15 @@ def _check_takebacks(rules: Rules, takebacks: bool) -> None:
 
 def _seat_records(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"name": s.get("name"), "bot": s.get("bot")} for s in seats]
+
+
+def _complete_options(rules: Rules, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options with defaults filled in, and the seats' decklists as the service resolved
+    them (``DeckRules.option``: the game's own setup checks those)."""
+    given = dict(options or {})
+    option = rules.decks.option if rules.decks is not None else None
+    decks = {option: given.pop(option)} if option is not None and option in given else {}
+    return {**validate_options(rules.info.options, given), **decks}
 
 
 def _check_seats(rules: Rules, seats: list[dict[str, Any]]) -> None:

@@ -30,6 +30,7 @@ from eventsourcing.persistence import IntegrityError
 
 from .aggregate import Game, event_record
 from .audits import Audits
+from .decks import Decks
 from .history import FINISHED, EventRecord, Status
 from .kernel import (
     Chance,
@@ -167,7 +168,7 @@ def token_hash(token: str) -> str:
     return sha256_hex(token)
 
 
-class GameService(Audits, Application[UUID]):
+class GameService(Audits, Decks, Application[UUID]):
     """The use cases. Build one per process, after fork, and close it at exit."""
 
     name = "gamehall"
@@ -260,12 +261,16 @@ class GameService(Audits, Application[UUID]):
     def create_game(self, game: str, options: dict[str, Any] | None,
                     players: list[dict[str, Any]], game_id: UUID | None = None,
                     compute: Callable[[Callable[[], None]], None] | None = None,
-                    takebacks: bool = False) -> tuple[Game, dict[int, str]]:
+                    takebacks: bool = False,
+                    decks: list[UUID | None] | None = None) -> tuple[Game, dict[int, str]]:
         """A new game and the tokens of the human seats named at creation (seat -> token).
         ``game_id`` is for reproducible runs; by default a fresh UUID. ``compute`` runs the
         automatic steps up to the first human decision (all of a game of bots), where the
         caller wants that CPU-heavy part elsewhere (a bounded pool); it touches no store.
-        ``takebacks``: whether seats may take back their last moves by consent."""
+        ``takebacks``: whether seats may take back their last moves by consent. ``decks``:
+        a registered deck id (or None: the ready-made deck) a seat, for a game whose players
+        bring their own (``domain.decks``); the game records the decklists themselves."""
+        options = self.with_decks(game, options, decks or [None] * len(players))
         seats = _named_seats(players)
         # The id is chosen first because the seed (and so its commitment) is bound to it.
         game_id = game_id or Game.create_id()

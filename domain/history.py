@@ -187,6 +187,17 @@ def rules_for(life: Life) -> Rules:
     return get_rules(life["game"], life["rules_version"])
 
 
+def options_seen(rules: Rules, options: dict[str, Any], viewer: int | None,
+                 over: bool) -> dict[str, Any]:
+    """A game's options as ``viewer`` (a seat; None: anyone) may see them: whole once the game
+    is over; while it is played, without what the game keeps to each seat (the other seats'
+    own decks: ``DeckRules.public``)."""
+    decks = rules.decks
+    if over or decks is None or decks.option not in options:
+        return options
+    return decks.public(options, viewer)
+
+
 # ---- the rules state ----
 
 

@@ -89,7 +89,8 @@ def test_thrones_components_are_its_cards_and_plots_with_cost_and_text():
 
     items = {c["id"]: c for c in components_more.thrones(RULES)}
     # Every card of the catalogue: the box's 138 and the full card game's authored ones.
-    assert len(items) == len(CARDS) >= 138
+    assert len(items) == len(CARDS) >= 138 + 2
+    assert items["fealty"]["types"] == ["agenda", "neutral"]  # an agenda of the full game
     assert items["ghost"]["types"] == ["character", "neutral"] and items["ghost"]["cost"] == 3
     assert items["ghost"]["text"].startswith("Strength 3. Icons military. Creature, Direwolf.")
     assert items["building-season"]["types"][0] == "plot"

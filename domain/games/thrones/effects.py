@@ -3,7 +3,9 @@ assembled from one module a group of cards, so engineers can add cards in parall
 
 * ``effects_stark.py`` (and ``effects_stark_cards.py``), ``effects_lannister.py`` (and
   ``effects_lannister_events.py``),
-  ``effects_neutral.py``: house and neutral cards; ``plots.py``: plots.
+  ``effects_neutral.py``: house and neutral cards; ``plots.py``: plots. Agendas
+  (``effects_agendas.py``) are not here: never in play, their effects run from
+  ``phases.begin`` at the start of a phase.
 
 How to add a card: write its ``CardRules`` in the module of its House (a ``constant``, its
 ``abilities`` as ``Ability(text, resolve, phases=..., trigger=..., can=..., targets=...,

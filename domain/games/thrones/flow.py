@@ -17,6 +17,7 @@ from domain.kernel.stack import GO, WAIT, Op, pending_prompt, run_pending
 
 from . import challenges as ch
 from . import draft as dr
+from . import lcg_setup as lcg_su
 from . import phases as ph
 from . import resolution as rs
 from . import setup_flow as su
@@ -112,6 +113,7 @@ OPS: dict[str, Op[State]] = {
     "kill": Op(run_kill),
     "call": Op(run_call),
     "houses": Op(su.wait),
+    "setup_first": Op(su.wait),
     "shuffle": Op(su.wait),
     "deal": Op(su.run_deal),
     "redraw": Op(su.run_redraw),
@@ -133,6 +135,7 @@ OPS: dict[str, Op[State]] = {
 
 CHANCES: dict[str, ChanceOp] = {
     "houses": ChanceOp(su.houses_spec, su.houses_drawn),
+    "setup_first": ChanceOp(lcg_su.setup_first_spec, lcg_su.setup_first_drawn),
     "shuffle": ChanceOp(su.shuffle_spec, su.shuffled),
     "initiative": ChanceOp(ph.initiative_spec, ph.initiative_drawn),
     "random_discard": ChanceOp(random_discard_spec, random_discarded),
@@ -186,13 +189,15 @@ def next_step(st: State) -> Step:
 def new_player() -> dict[str, Any]:
     return {"house": "", "deck": [], "hand": [], "discard": [], "dead": [], "plots": [],
             "used": [], "revealed": None, "choice": None, "gold": 0, "power": 0,
-            "setup": [], "ready": False, "limited": False, "challenges": []}
+            "setup": [], "ready": False, "limited": False, "challenges": [], "agenda": None}
 
 
 def setup(options: Mapping[str, Any], seats: int) -> State:
-    opts = validate_options(OPTIONS, options)
+    opts = validate_options(OPTIONS, {k: v for k, v in options.items() if k != "decks"})
     if type(seats) is not int or seats != 2:
         raise BadOptions("The two-player box is for exactly 2 players.")
+    if "decks" in options:  # the players' own decks (lcg): one decklist or None a seat
+        opts["decks"] = lcg_su.checked_decks(opts, options["decks"], seats)
     st: State = {"options": opts, "round": 0, "phase": "setup", "first": None,
                  "players": [new_player(), new_player()], "play": [], "next_uid": 1,
                  "pool": dict(TOKENS), "lasting": [], "challenge": None, "triggers": [],
@@ -200,7 +205,12 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
                  "pending": [],
                  "result": None, "notes": []}
     st["draft"] = None
-    if opts["houses"] == "random":
+    if opts["profile"] == "lcg":
+        if opts["houses"] == "random" or opts["plot_draft"]:
+            raise BadOptions("In the lcg profile each deck brings its House and its plots: "
+                             "options houses and plot_draft are for the box.")
+        st["pending"].append({"op": "setup_first"})  # §2.3 steps 1-2 (lcg_setup.py)
+    elif opts["houses"] == "random":
         st["pending"].append({"op": "houses"})
     else:
         su.assign_houses(st, 0)

@@ -54,6 +54,8 @@ def begin(st: State, phase: str) -> None:
         return
     st["phase"] = phase
     note(st, -1, f"{phase} phase of round {st['round']}")
+    from .effects_agendas import phase_begins
+    phase_begins(st, phase)  # agendas: never in play, so no window (§6.4)
 
 
 def end_phase(st: State, frame: dict[str, Any]) -> bool:

@@ -51,6 +51,7 @@ class Player(TypedDict):
     shadows: NotRequired[list[str]]
     drawn: NotRequired[int]
     setup_shadows: NotRequired[list[str]]
+    agenda: str | None  # the agenda card id (lcg), announced at setup; never in play
 
 
 class InPlay(TypedDict):

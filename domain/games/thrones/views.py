@@ -52,8 +52,8 @@ def _player_view(st: State, index: int, p: Any, mine: bool) -> dict[str, Any]:
         "hand_size": len(p["hand"]), "deck_size": len(p["deck"]),
         "deck": sorted(p["deck"]) if over else None,
         "discard": list(p["discard"]), "dead": list(p["dead"]),
-        # GOT-R-4: the fixed plot decks are public; drafted ones are not.
-        "plot_deck": sorted(p["plots"]) if mine or not st["options"]["plot_draft"] else None,
+        # GOT-R-4: the fixed plot decks are public; drafted ones and own decks' are not.
+        "plot_deck": sorted(p["plots"]) if mine or not hidden_plots(st) else None,
         "plot_deck_size": len(p["plots"]), "used_plots": list(p["used"]),
         "revealed_plot": p["revealed"],
         "plot_chosen": p["choice"] is not None,
@@ -62,6 +62,12 @@ def _player_view(st: State, index: int, p: Any, mine: bool) -> dict[str, Any]:
         "gold": p["gold"], "power": p["power"], "total_power": total_power(st, index),
         "challenges_made": list(p["challenges"]), "limited_played": p["limited"],
     }
+
+
+def hidden_plots(st: State) -> bool:
+    """Whether a seat's plot deck is hidden from the others: drafted, or brought in its own
+    deck (lcg: of an opponent's deck only House and agenda are public, README)."""
+    return bool(st["options"]["plot_draft"]) or lcg(st)
 
 
 def challenge_view(st: State) -> dict[str, Any] | None:
@@ -114,6 +120,10 @@ def _view(st: State, seat: int | None, step: Any) -> dict[str, Any]:
         prompt = step.prompt_for(seat)
         if prompt is not None:
             data["prompt"] = prompt.to_json()
+    if lcg(st):  # announced at setup (§2.3 step 2); an agenda is never in play
+        data["setup_first_player"] = st.get("setup_first")
+        for shown, p in zip(data["players"], st["players"], strict=True):
+            shown["agenda"] = p["agenda"]
     if over:
         data["result"] = st["result"]
     return data

@@ -5,14 +5,22 @@ same in both), its plot chosen but not revealed, and its answer to a pending mul
 seat's own deck order stays (its draws show it to the seat). In the plot draft
 (``draft_scramble``): the plots the other seat was dealt and kept unseen, and the draft
 deck's cards still to be dealt to it, dealt anew among themselves; its plot-deck picks of
-the last step chosen anew."""
+the last step chosen anew. In the ``lcg`` profile also its plot deck (each name another
+plot) and its decklist in the options (other cards and plots; the House and agenda stay,
+announced at setup)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from domain.games.thrones.cards import CARDS
+from domain.games.thrones.decks import ready_for
 from tests.games.hidden import everything
+from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty
+
+# Positions with the players' own decks and agendas (their lists hidden from each other).
+VARIANTS = [{"profile": "lcg", "decks": [stark_fealty(), lannister_sworn_banners()]}]
 
 
 def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
@@ -33,6 +41,10 @@ def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, 
     for key in hidden:
         size = len(theirs[key])
         theirs[key], pool = pool[hand:hand + size], pool[:hand] + pool[hand + size:]
+    options = state["options"]
+    if options.get("profile") == "lcg":  # an opponent's own plot deck and decklist
+        theirs["plots"] = renamed_plots(theirs["plots"], theirs["used"], rng)
+        options = scrambled_decklists(options, 1 - seat, rng)
     if theirs["choice"] is not None:
         theirs["choice"] = rng.choice(sorted(set(theirs["plots"])))
     pending = [dict(f) for f in state["pending"]]
@@ -40,7 +52,29 @@ def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, 
             "answers", {}):
         pending[-1]["answers"] = {**pending[-1]["answers"],
                                   str(1 - seat): rng.choice(["keep", "mulligan"])}
-    return {**state, "players": players, "pending": pending}
+    return {**state, "options": options, "players": players, "pending": pending}
+
+
+def renamed_plots(plots: list[str], used: list[str], rng: random.Random) -> list[str]:
+    """An opponent's plot deck with each name swapped for another plot not in its used pile
+    (copies stay copies: a deck of one name left is chosen without asking, which is public)."""
+    names = sorted(set(plots))
+    others = sorted(c for c, card in CARDS.items() if card.type == "plot" and c not in used)
+    swap = dict(zip(names, rng.sample(others, len(names)), strict=True))
+    return [swap[p] for p in plots]
+
+
+def scrambled_decklists(options: dict[str, Any], theirs: int,
+                        rng: random.Random) -> dict[str, Any]:
+    """Options whose ``decks`` hold another list for ``theirs``: same House and agenda (both
+    announced at setup), other cards and plots."""
+    decks = list(options.get("decks") or [None, None])
+    own = decks[theirs] or ready_for(theirs)
+    cards = sorted(c for c, card in CARDS.items() if card.type != "plot")
+    decks[theirs] = {**own, "plots": rng.sample(sorted(c for c, card in CARDS.items()
+                                                       if card.type == "plot"), 7),
+                     "cards": [[c, rng.randint(1, 3)] for c in rng.sample(cards, 30)]}
+    return {**options, "decks": decks}
 
 
 def draft_scramble(state: dict[str, Any], theirs: int,

@@ -13,6 +13,7 @@ from domain.games.thrones.effects import box_cards
 
 AUTHORED = {"not-today", "stark-guard", "maester-luwin", "hand-of-the-king-attachment",
             "jon-snow-box", "eddard-stark-box", "the-hound-box", "varys-box", "illyrios-gift"}
+AUTHORED_AGENDAS = {"fealty", "sworn-banners"}  # issue 11: the full card game's agendas
 
 
 @pytest.mark.parametrize("house", HOUSES)
@@ -71,6 +72,7 @@ def test_every_authored_card_is_marked_with_its_basis_and_no_other_is():
     marked = {cid for cid, card in CARDS.items() if card.authored}
     # The full card game's authored cards (issue 11) are lcg-only: outside the box.
     assert marked & set(box_cards()) == AUTHORED
+    assert AUTHORED_AGENDAS <= marked
     assert all(CARDS[cid].basis for cid in marked)
     assert all(card.basis is None for cid, card in CARDS.items() if cid not in marked)
 
