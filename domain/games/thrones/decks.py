@@ -14,6 +14,7 @@ ready-made decks for quick play are in ``ready_decks.json`` (authored, with thei
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
 import json
 import re
@@ -167,6 +168,15 @@ def _house_cards(deck: Decklist) -> list[Violation]:
         found.append(_violation("deck-size", None, f"The house deck holds {total} cards; it "
                                 f"needs {MIN_HOUSE_CARDS} or more."))
     return found
+
+
+@functools.cache
+def house_pool(house: str) -> tuple[str, ...]:
+    """Every card a legal deck of ``house`` may hold: what the others know of a deck whose
+    list is hidden (other Houses' cards are legal, at +2 gold; "House X only" ones are not)."""
+    return tuple(sorted(cid for cid, card in CARDS.items()
+                        if card.type in HOUSE_CARD_TYPES and not box_only(card)
+                        and house_only(card) in (None, house)))
 
 
 def _first_with_name(deck: Decklist, name: str) -> str:

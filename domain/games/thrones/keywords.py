@@ -18,29 +18,22 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import BOX, CARDS
+from .decks import house_pool
 from .marshal import hosts, may_enter
 from .reducers import penalty
 from .state import InPlay, State, enter_play, find, in_order, lcg, note, pay_gold, player
 from .stats import has_keyword, strength
 
-# The box cards whose DATA text differs (GOT-R-42/43): ``box`` plays the authored variant,
-# ``lcg`` the DATA card (Varys's DATA ability is melee-only: the melee helper's).
-LCG_VERSIONS = {"jon-snow-box": "jon-snow", "the-hound-box": "the-hound",
-                "eddard-stark-box": "eddard-stark"}
-
-
-def lcg_card(card_id: str) -> str:
-    return LCG_VERSIONS.get(card_id, card_id)
-
 
 def deck_pool(st: State, seat: int) -> list[str]:
-    """The distinct cards ``seat``'s deck was built from: its registered decklist when it has
-    one (``decklist``), else its House's ready deck (in ``lcg`` with the DATA versions)."""
-    listed: list[str] | None = st["players"][seat].get("decklist")
-    if listed is not None:
-        return sorted(set(listed))
-    ids = [cid for cid, _ in BOX.decks[player(st, seat)["house"]]]
-    return sorted({lcg_card(cid) for cid in ids} if lcg(st) else set(ids))
+    """The distinct cards ``seat``'s deck may hold, as far as every seat knows: in the box its
+    House's fixed deck (public); in ``lcg`` every card a legal deck of its House may hold,
+    because its decklist is hidden from the others (README, "Hidden decklists") and whether a
+    window asks a seat must not tell them what the list holds."""
+    house = player(st, seat)["house"]
+    if lcg(st):
+        return list(house_pool(house))
+    return sorted({cid for cid, _ in BOX.decks[house]})
 
 
 # ---- Ambush: "Any Phaseに(gold costを支払って)手札からput into playできる" ----

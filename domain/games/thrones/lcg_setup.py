@@ -17,6 +17,7 @@ from domain.kernel import BadOptions
 from .cards import CARDS
 from .decks import Decklist, card_ids, check, normal, ready_for
 from .phases import push
+from .setup_lcg import mulligan_frame
 from .state import State, note, player
 
 MAX_DECK_SEATS = 6
@@ -74,4 +75,4 @@ def setup_first_drawn(st: State, frame: dict[str, Any], outcome: Any) -> None:
         note(st, seat, f"announced House {deck['house'].capitalize()} and {agenda}")
     seats = range(len(st["players"]))
     push(st, *({"op": "shuffle", "seat": s} for s in seats), {"op": "deal"},
-         {"op": "mulligan"}, {"op": "place"}, {"op": "reveal_setup"}, {"op": "round"})
+         mulligan_frame(st), {"op": "place"}, {"op": "reveal_setup"}, {"op": "round"})

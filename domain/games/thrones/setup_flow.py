@@ -24,15 +24,13 @@ from .setup_lcg import (
     setup_spent,
     shadow_places,
 )
-from .state import State, draw, enter_play, lcg, note, player
+from .state import State, draw, enter_play, note, player
 
 
-def deck_of(house: str, data: bool = False) -> list[str]:
-    """The House's ready deck; ``data``: with the DATA versions of box-variant cards
-    (``lcg``, GOT-R-42/43)."""
-    from .keywords import lcg_card
-    return sorted(lcg_card(cid) if data else cid for cid, n in BOX.decks[house]
-                  for _ in range(n))
+def deck_of(house: str) -> list[str]:
+    """The box's deck of the House (an ``lcg`` game deals its players' own decks, or the
+    ready-made ones with the DATA versions of box-variant cards: ``lcg_setup.py``)."""
+    return sorted(cid for cid, n in BOX.decks[house] for _ in range(n))
 
 
 def assign_houses(st: State, stark_seat: int) -> None:
@@ -40,7 +38,7 @@ def assign_houses(st: State, stark_seat: int) -> None:
     for seat, house in enumerate(houses):
         p = player(st, seat)
         p["house"] = house
-        p["deck"] = deck_of(house, lcg(st))
+        p["deck"] = deck_of(house)
         p["plots"] = sorted(BOX.plot_decks[house])
         note(st, seat, f"plays House {house.capitalize()}")
     push(st, {"op": "shuffle", "seat": 0}, {"op": "shuffle", "seat": 1},

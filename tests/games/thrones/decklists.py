@@ -13,7 +13,7 @@ Deck = dict[str, Any]
 
 
 def stark_fealty() -> Deck:
-    """The ready-made Stark deck with Fealty (10 neutral cards: at most 15 allowed)."""
+    """The ready-made Stark deck with Fealty (11 neutral cards: at most 15 allowed)."""
     return {**copy.deepcopy(READY["stark"]), "agenda": "fealty"}
 
 

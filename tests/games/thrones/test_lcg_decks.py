@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.games.thrones.cards import CARDS
 from domain.games.thrones.decks import READY, check, normal
 from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty, with_row, without
 
@@ -109,8 +110,10 @@ def test_a_house_lannister_only_plot_is_refused_in_a_stark_deck():
 
 
 def test_fealty_refuses_a_sixteenth_neutral_card():
-    deck = with_row(stark_fealty(), "bodyguard", 3)  # 10 neutral + 3
-    deck = with_row(deck, "retreat", 3)
+    deck = stark_fealty()
+    neutral = sum(n for cid, n in deck["cards"] if CARDS[cid].house == "neutral")
+    deck = with_row(deck, "bodyguard", 3)
+    deck = with_row(deck, "retreat", 16 - neutral - 3)  # the sixteenth neutral card
     assert broken(deck) == {("agenda-restriction", None)}
     assert "holds 16" in check(deck)[0]["message"]
     assert check({**deck, "agenda": None}) == []

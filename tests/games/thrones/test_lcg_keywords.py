@@ -101,15 +101,15 @@ def test_ambush_works_in_the_box_profile_too_without_any_penalty():
     assert [c["card"] for c in state["play"]] == ["lannisport-cutthroat"]
 
 
-def test_a_seat_whose_deck_has_an_ambush_card_it_can_pay_is_asked_whatever_its_hand_holds():
+def test_a_seat_that_could_pay_for_an_ambush_card_its_deck_may_hold_is_asked_whatever_it_holds():
+    # Its decklist is hidden, so what may be in it is every card a Stark deck may hold: the
+    # cheapest Ambush card of those is the Wolfswood Raider (3 gold; the Cutthroat costs 2 + 2).
     state = blank_lcg(first=STARK)
-    state["players"][STARK]["decklist"] = ["wolfswood-raider", "great-keep"]
     state["players"][STARK]["hand"] = ["great-keep"]  # no Ambush card in it
     give_gold(state, STARK, 3)
     state = window(state, "challenges")
     assert prompt(state).seat == STARK and moves(state) == [PASS]
-    state["players"][STARK]["gold"] = 2  # the Raider costs 3: asking would tell nothing
-    state["pool"]["gold"] += 1
+    state["players"][STARK]["hand"] = []  # holding nothing, it is asked nothing
     assert not (start(state, {"op": "window", "mode": "action", "phase": "challenges",
                               "seat": STARK, "passes": 0, "active": None})["pending"])
 

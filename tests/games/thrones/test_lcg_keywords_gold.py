@@ -5,7 +5,6 @@ mulligan announced in turn (GOT-R-2) and the DATA cards lcg decks hold (GOT-R-42
 from __future__ import annotations
 
 from domain.games.thrones import RULES
-from domain.games.thrones.cards import BOX
 from domain.games.thrones.state import draw
 
 from .helpers import (
@@ -74,7 +73,6 @@ def test_an_event_of_another_house_costs_no_penalty():
     state = blank_lcg(first=STARK)
     state["players"][LANNISTER]["hand"] = ["a-last-letter"]  # a Stark event, cost 0
     state["players"][LANNISTER]["deck"] = ["great-keep"]
-    state["players"][LANNISTER]["decklist"] = ["a-last-letter"]
     state = window(state, "dominance")  # Stark holds nothing: Lannister is asked first
     use = {"kind": "use", "source": "hand", "card": "a-last-letter", "ability": 0,
            "target": "", "trigger": -1}
@@ -121,8 +119,9 @@ def at_placing(lcg: bool, stark: list[str], lannister: list[str] | None = None) 
     state = RULES.setup({"profile": "lcg"} if lcg else {}, 2)
     while not (state["pending"] and state["pending"][-1]["op"] == "place"):
         found = step(state)
-        if hasattr(found, "spec"):
-            state = chance(state, list(range(found.spec["n"])))
+        if hasattr(found, "spec"):  # seat 0 first for setup (a roll); shuffles left in order
+            spec = found.spec
+            state = chance(state, 0 if spec["kind"] == "roll" else list(range(spec["n"])))
         else:
             state = act(state, {"kind": "keep"}, seat=found.seats[0])
     state["players"][STARK]["hand"] = list(stark)
@@ -159,8 +158,10 @@ def test_setup_attachments_are_attached_after_the_reveal_in_player_order():
 
 def test_the_lcg_mulligan_is_announced_in_turn_and_public():
     state = RULES.setup({"profile": "lcg"}, 2)
-    for _ in range(2):
-        state = chance(state, list(range(50)))
+    state = chance(state, STARK)  # the first player for setup: announced, then first to answer
+    sizes = [len(p["deck"]) + len(p["hand"]) for p in state["players"]]
+    for size in sizes:
+        state = chance(state, list(range(size)))
     first = step(state)
     assert first.seats == [STARK] and prompt(state).kind == "mulligan"
     event = {"type": "move", "seat": STARK, "move": {"kind": "mulligan"}}
@@ -168,17 +169,16 @@ def test_the_lcg_mulligan_is_announced_in_turn_and_public():
     after = act(state, {"kind": "mulligan"}, seat=STARK)
     assert "Seat 0 took a mulligan" in RULES.describe(state, after, event, LANNISTER)
     reshuffle = step(after)
-    assert reshuffle.spec["n"] == 50  # its 7 back in, shuffled (hidden), then 7 new
-    after = chance(after, list(range(50)))
+    assert reshuffle.spec["n"] == sizes[STARK]  # its 7 back in, shuffled (hidden), then 7 new
+    after = chance(after, list(range(sizes[STARK])))
     assert step(after).seats == [LANNISTER] and len(after["players"][STARK]["hand"]) == 7
 
 
 def test_lcg_decks_hold_the_data_cards_where_the_box_has_authored_variants():
-    state = RULES.setup({"profile": "lcg"}, 2)
+    state = chance(RULES.setup({"profile": "lcg"}, 2), STARK)  # the setup first player
     cards = set(state["players"][STARK]["deck"]) | set(state["players"][LANNISTER]["deck"])
     assert {"jon-snow", "eddard-stark", "the-hound"} <= cards
     assert not {"jon-snow-box", "eddard-stark-box", "the-hound-box"} & cards
-    assert sum(n for _, n in BOX.decks["stark"]) == len(state["players"][STARK]["deck"])
     boxed = RULES.setup({}, 2)
     assert "eddard-stark-box" in boxed["players"][STARK]["deck"]
 

@@ -29,12 +29,9 @@ from .helpers import (
 from .scramble import scramble, shown
 from .test_lcg_keywords_gold import at_placing
 
-SHADOW_DECK = ["the-crannogman", "hidden-holdfast", "whisperer-in-the-dark", "stark-guard"]
-
 
 def in_shadows(state: dict, seat: int, cards: list[str], gold: int = 0) -> dict:
     state["players"][seat]["shadows"] = list(cards)
-    state["players"][seat]["decklist"] = list(SHADOW_DECK)
     give_gold(state, seat, gold)
     return state
 
@@ -66,7 +63,6 @@ def test_the_marshalling_player_puts_a_shadows_card_face_down_for_two_gold():
 def test_only_the_active_player_in_marshalling_may_put_a_card_into_shadows():
     state = blank_lcg(first=STARK, phase="marshalling")
     state["players"][LANNISTER]["hand"] = ["whisperer-in-the-dark"]
-    state["players"][LANNISTER]["decklist"] = ["lannisport-cutthroat"]  # Ambush: asked
     give_gold(state, LANNISTER, 2)
     state = window(state, "marshalling", active=STARK)
     state = act(state, PASS, seat=STARK)
@@ -152,7 +148,6 @@ def test_a_unique_card_may_go_into_shadows_with_its_name_in_play_and_come_out_as
     state = blank_lcg(first=STARK, phase="marshalling")
     twin = place(state, STARK, "the-crannogman")
     state["players"][STARK]["hand"] = ["the-crannogman"]
-    state["players"][STARK]["decklist"] = list(SHADOW_DECK)
     give_gold(state, STARK, 3)
     state = window(state, "marshalling", active=STARK)
     state = act(state, {"kind": "shadow", "card": "the-crannogman"}, seat=STARK)
@@ -231,8 +226,9 @@ def test_a_new_lcg_game_reaches_its_first_plot_without_asking_about_empty_shadow
         found = step(state)
         if not hasattr(found, "spec") and prompt(state).kind == "plot":
             break
-        if hasattr(found, "spec"):
-            state = chance(state, list(range(found.spec["n"])))
+        if hasattr(found, "spec"):  # seat 0 first for setup (a roll), shuffles in order
+            spec = found.spec
+            state = chance(state, 0 if spec["kind"] == "roll" else list(range(spec["n"])))
         else:
             assert prompt(state).kind != "shadows"
             state = act(state, prompt(state).legal_moves[-1])
