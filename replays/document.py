@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.history import Life
+
 from .events import visible_events
 from .fold import Records, is_complete, life_of
 
@@ -34,7 +36,11 @@ def build_document(records: Records, viewer: int | None = None) -> dict[str, Any
 
 def header(records: Records) -> dict[str, Any]:
     """The fields of a document that its events determine."""
-    life = life_of(records)
+    return header_of(life_of(records))
+
+
+def header_of(life: Life) -> dict[str, Any]:
+    """The fields of a document that a game's life (its events folded) determines."""
     return {"game": life["game"], "rules_version": life["rules_version"],
             "options": life["options"], "seats": life["seats"],
             "commitment": life["commitment"], "status": life["status"],
