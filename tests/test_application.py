@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from datetime import UTC, datetime
 
 import pytest
 
@@ -146,8 +147,8 @@ def test_an_abandoned_game_has_no_winner_and_takes_no_more_moves(service):
 
 
 def test_a_refused_command_leaves_the_cached_game_as_it_was(service):
-    """Commands change a copy of the cached game (copied through JSON): a list refused half
-    way leaves the game every later request sees untouched."""
+    """Commands change a copy of the cached game: a list refused half way, or a command on a
+    copy that is never saved, leaves the game every later request sees untouched."""
     game, _ = service.create_game("toy", {}, humans())
     service.play(game.id, 1, [{"kind": "secret", "n": 2}], "bob")
     cached = service.get(game.id, reading=True)
@@ -158,8 +159,11 @@ def test_a_refused_command_leaves_the_cached_game_as_it_was(service):
     after = service.get(game.id, reading=True)
     assert (after.version, canonical_json(after.state), dict(after.life)) == before
     copy_of = copy.deepcopy(after)
-    assert copy_of.state == after.state and copy_of.state is not after.state
     assert copy_of.id == after.id and copy_of.version == after.version
+    copy_of.abandon("changed on the copy only", datetime.now(UTC))
+    assert copy_of.status == "abandoned"
+    again = service.get(game.id, reading=True)
+    assert (again.version, canonical_json(again.state), dict(again.life)) == before
 
 
 def test_a_takeback_the_first_bot_declines_ends_there_and_the_next_bot_does_not_answer(
