@@ -58,6 +58,9 @@ from .kernel import (
 # The attributes of a Game that hold plain JSON values, replaced by each event and never
 # changed in place (so a copy of the game shares them).
 SHARED_ATTRIBUTES = frozenset({"state", "life"})
+# The types of a Game's other attributes that a copy can share too (its id, version, times
+# and last hash); deepcopy of a UUID alone cost more than the rest of a copy.
+IMMUTABLE_TYPES = frozenset({UUID, datetime, int, str})
 
 
 def iso(moment: datetime) -> str:
@@ -177,6 +180,7 @@ class Game(Aggregate):
         copied = object.__new__(type(self))
         for key, value in self.__dict__.items():
             copied.__dict__[key] = (value if key in SHARED_ATTRIBUTES
+                                    or type(value) in IMMUTABLE_TYPES
                                     else copy.deepcopy(value, memo))
         return copied
 

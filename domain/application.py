@@ -15,9 +15,11 @@ The clock and the master secret are given by the entrypoint, so this module draw
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
-from collections.abc import Callable, Iterator, Mapping
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -52,6 +54,11 @@ from .receipts import SigningKey
 # (turn caps are not rules, so it is not given a winner).
 MAX_AUTOMATIC_STEPS = 50_000
 MAX_RETRIES = 8
+# A game is snapshotted every this many events: a past version (a follower that starts cold,
+# a fork point) is rebuilt from the nearest snapshot, so from at most this many events
+# (each a rules step and a state hash). A snapshot is the game in hand, written with the
+# events that reach it, so a small interval costs one insert, not a rebuild.
+SNAPSHOT_INTERVAL = 20
 GAME_TOPIC_PREFIX = "gamehall:Game."
 
 
@@ -167,11 +174,20 @@ def token_hash(token: str) -> str:
     return sha256_hex(token)
 
 
+def project_game(aggregate: Any, events: Iterable[Any]) -> Any:
+    """The library's ``project_aggregate`` without its per-event ``isinstance`` check against
+    a runtime protocol, which cost as much as the rules when a game was rebuilt."""
+    for event in events:
+        aggregate = event.mutate(aggregate)
+    return aggregate
+
+
 class GameService(Audits, Application[UUID]):
     """The use cases. Build one per process, after fork, and close it at exit."""
 
     name = "gamehall"
-    snapshotting_intervals: ClassVar[dict[Any, int]] = {Game: 100}
+    snapshotting_intervals: ClassVar[dict[Any, int]] = {Game: SNAPSHOT_INTERVAL}
+    snapshotting_projectors: ClassVar[dict[Any, Any]] = {Game: project_game}
     env: ClassVar[dict[str, str]] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
 
     def __init__(self, env: Mapping[str, str] | None = None, *, secret: bytes,
@@ -181,10 +197,43 @@ class GameService(Audits, Application[UUID]):
         super().__init__(env)
         self.signing_key = signing_key
         self._retired_keys = retired_keys
+        self._saving = threading.local()  # .games: the games this thread's save() saves
         self._seats_of_tokens: LRUCache[tuple[UUID, str], int] = LRUCache(maxsize=10_000)
         self._secret = secret
         self._clock = clock
         self._new_token = new_token
+
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """Save, then keep a copy of each game saved in the aggregate cache. The library
+        leaves a fast-forwarding cache as it was, so the next load of the game would apply
+        the events just saved again (the rules and a state hash each, for states this
+        command has just computed); a copy, because the caller still reads the game it
+        saved while later loads may fast-forward the cached one."""
+        self._saving.games = {saved.id: saved for saved in objs if isinstance(saved, Game)}
+        try:
+            recordings = super().save(*objs, **kwargs)
+        finally:
+            self._saving.games = {}
+        cache = self.repository.cache
+        for saved in objs:
+            if cache is not None and isinstance(saved, Game):
+                try:
+                    newer = cache.get(saved.id).version >= saved.version
+                except KeyError:
+                    newer = False
+                if not newer:
+                    cache.put(saved.id, copy.deepcopy(saved))
+        return recordings
+
+    def take_snapshot(self, aggregate_id: UUID, version: int | None = None,
+                      projector_func: Any = project_game) -> None:
+        """Snapshot the game being saved when it is at ``version`` (the library would rebuild
+        it from the store); any other aggregate or version the library's way."""
+        saving = getattr(self._saving, "games", {}).get(aggregate_id)
+        if saving is None or saving.version != version or self.snapshots is None:
+            super().take_snapshot(aggregate_id, version, projector_func)
+            return
+        self.snapshots.put([Game.Snapshot.take(saving)])
 
     # ---- queries ----
 
@@ -194,7 +243,8 @@ class GameService(Audits, Application[UUID]):
         cache as it was)."""
         try:
             game: Any = self.repository.get(game_id, version=version,
-                                            deepcopy_from_cache=not reading)
+                                            deepcopy_from_cache=not reading,
+                                            projector_func=project_game)
         except AggregateNotFoundError:
             raise GameNotFound(f"There is no game {game_id}.") from None
         if not isinstance(game, Game):

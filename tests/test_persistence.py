@@ -7,7 +7,12 @@ import threading
 
 import pytest
 
-from domain.application import IdempotencyKeyReused, StaleVersion
+from domain.application import (
+    SNAPSHOT_INTERVAL,
+    IdempotencyKeyReused,
+    StaleVersion,
+    project_game,
+)
 from replays import build_document, verify_document
 
 from .conftest import STORES, make_service, postgres_admin
@@ -50,9 +55,15 @@ def test_long_games_are_snapshotted_and_load_from_the_snapshot(durable_env):
     created, _ = service.create_game("toy", {"goal": 150}, [{"bot": "first"}, {"bot": "first"}])
     assert created.version > 100
     snapshots = list(service.snapshots.get(created.id))
-    assert snapshots and snapshots[-1].originator_version % 100 == 0
+    assert snapshots and all(s.originator_version % SNAPSHOT_INTERVAL == 0 for s in snapshots)
     service.repository.cache = None
     assert service.get(created.id).state == created.state
+    for snapshot in snapshots:  # each is the game as its events alone rebuild it there
+        past = snapshot.mutate(None)
+        rebuilt = project_game(None, service.repository.event_store.get(
+            created.id, lte=snapshot.originator_version))
+        assert (past.version, past.state, past.life, past.last_hash) == (
+            rebuilt.version, rebuilt.state, rebuilt.life, rebuilt.last_hash)
     service.close()
 
 
