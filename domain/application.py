@@ -198,6 +198,8 @@ class GameService(Audits, Application[UUID]):
         self.signing_key = signing_key
         self._retired_keys = retired_keys
         self._saving = threading.local()  # .games: the games this thread's save() saves
+        # The records of each game's last save here, newest game first.
+        self._saved_records: LRUCache[UUID, list[EventRecord]] = LRUCache(maxsize=1000)
         self._seats_of_tokens: LRUCache[tuple[UUID, str], int] = LRUCache(maxsize=10_000)
         self._secret = secret
         self._clock = clock
@@ -210,10 +212,14 @@ class GameService(Audits, Application[UUID]):
         command has just computed); a copy, because the caller still reads the game it
         saved while later loads may fast-forward the cached one."""
         self._saving.games = {saved.id: saved for saved in objs if isinstance(saved, Game)}
+        pending = {game_id: list(game.pending_events)
+                   for game_id, game in self._saving.games.items()}
         try:
             recordings = super().save(*objs, **kwargs)
         finally:
             self._saving.games = {}
+        for game_id, events in pending.items():  # what a mover's receipts are made from
+            self._saved_records.put(game_id, [event_record(e) for e in events])
         cache = self.repository.cache
         for saved in objs:
             if cache is not None and isinstance(saved, Game):
@@ -284,12 +290,18 @@ class GameService(Audits, Application[UUID]):
         """The game's history as plain records, the form replays and the API work with."""
         return [event_record(event) for event in self.history(game_id)]
 
-    def seat_of_token(self, game_id: UUID, token: str) -> int | None:
-        wanted = token_hash(token)
+    def known_seat(self, game_id: UUID, token: str) -> int | None:
+        """The seat of a token found before in this process (None: not seen, or no seat)."""
         try:  # a token, once issued, belongs to its seat for good: found ones are remembered
-            return self._seats_of_tokens.get((game_id, wanted))
+            return self._seats_of_tokens.get((game_id, token_hash(token)))
         except KeyError:
-            pass
+            return None
+
+    def seat_of_token(self, game_id: UUID, token: str) -> int | None:
+        known = self.known_seat(game_id, token)
+        if known is not None:
+            return known
+        wanted = token_hash(token)
         try:
             keys: Any = self.repository.get(SeatKeys.id_for(game_id), deepcopy_from_cache=False)
         except AggregateNotFoundError:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from domain.application import MoveListCrossesDraw, StaleVersion
+from domain.application import MoveListCrossesDraw, StaleVersion, project_game
 from domain.kernel import Decision, GameOver, IllegalMove, NotYourTurn, canonical_json
 
 from .conftest import make_service
@@ -185,3 +185,13 @@ def test_a_takeback_the_first_bot_declines_ends_there_and_the_next_bot_does_not_
     assert [r["type"] for r in last] == ["takeback_asked", "takeback_answered"]
     assert last[1]["payload"] == {"seat": 1, "accepted": False}
     assert declined.pending_takeback is None and declined.state["pos"][0] == 2
+
+
+def test_a_game_loaded_after_its_moves_is_the_game_its_stored_events_rebuild(service):
+    game, _ = service.create_game("toy", {}, humans())
+    service.play(game.id, 1, [{"kind": "secret", "n": 2}], "bob")
+    service.play(game.id, 0, [{"kind": "secret", "n": 1}], "ann")
+    loaded = service.get(game.id)  # from the aggregate cache, as the last save left it
+    rebuilt = project_game(None, service.repository.event_store.get(game.id))
+    assert (loaded.version, loaded.state, loaded.life, loaded.last_hash) == (
+        rebuilt.version, rebuilt.state, rebuilt.life, rebuilt.last_hash)
