@@ -54,11 +54,16 @@ from .receipts import SigningKey
 # (turn caps are not rules, so it is not given a winner).
 MAX_AUTOMATIC_STEPS = 50_000
 MAX_RETRIES = 8
-# A game is snapshotted every this many events: a past version (a follower that starts cold,
-# a fork point) is rebuilt from the nearest snapshot, so from at most this many events
-# (each a rules step and a state hash). A snapshot is the game in hand, written with the
-# events that reach it, so a small interval costs one insert, not a rebuild.
-SNAPSHOT_INTERVAL = 20
+# Snapshots: a past version (a follower that starts cold, a fork point, a past view) is
+# rebuilt from the nearest snapshot before it, each event after it a rules step and a state
+# hash. Every SNAPSHOT_INTERVAL events (the library's rule), and on the way of a game played
+# move by move also every SHORT_INTERVAL: a save of fewer events than that which crosses a
+# multiple of it leaves a snapshot of the game in hand (no rebuild; one more insert), so a
+# cold follower of a long game replays a few dozen events at most. Saves of many events
+# (bots playing a whole game at once) keep to the library's rule, as they would pay an
+# insert for snapshots nobody follows.
+SNAPSHOT_INTERVAL = 100
+SHORT_INTERVAL = 20
 GAME_TOPIC_PREFIX = "gamehall:Game."
 
 
@@ -211,15 +216,16 @@ class GameService(Audits, Application[UUID]):
         the events just saved again (the rules and a state hash each, for states this
         command has just computed); a copy, because the caller still reads the game it
         saved while later loads may fast-forward the cached one."""
-        self._saving.games = {saved.id: saved for saved in objs if isinstance(saved, Game)}
-        pending = {game_id: list(game.pending_events)
-                   for game_id, game in self._saving.games.items()}
+        games = {saved.id: saved for saved in objs if isinstance(saved, Game)}
+        self._saving.games = games
+        pending = {game_id: list(game.pending_events) for game_id, game in games.items()}
         try:
             recordings = super().save(*objs, **kwargs)
         finally:
             self._saving.games = {}
         for game_id, events in pending.items():  # what a mover's receipts are made from
-            self._saved_records.put(game_id, [event_record(e) for e in events])
+            self._saved_records.put(game_id, [event_record(e) for e in events])  # type: ignore[arg-type]
+            self._snapshot_on_the_way(games[game_id], len(events))
         cache = self.repository.cache
         for saved in objs:
             if cache is not None and isinstance(saved, Game):
@@ -230,6 +236,15 @@ class GameService(Audits, Application[UUID]):
                 if not newer:
                     cache.put(saved.id, copy.deepcopy(saved))
         return recordings
+
+    def _snapshot_on_the_way(self, game: Game, saved: int) -> None:
+        """A snapshot of ``game`` (in hand, just saved with ``saved`` events) where a short
+        save crossed a multiple of SHORT_INTERVAL the library's rule does not snapshot."""
+        before = game.version - saved
+        if (self.snapshots is not None and saved < SHORT_INTERVAL
+                and before // SHORT_INTERVAL < game.version // SHORT_INTERVAL
+                and before // SNAPSHOT_INTERVAL == game.version // SNAPSHOT_INTERVAL):
+            self.snapshots.put([Game.Snapshot.take(game)])
 
     def take_snapshot(self, aggregate_id: UUID, version: int | None = None,
                       projector_func: Any = project_game) -> None:

@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from domain.application import (
+    SHORT_INTERVAL,
     SNAPSHOT_INTERVAL,
     IdempotencyKeyReused,
     StaleVersion,
@@ -62,6 +63,25 @@ def test_long_games_are_snapshotted_and_load_from_the_snapshot(durable_env):
         past = snapshot.mutate(None)
         rebuilt = project_game(None, service.repository.event_store.get(
             created.id, lte=snapshot.originator_version))
+        assert (past.version, past.state, past.life, past.last_hash) == (
+            rebuilt.version, rebuilt.state, rebuilt.life, rebuilt.last_hash)
+    service.close()
+
+
+def test_a_game_played_move_by_move_is_snapshotted_every_few_dozen_events(durable_env):
+    service = make_service(durable_env)
+    created, _ = service.create_game("toy", {"goal": 150}, [{"name": "a"}, {"name": "b"}])
+    game = created
+    while game.status == "active" and game.version < 130:
+        prompt = game.step().prompts[0]
+        game = service.play(game.id, prompt.seat, [prompt.legal_moves[0]])
+    versions = [s.originator_version for s in service.snapshots.get(game.id)]
+    gaps = [b - a for a, b in zip([0, *versions], [*versions, game.version], strict=True)]
+    assert versions and max(gaps) < 2 * SHORT_INTERVAL
+    for snapshot in service.snapshots.get(game.id):  # each the game its events rebuild there
+        past = snapshot.mutate(None)
+        rebuilt = project_game(None, service.repository.event_store.get(
+            game.id, lte=snapshot.originator_version))
         assert (past.version, past.state, past.life, past.last_hash) == (
             rebuilt.version, rebuilt.state, rebuilt.life, rebuilt.last_hash)
     service.close()
