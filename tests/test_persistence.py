@@ -51,6 +51,16 @@ def test_a_past_version_is_the_state_after_that_event(durable_env):
     service.close()
 
 
+def assert_snapshots_are_rebuilds(service, game_id):
+    """Each snapshot of the game is the game as its events alone rebuild it there."""
+    for snapshot in service.snapshots.get(game_id):
+        past = snapshot.mutate(None)
+        rebuilt = project_game(None, service.repository.event_store.get(
+            game_id, lte=snapshot.originator_version))
+        assert (past.version, past.state, past.life, past.last_hash) == (
+            rebuilt.version, rebuilt.state, rebuilt.life, rebuilt.last_hash)
+
+
 def test_long_games_are_snapshotted_and_load_from_the_snapshot(durable_env):
     service = make_service(durable_env)
     created, _ = service.create_game("toy", {"goal": 150}, [{"bot": "first"}, {"bot": "first"}])
@@ -59,12 +69,7 @@ def test_long_games_are_snapshotted_and_load_from_the_snapshot(durable_env):
     assert snapshots and all(s.originator_version % SNAPSHOT_INTERVAL == 0 for s in snapshots)
     service.repository.cache = None
     assert service.get(created.id).state == created.state
-    for snapshot in snapshots:  # each is the game as its events alone rebuild it there
-        past = snapshot.mutate(None)
-        rebuilt = project_game(None, service.repository.event_store.get(
-            created.id, lte=snapshot.originator_version))
-        assert (past.version, past.state, past.life, past.last_hash) == (
-            rebuilt.version, rebuilt.state, rebuilt.life, rebuilt.last_hash)
+    assert_snapshots_are_rebuilds(service, created.id)
     service.close()
 
 
@@ -78,12 +83,7 @@ def test_a_game_played_move_by_move_is_snapshotted_every_few_dozen_events(durabl
     versions = [s.originator_version for s in service.snapshots.get(game.id)]
     gaps = [b - a for a, b in zip([0, *versions], [*versions, game.version], strict=True)]
     assert versions and max(gaps) < 2 * SHORT_INTERVAL
-    for snapshot in service.snapshots.get(game.id):  # each the game its events rebuild there
-        past = snapshot.mutate(None)
-        rebuilt = project_game(None, service.repository.event_store.get(
-            game.id, lte=snapshot.originator_version))
-        assert (past.version, past.state, past.life, past.last_hash) == (
-            rebuilt.version, rebuilt.state, rebuilt.life, rebuilt.last_hash)
+    assert_snapshots_are_rebuilds(service, game.id)
     service.close()
 
 
