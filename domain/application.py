@@ -203,8 +203,8 @@ class GameService(Audits, Application[UUID]):
         self.signing_key = signing_key
         self._retired_keys = retired_keys
         self._saving = threading.local()  # .games: the games this thread's save() saves
-        # The records of each game's last save here, newest game first.
-        self._saved_records: LRUCache[UUID, list[EventRecord]] = LRUCache(maxsize=1000)
+        # The events of each game's last save here (a mover's receipts are made from them).
+        self._saved_events: LRUCache[UUID, list[Any]] = LRUCache(maxsize=1000)
         self._seats_of_tokens: LRUCache[tuple[UUID, str], int] = LRUCache(maxsize=10_000)
         self._secret = secret
         self._clock = clock
@@ -224,7 +224,7 @@ class GameService(Audits, Application[UUID]):
         finally:
             self._saving.games = {}
         for game_id, events in pending.items():  # what a mover's receipts are made from
-            self._saved_records.put(game_id, [event_record(e) for e in events])  # type: ignore[arg-type]
+            self._saved_events.put(game_id, events)
             self._snapshot_on_the_way(games[game_id], len(events))
         cache = self.repository.cache
         for saved in objs:

@@ -24,7 +24,7 @@ class Audits:
     if TYPE_CHECKING:  # provided by GameService
         signing_key: SigningKey | None
         _retired_keys: tuple[bytes, ...]
-        _saved_records: LRUCache[UUID, list[EventRecord]]
+        _saved_events: LRUCache[UUID, list[Any]]
         _clock: Callable[[], datetime]
         repository: Repository[UUID]
 
@@ -74,10 +74,12 @@ class Audits:
         """The records this process saved last for the game, if that save left it at
         ``game``'s version (a request's own moves: no need to read them back); else none."""
         try:
-            records = self._saved_records.get(game.id)
+            events = self._saved_events.get(game.id)
         except KeyError:
             return []
-        return records if records and records[-1]["seq"] == game.version else []
+        if not events or events[-1].originator_version != game.version:
+            return []
+        return [event_record(event) for event in events]
 
     def seat_receipts(self, game_id: UUID, seat: int) -> list[dict[str, Any]]:
         """The receipts of every move of the seat (the same bytes as those given at play time:
