@@ -61,7 +61,13 @@ def layers(table: Table) -> None:
     section("A POST move's server CPU by layer (in-process, SQLite + embedded Redis)")
     from . import layers as by_layer
 
-    by_layer.profile(500, say)
+    in_process = by_layer.profile(500, say)
+    server = table.figures.get("server_cpu_ms")
+    if server is not None:
+        say(f"  the real server spent {server:.2f} ms of CPU a move at saturation (HTTP above): "
+            f"{max(server - in_process, 0):.2f} ms beyond this request's layers went to "
+            "gunicorn and gevent (reading, parsing and writing HTTP), Redis, and the next "
+            "seat's view read that most moves need")
 
 
 SECTIONS = {"revolution": revolution, "dominion": dominion, "godofwar": god_of_war,

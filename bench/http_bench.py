@@ -86,6 +86,7 @@ def cpu_floor(figures: dict[str, Any], say: Say, table: Table) -> None:
     table.add(f"HTTP: most moves/s {cores} cores allow (CPU a move, server + load)",
               cores * 1e3 / (server + client), ">=", 1000)
     table.add("HTTP: server CPU a move at saturation, ms", server, "<=", 1)
+    table.figures["server_cpu_ms"] = server
 
 
 def load(url: str, mode: str, games: int, seconds: float, extra: list[str],
