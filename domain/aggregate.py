@@ -55,8 +55,12 @@ from .kernel import (
     validate_options,
 )
 
-# The attributes of a Game that hold plain JSON values (copied through JSON).
-JSON_ATTRIBUTES = frozenset({"state", "life"})
+# The attributes of a Game that hold plain JSON values, replaced by each event and never
+# changed in place (so a copy of the game shares them).
+SHARED_ATTRIBUTES = frozenset({"state", "life"})
+# The types of a Game's other attributes that a copy can share too (its id, version, times
+# and last hash); deepcopy of a UUID alone cost more than the rest of a copy.
+IMMUTABLE_TYPES = frozenset({UUID, datetime, int, str})
 
 
 def iso(moment: datetime) -> str:
@@ -167,11 +171,16 @@ class Game(Aggregate):
         type_name: ClassVar[EventType] = EventType.TAKEN_BACK
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        """A copy for a command (the repository copies the games it caches): the rules state
-        and the life are plain JSON values (the contract's round trip), copied through JSON."""
+        """A copy for a command (the repository copies the games it caches). The rules state
+        and the life are shared, not copied: they are plain JSON values that nothing changes
+        in place (the rules return a new state and never change their input, which every
+        game's contract test checks; each event replaces ``life``), so a command that fails
+        leaves the cached game as it was. Copying them grew with the state (a long match's
+        state is tens of kB) and was most of a move's load."""
         copied = object.__new__(type(self))
         for key, value in self.__dict__.items():
-            copied.__dict__[key] = (json_copy(value) if key in JSON_ATTRIBUTES
+            copied.__dict__[key] = (value if key in SHARED_ATTRIBUTES
+                                    or type(value) in IMMUTABLE_TYPES
                                     else copy.deepcopy(value, memo))
         return copied
 

@@ -155,6 +155,8 @@ def begin(payload: dict[str, Any]) -> Life:
 
 def live(life: Life, type_: str, payload: dict[str, Any]) -> Life:
     """The life after one more event (``created`` or ``forked`` starts one: see ``begin``)."""
+    if type_ in RULES_EVENTS:  # most events: moves and draws change only the rules state
+        return life
     if type_ == EventType.SEAT_TAKEN:
         seats = [dict(seat) for seat in life["seats"]]
         seats[payload["seat"]]["name"] = payload["name"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.history import options_seen, rules_for
+from domain.history import Life, options_seen, rules_for
 
 from .events import visible_events
 from .fold import Records, is_complete, is_over, life_of
@@ -37,8 +37,13 @@ def build_document(records: Records, viewer: int | None = None) -> dict[str, Any
 def header(records: Records, viewer: int | None = None) -> dict[str, Any]:
     """The fields of a document that its events determine (the options as ``viewer`` may see
     them until the game is over: ``options_seen``)."""
-    life = life_of(records)
-    options = options_seen(rules_for(life), life["options"], viewer, is_over(records))
+    return header_of(life_of(records), viewer, is_over(records))
+
+
+def header_of(life: Life, viewer: int | None = None, over: bool = True) -> dict[str, Any]:
+    """The fields of a document that a game's life (its events folded) determines."""
+    options = life["options"] if over else options_seen(rules_for(life), life["options"],
+                                                        viewer, over)
     return {"game": life["game"], "rules_version": life["rules_version"],
             "options": options, "seats": life["seats"],
             "commitment": life["commitment"], "status": life["status"],

@@ -311,12 +311,24 @@ def play_move(rules: Rules, state: State, seat: int, move: Move,
         waiting = ", ".join(str(s) for s in step.seats)
         raise NotYourTurn(f"It is not your turn: the game is waiting for seat {waiting}.",
                           waiting_for=step.seats)
-    # Python's == (in C) rules out the many other moves quickly; json_equal then makes sure
-    # the one found is the same JSON value, type included.
-    if not isinstance(move, dict) or not any(move == legal and json_equal(move, legal)
-                                             for legal in prompt.legal_moves):
+    if not isinstance(move, dict) or not is_among(move, prompt.legal_moves):
         raise IllegalMove(f"That move is not allowed now ({prompt.text}).", prompt.legal_moves)
     return rules.apply_move(state, seat, move)
+
+
+def is_among(move: Move, legal_moves: list[Move]) -> bool:
+    """Whether ``move`` is one of ``legal_moves``, as the same JSON value (type included).
+    ``list.index`` (Python's == in C) finds each candidate; json_equal then makes sure it is
+    the same value, not one that == confuses with it (``true`` for ``1``)."""
+    start = 0
+    while True:
+        try:
+            found = legal_moves.index(move, start)
+        except ValueError:
+            return False
+        if json_equal(move, legal_moves[found]):
+            return True
+        start = found + 1
 
 
 def play_chance(rules: Rules, state: State, outcome: Any, step: Step | None = None) -> State:
