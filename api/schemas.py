@@ -363,8 +363,9 @@ class ComponentsSchema(ma.Schema):
 
 
 class StepSchema(ma.Schema):
-    seq = fields.Integer()
-    type = fields.String()
+    # null where an uploaded document's event lacks it or has it of the wrong type
+    seq = fields.Integer(allow_none=True)
+    type = fields.String(allow_none=True)
     seat = fields.Integer(allow_none=True)
     log = fields.String()
     view = fields.Dict(allow_none=True)

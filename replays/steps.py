@@ -24,8 +24,9 @@ def steps_of(document: dict[str, Any], verdict: Verdict,
     """Every event of ``document`` as ``{seq, type, seat, log, view}``; ``view`` is ``seat``'s
     (None for the board) where it can be trusted (see the module's docstring), else None."""
     events = [e for e in document.get("events", []) if isinstance(e, dict)]
-    steps = [{"seq": e.get("seq"), "type": e.get("type"), "seat": _seat(e),
-              "log": str(e.get("log", "")), "view": None} for e in events]
+    steps: list[dict[str, Any]] = [
+        {"seq": _whole(e.get("seq")), "type": _text(e.get("type")), "seat": _seat(e),
+         "log": str(e.get("log", "")), "view": None} for e in events]
     trusted = len(steps) if verdict.valid else (verdict.failed_step or 1) - 1
     if trusted <= 0 or document.get("complete") is not True:
         return steps
@@ -39,5 +40,14 @@ def steps_of(document: dict[str, Any], verdict: Verdict,
 
 
 def _seat(event: dict[str, Any]) -> int | None:
-    seat = event.get("seat")
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+    return _whole(event.get("seat"))
+
+
+# An uploaded document may say anything: a field of the wrong type is shown as missing (the
+# verdict says what is wrong), never passed on as it came.
+def _whole(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None

@@ -170,3 +170,13 @@ def test_folding_is_rate_limited_like_verifying(client, app):
     app.config["RATE_LIMIT_VERIFY"] = "2 per minute"
     statuses = [client.post("/replays/steps", json={}).status_code for _ in range(3)]
     assert statuses == [200, 200, 429]
+
+
+def test_a_dropped_document_with_events_of_the_wrong_shape_answers_steps_with_nothing_made_up(
+        client):
+    document = finished_document(client)
+    document["events"][0] = {**document["events"][0], "seq": "1", "type": 7, "seat": True}
+    answer = client.post("/replays/steps", json=document)
+    assert answer.status_code == 200 and answer.json["verdict"]["valid"] is False
+    first = answer.json["steps"][0]
+    assert first["seq"] is None and first["type"] is None and first["seat"] is None
