@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .engine import bonus, face, player_of, push
-from .scene import armor_left, break_armor, flip_cards, wound_enemy
+from .scene import armor_left, break_armor, flip_cards, trigger_flips, wound_enemy
 from .state import State
 from .targets import Ctx
 
@@ -146,13 +146,17 @@ def _remove_armor(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
 
 def _storage(sign: int) -> EffectFn:
     """Common tokens on a card's storage spaces (p.12): never fewer than none, nor more than
-    its spaces (for this party's size)."""
+    its spaces (for this party's size). The token that fills the last space triggers the
+    face's "storage_full" flip (ours, rules 1.1.0: Helheim's bonfire breaks on it)."""
     def change(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
         card = st["scene"].get(p["card"])
         shown = face(st, p["card"]) if card is not None else None
         if card is not None and shown is not None:
-            card["storage"] = min(shown.slots_for(st["seats"]),
-                                  max(0, card["storage"] + sign * p["amount"]))
+            slots = shown.slots_for(st["seats"])
+            before, card["storage"] = card["storage"], min(
+                slots, max(0, card["storage"] + sign * p["amount"]))
+            if card["storage"] == slots > before:
+                trigger_flips(st, p["card"], "storage_full", ctx)
     return change
 
 

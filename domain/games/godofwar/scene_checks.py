@@ -41,7 +41,9 @@ def _flip_problems(where: str, face: Item, cards: dict[str, Item], scene: int,
         trigger = flip["trigger"]
         if trigger not in TRIGGERS:
             found.append(f"{where}: unknown flip trigger {trigger!r}")
-        elif trigger != "rune" and enemy is None:
+        elif trigger == "storage_full" and face["storage_slots"] < 1:
+            found.append(f"{where}: storage_full needs storage spaces")
+        elif trigger not in ("rune", "storage_full") and enemy is None:
             found.append(f"{where}: {trigger} needs an enemy on this face")
         elif trigger == "armor_broken" and not enemy["armor"]:
             found.append(f"{where}: armor_broken needs armor")

@@ -20,7 +20,7 @@ ROWS = ("top", "bottom", "aux")
 ARROWS = ("left", "own", "right")
 ENEMY_ABILITIES = ("stun", "poison")
 DURATIONS = ("quest", "permanent", "game")
-TRIGGERS = ("enemy_dies", "enemy_attacks", "armor_broken", "rune")
+TRIGGERS = ("enemy_dies", "enemy_attacks", "armor_broken", "rune", "storage_full")
 
 
 def _ids(namespace: str, ids: Iterable[str]) -> list[str]:

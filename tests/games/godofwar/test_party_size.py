@@ -144,3 +144,51 @@ def test_the_validator_refuses_a_death_flip_whose_back_would_die_in_a_large_part
                     if c["id"] == "s1-top-3")  # the Revenant (5) dies into the Risen (8)
         card["front"]["enemy"]["health_per_hero"] = 2  # 11 with four heroes against 8
     assert any("s1-top-3: its back's enemy would die" in p for p in broken(shrink_back))
+
+
+BONFIRE = "s3-bottom-2"  # Helheim's bonfire: an ansuz puts frost on it; full, it breaks
+
+
+def bonfire_table(heroes: list[str], frost: int):
+    """Helheim with ``frost`` tokens on the bonfire; the ansuz Hel-Walker beside it lies dead
+    (its attack would ask for a defense first)."""
+    state = started(heroes, quest="helheim", where=placed(heroes))
+    state["scene"]["s3-bottom-1"]["dead"] = True
+    state["scene"][BONFIRE]["storage"] = frost
+    return state
+
+
+def bonfire_after_an_ansuz(heroes: list[str], frost: int) -> tuple[str, int]:
+    state = bonfire_table(heroes, frost)
+    state["companions_used"].append("mimir-foresight")  # solo: no box to cancel
+    state = scene_activation(state, 0, "chaos-slash-ansuz")
+    return state["scene"][BONFIRE]["side"], state["scene"][BONFIRE]["storage"]
+
+
+def test_with_four_heroes_the_bonfire_holds_through_three_ansuz_that_would_break_it_for_two():
+    """The frost spaces are one a hero (the reveals grow with the party, digest §2.2): the
+    ansuz that fills the second space breaks a two-hero bonfire; four heroes' holds to the
+    fourth."""
+    assert bonfire_after_an_ansuz(TWO, 1) == ("back", 0)  # broken: its tokens go (GOW-R-20)
+    assert bonfire_after_an_ansuz(FOUR, 1) == ("front", 2)
+    assert bonfire_after_an_ansuz(FOUR, 2) == ("front", 3)
+    assert bonfire_after_an_ansuz(FOUR, 3) == ("back", 0)
+
+
+def test_a_lone_hero_s_bonfire_breaks_on_the_first_ansuz_as_printed():
+    assert bonfire_after_an_ansuz(["kratos"], 0) == ("back", 0)
+
+
+def test_every_seat_sees_the_bonfires_frost_spaces_for_its_party_size():
+    for heroes in (["kratos"], TWO, FOUR):
+        scene = RULES.view(bonfire_table(heroes, 0), 0)["scene"]
+        bonfire = next(c for c in scene if c["id"] == BONFIRE)
+        assert bonfire["storage_slots"] == len(heroes)
+
+
+def test_the_validator_refuses_a_storage_full_flip_on_a_face_without_spaces():
+    def no_spaces(raw):
+        card = next(c for s in raw["scenes"]["scenes"] for c in s["cards"] if c["id"] == BONFIRE)
+        card["front"]["storage_slots"] = 0
+    assert any(f"{BONFIRE} front: storage_full needs storage spaces" in p
+               for p in broken(no_spaces))
