@@ -3,9 +3,10 @@
 * ``random``: uniform over the legal moves.
 * ``party``: plays sensibly for the team: uses rage when it can, attacks the enemy it can hurt
   most (finishing the weakest first, breaking armor it can break), moves towards an enemy it
-  can reach (or, with nothing better to do, below an unguarded card whose box would lose the
-  quest: Helheim's bonfire), interacts when a point is affordable, defends with enough to stop
-  the wounds,
+  can reach (a bottom-row one first, else a top-row one a ranged card reaches; or, with nothing
+  better to do, below an unguarded card whose box would lose the quest: Helheim's bonfire),
+  interacts when a point is affordable (never only to heal a hero with no wound), defends with
+  enough to stop the wounds,
   spends a Freya token on a big or knock-out hit, lets Mimir take a blow that would knock
   his carrier out, rides the healthiest hero, helps the weakest hero with healing, and takes
   the upgrade that fits its hero best (or sheds a status card).
@@ -106,12 +107,27 @@ def _act(view: View, prompt: Prompt) -> Move:
     heal = _useful_special(view, moves)
     if heal is not None:
         return heal
-    interact = _first(prompt, "interact")
+    interact = next((m for m in moves if m["kind"] == "interact" and not _idle_heal(view, m)),
+                    None)
     if interact is not None and len(view["players"][view["you"]]["hand"]) > 2:
         return interact
     step = (_move_to_goal(view, moves, goals) or _move_to_guard(view, moves)
             or _move_to_enemy(view, moves))
     return step or _first(prompt, "end") or moves[-1]
+
+
+def _idle_heal(view: View, move: Move) -> bool:
+    """An interaction that only heals the hero working it, who has no wound to heal (Helheim's
+    stoke for an unhurt hero): paying for it throws the cards away."""
+    entry = _scene(view)[move["card"]]
+    shown = CONTENT.scene_cards[move["card"]]
+    face = shown.front if entry["side"] == "front" else shown.back
+    point = next((p for p in face.interactions if p.id == move["point"]), None) if face else None
+    if point is None or not point.effects:
+        return False
+    only_heals = all(e.kind == "heal" and e.params.get("target") == "active_hero"
+                     for e in point.effects)
+    return only_heals and view["heroes"][move["tile"]]["wounds"] == 0
 
 
 def _companion(view: View, moves: list[Move]) -> Move | None:
@@ -176,12 +192,16 @@ def _useful_special(view: View, moves: list[Move]) -> Move | None:
 
 
 def _move_to_enemy(view: View, moves: list[Move]) -> Move | None:
-    """The nearest threat: a column whose bottom card holds a living enemy."""
-    bottoms = {c["column"] for c in view["scene"] if c["row"] == "bottom" and (
-        (c.get("enemy") and not c["dead"]) or c.get("attack_point_for"))}
-    steps = [m for m in moves if m["kind"] == "move" and m["column"] in bottoms
-             and m["space"] == "front"]
-    return steps[0] if steps else None
+    """The nearest threat: a column whose bottom card holds a living enemy; with none left
+    there, a column whose top card does (only a ranged attack reaches it, GOW-R-4)."""
+    for row in ("bottom", "top"):
+        columns = {c["column"] for c in view["scene"] if c["row"] == row and (
+            (c.get("enemy") and not c["dead"]) or c.get("attack_point_for"))}
+        steps = [m for m in moves if m["kind"] == "move" and m["column"] in columns
+                 and m["space"] == "front"]
+        if steps:
+            return steps[0]
+    return None
 
 
 def _add_or_done(view: View, prompt: Prompt, enough: int) -> Move:

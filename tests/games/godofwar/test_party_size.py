@@ -110,14 +110,25 @@ def test_with_two_heroes_it_is_the_furys_seventh_token_that_loses_the_game():
     assert step.shared == "loss" and state["scene"]["s7-aux-2"]["storage"] == 7
 
 
-def test_alfheims_light_needs_two_more_for_every_further_hero():
+def test_alfheims_light_needs_three_more_for_every_further_hero():
     victory = CONTENT.quests["alfheim"].victory[0]
-    assert (victory.params["count"], victory.params["count_per_hero"]) == (8, 2)
+    assert (victory.params["count"], victory.params["count_per_hero"]) == (6, 3)
     state = started(FOUR, quest="alfheim", where=placed(FOUR))
-    state["scene"]["s2-top-1"]["storage"] = 8  # a lone hero's victory
+    state["scene"]["s2-top-1"]["storage"] = 14  # more than a lone hero's 6, short of four's 15
     assert with_frame(state, HOLD)["campaign"]["current"] == "alfheim"
-    state["scene"]["s2-top-1"]["storage"] = 14
+    state["scene"]["s2-top-1"]["storage"] = 15
     assert with_frame(state, HOLD)["campaign"]["current"] is None  # won: the next quest comes
+
+
+@pytest.mark.parametrize(("heroes", "light"), [(["kratos"], 6), (TWO, 9)])
+def test_a_lone_hero_wins_alfheim_with_fewer_light_tokens_than_two_heroes(heroes, light):
+    state = started(heroes, quest="alfheim", where=placed(heroes))
+    slots = next(c for c in RULES.view(state, 0)["scene"] if c["id"] == "s2-top-1")
+    assert slots["storage_slots"] == light
+    state["scene"]["s2-top-1"]["storage"] = light - 1
+    assert with_frame(state, HOLD)["campaign"]["current"] == "alfheim"
+    state["scene"]["s2-top-1"]["storage"] = light
+    assert with_frame(state, HOLD)["campaign"]["current"] is None
 
 
 def test_the_validator_refuses_a_negative_or_non_whole_health_per_hero():
@@ -134,8 +145,8 @@ def test_the_validator_refuses_a_negative_or_non_whole_health_per_hero():
 def test_the_validator_refuses_a_storage_count_the_spaces_cannot_hold_in_a_larger_party():
     def grow_count(raw):
         quest = next(q for q in raw["campaign"]["quests"] if q["id"] == "alfheim")
-        quest["victory"][0]["count_per_hero"] = 3  # 17 with four heroes; 14 spaces
-    assert any("cannot hold 11 tokens with 2 heroes" in p for p in broken(grow_count))
+        quest["victory"][0]["count_per_hero"] = 4  # 18 with four heroes; 15 spaces
+    assert any("cannot hold 10 tokens with 2 heroes" in p for p in broken(grow_count))
 
 
 def test_the_validator_refuses_a_death_flip_whose_back_would_die_in_a_large_party():
