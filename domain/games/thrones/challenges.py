@@ -14,6 +14,7 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
+from .melee import legal_targets
 from .phases import END, begin, push
 from .state import (
     CHALLENGE_TYPES,
@@ -24,8 +25,9 @@ from .state import (
     find,
     hand_gold,
     in_order,
+    melee,
     note,
-    other,
+    opponent,
     player,
     spendable,
 )
@@ -53,12 +55,13 @@ def can_attack(st: State, rec: InPlay, kind: str) -> bool:
 
 
 def open_types(st: State, seat: int) -> list[str]:
-    """Unused types with an eligible attacker; Uneasy Truce: a military challenge needs 2
-    gold to hand to the defender."""
+    """Unused types with an eligible attacker and a legal target; Uneasy Truce: a military
+    challenge needs 2 gold to hand to the defender."""
     used = player(st, seat)["challenges"]
     truce = bool(revealed(st, "uneasy-truce")) and spendable(st, seat) < 2
     return [t for t in CHALLENGE_TYPES if t not in used and not (truce and t == "military")
-            and any(can_attack(st, c, t) for c in characters(st, seat))]
+            and any(can_attack(st, c, t) for c in characters(st, seat))
+            and legal_targets(st, seat, t)]
 
 
 def run_challenge_turn(st: State, frame: dict[str, Any]) -> bool:
@@ -73,10 +76,18 @@ def run_challenge_turn(st: State, frame: dict[str, Any]) -> bool:
 
 
 def ask_declare(st: State, frame: dict[str, Any]) -> Prompt:
-    moves = [{"kind": "challenge", "type": t} for t in open_types(st, frame["seat"])]
+    seat = frame["seat"]
+    moves: list[dict[str, Any]] = []
+    for kind in open_types(st, seat):
+        if melee(st):  # each challenge names its target (§2.4)
+            moves += [{"kind": "challenge", "type": kind, "target": t}
+                      for t in legal_targets(st, seat, kind)]
+        else:
+            moves.append({"kind": "challenge", "type": kind})
     moves.append({"kind": "end_challenges"})
-    return Prompt(frame["seat"], "challenge", "Initiate a challenge, or end your challenges",
-                  moves)
+    text = ("Initiate a challenge against an opponent, or end your challenges" if melee(st)
+            else "Initiate a challenge, or end your challenges")
+    return Prompt(seat, "challenge", text, moves)
 
 
 def answer_declare(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
@@ -93,15 +104,19 @@ def answer_declare(st: State, frame: dict[str, Any], move: dict[str, Any]) -> No
             player(st, seat)["gold"] -= 1
             player(st, toll["to"])["gold"] += 1
             note(st, seat, "paid 1 gold to the opponent (Magister Illyrio)")
+    target = int(move["target"]) if melee(st) else opponent(st, seat)
     if kind == "military" and revealed(st, "uneasy-truce"):
-        hand_gold(st, seat, other(seat), 2)
+        hand_gold(st, seat, target, 2)
         note(st, seat, "handed 2 gold to the defender (Uneasy Truce)")
-    challenge: Challenge = {"type": kind, "attacker": seat, "defender": other(seat),
+    challenge: Challenge = {"type": kind, "attacker": seat, "defender": target,
                             "attackers": [], "defenders": [], "stealthed": [],
                             "stealth_left": [], "winner": None, "strength": [0, 0],
                             "after_win": []}
+    if melee(st):
+        challenge["target"] = target
     st["challenge"] = challenge
-    note(st, seat, f"initiated a {kind} challenge")
+    note(st, seat, f"initiated a {kind} challenge" + (
+        f" against Seat {target}" if melee(st) else ""))
     st["pending"].append({"op": "attackers", "seat": seat})
 
 

@@ -25,6 +25,7 @@ from . import (
     effects_neutral,
     effects_stark,
     effects_stark_cards,
+    melee,
     plots,
 )
 from .ability import VANILLA, CardRules
@@ -39,6 +40,7 @@ RULES: dict[str, CardRules] = {
     **effects_lannister.RULES,
     **effects_lannister_events.RULES,
     **plots.RULES,
+    **melee.RULES,
 }
 
 OPS: dict[str, Op[State]] = {
@@ -47,6 +49,7 @@ OPS: dict[str, Op[State]] = {
     **effects_lannister.OPS,
     **effects_lannister_events.OPS,
     **plots.OPS,
+    **melee.OPS,
 }
 
 

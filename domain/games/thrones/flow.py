@@ -21,7 +21,7 @@ from . import phases as ph
 from . import resolution as rs
 from . import setup_flow as su
 from .infamy import answer_infamy, ask_infamy, run_infamy
-from .info import OPTIONS
+from .info import MAX_SEATS, OPTIONS
 from .searches import answer_search, ask_search, run_search
 from .state import TOKENS, State, find
 from .windows import answer_window, ask_window, run_window
@@ -174,12 +174,23 @@ def new_player() -> dict[str, Any]:
             "setup": [], "ready": False, "limited": False, "challenges": []}
 
 
+def max_seats(options: Mapping[str, Any]) -> int:
+    """The box is for two; the full card game for 2 (joust) to 6 (melee, one title each:
+    GOT-R-37)."""
+    return MAX_SEATS if options["profile"] == "lcg" else 2
+
+
 def setup(options: Mapping[str, Any], seats: int) -> State:
     opts = validate_options(OPTIONS, options)
-    if type(seats) is not int or seats != 2:
-        raise BadOptions("The two-player box is for exactly 2 players.")
+    if type(seats) is not int or not 2 <= seats <= max_seats(opts):
+        raise BadOptions("The two-player box is for exactly 2 players; 3 to 6 play the full "
+                         "card game (option profile: lcg)." if opts["profile"] == "box" else
+                         f"The full card game takes 2 to {MAX_SEATS} players (GOT-R-37).")
+    if opts["plot_draft"] and seats > 2:
+        raise BadOptions("The plot draft is a two-player variant (§2.2): it passes plots "
+                         "across the table between two players.")
     st: State = {"options": opts, "round": 0, "phase": "setup", "first": None,
-                 "players": [new_player(), new_player()], "play": [], "next_uid": 1,
+                 "players": [new_player() for _ in range(seats)], "play": [], "next_uid": 1,
                  "pool": dict(TOKENS), "lasting": [], "challenge": None, "triggers": [],
                  "saved": [], "reducers": [], "limits": {}, "claim_bonus": [], "tolls": [],
                  "pending": [],

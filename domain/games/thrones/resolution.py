@@ -15,7 +15,17 @@ from .cards import CARDS
 from .challenges import in_play
 from .infamy import offer_infamy
 from .phases import push
-from .state import InPlay, State, characters, find, gain_power, note, other, player
+from .state import (
+    InPlay,
+    State,
+    characters,
+    claim_payer,
+    find,
+    gain_power,
+    note,
+    opponent,
+    player,
+)
 from .stats import has_keyword, strength
 from .windows import push_window
 from .zones import cannot_be_killed, moribund, push_kill
@@ -67,7 +77,7 @@ def run_claim(st: State, frame: dict[str, Any]) -> bool:
     if ch["winner"] != ch["attacker"]:
         return GO
     x = claim_value(st)
-    defender = ch["defender"]
+    defender = claim_payer(st)  # the target, even when a supporter defended (GOT-R-28)
     if ch["type"] == "military":
         st["pending"].append({"op": "military_claim", "left": x, "chosen": []})
     elif ch["type"] == "intrigue":
@@ -88,7 +98,7 @@ def run_claim(st: State, frame: dict[str, Any]) -> bool:
 
 def claim_candidates(st: State, frame: dict[str, Any]) -> list[InPlay]:
     """Characters of the defender not yet picked that can be killed (GOT-R-17)."""
-    return [c for c in characters(st, st["challenge"]["defender"])
+    return [c for c in characters(st, claim_payer(st))
             if c["uid"] not in frame["chosen"] and not cannot_be_killed(st, c)
             and not moribund(c)]
 
@@ -110,7 +120,7 @@ def run_military_claim(st: State, frame: dict[str, Any]) -> bool:
 def ask_military_claim(st: State, frame: dict[str, Any]) -> Prompt:
     left = frame["left"] - len(frame["chosen"])
     moves = [{"kind": "kill", "card": c["uid"]} for c in claim_candidates(st, frame)]
-    return Prompt(st["challenge"]["defender"], "military_claim",
+    return Prompt(claim_payer(st), "military_claim",
                   f"Military claim: choose a character of yours to be killed ({left} more)",
                   moves)
 
@@ -176,7 +186,7 @@ def run_challenge_triggers(st: State, frame: dict[str, Any]) -> bool:
     if ch["winner"] is not None:
         st["triggers"] += [
             {"kind": "won", "seat": ch["winner"], "used": []},
-            {"kind": "lost", "seat": other(ch["winner"]), "used": []}]
+            {"kind": "lost", "seat": opponent(st, ch["winner"]), "used": []}]
     st["triggers"].append({"kind": "resolved", "seat": ch["attacker"], "used": []})
     return_honor_guards(st)
     push_window(st, "response")

@@ -183,8 +183,9 @@ def characters_where(ok: Any, whose: str = "any") -> Any:
     """Targets: characters satisfying ``ok(st, rec)``; ``whose`` "any", "mine" or "theirs";
     none immune to the source's effects."""
     def targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-        owner = {"any": None, "mine": seat, "theirs": 1 - seat}[whose]
-        return char_uids(st, lambda c: ok(st, c), owner, user=seat, source=source)
+        owner = seat if whose == "mine" else None
+        return char_uids(st, lambda c: ok(st, c) and (
+            whose != "theirs" or c["controller"] != seat), owner, user=seat, source=source)
     return targets
 
 

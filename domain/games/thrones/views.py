@@ -56,8 +56,11 @@ def challenge_view(st: State) -> dict[str, Any] | None:
     ch = st["challenge"]
     if ch is None:
         return None
-    return {key: ch[key] for key in ("type", "attacker", "defender", "attackers", "defenders",
-                                      "stealthed", "winner", "strength")}
+    shown = {key: ch[key] for key in ("type", "attacker", "defender", "attackers",
+                                       "defenders", "stealthed", "winner", "strength")}
+    if "target" in ch:  # melee: the player attacked, who pays the claim
+        shown["target"] = ch["target"]
+    return shown
 
 
 def draft_view(st: State, seat: int | None) -> dict[str, Any] | None:
@@ -87,7 +90,7 @@ def _view(st: State, seat: int | None, step: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         "round": st["round"], "phase": st["phase"], "first_player": st["first"],
         "token_pool": dict(st["pool"]),
-        "players": [player_view(st, i, seat, over) for i in (0, 1)],
+        "players": [player_view(st, i, seat, over) for i in range(len(st["players"]))],
         "in_play": [card_view(st, rec) for rec in st["play"]],
         "challenge": challenge_view(st),
         "draft": draft_view(st, seat),

@@ -1,4 +1,4 @@
-"""What a seat may not know in Thrones, dealt anew (``tests/games/hidden.py``): the other
+"""What a seat may not know in Thrones, dealt anew (``tests/games/hidden.py``): each other
 seat's hand, deck and face-down setup cards shuffled together and dealt back in the same
 sizes (half the time the hand stays, so its cards can be played the same in both), its plot
 chosen but not revealed, and its answer to a pending mulligan. The seat's own deck order stays
@@ -13,6 +13,10 @@ from typing import Any
 
 from tests.games.hidden import everything
 
+# Positions beyond the contract suite's option variants at the fewest seats: melee, with the
+# hands, decks and plot choices of three other seats dealt anew.
+SEATED_VARIANTS = [({"profile": "lcg"}, 4)]
+
 
 def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
     if state["result"] is not None or not state["players"][0]["house"]:
@@ -20,7 +24,18 @@ def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, 
     if state.get("draft") is not None and state["round"] == 0:
         return draft_scramble(state, 1 - seat, rng)
     players = [dict(p) for p in state["players"]]
-    theirs = players[1 - seat]
+    pending = [dict(f) for f in state["pending"]]
+    for other in range(len(players)):  # every other seat, however many play (melee)
+        if other != seat:
+            _deal_anew(players[other], rng)
+            if pending and pending[-1]["op"] == "mulligan" and str(other) in pending[-1].get(
+                    "answers", {}):
+                pending[-1]["answers"] = {**pending[-1]["answers"],
+                                          str(other): rng.choice(["keep", "mulligan"])}
+    return {**state, "players": players, "pending": pending}
+
+
+def _deal_anew(theirs: dict[str, Any], rng: random.Random) -> None:
     keep_hand = rng.random() < 0.5
     pool = ([] if keep_hand else theirs["hand"]) + theirs["deck"] + theirs["setup"]
     rng.shuffle(pool)
@@ -32,12 +47,6 @@ def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, 
     theirs["setup"] = pool[hand + deck:]
     if theirs["choice"] is not None:
         theirs["choice"] = rng.choice(sorted(set(theirs["plots"])))
-    pending = [dict(f) for f in state["pending"]]
-    if pending and pending[-1]["op"] == "mulligan" and str(1 - seat) in pending[-1].get(
-            "answers", {}):
-        pending[-1]["answers"] = {**pending[-1]["answers"],
-                                  str(1 - seat): rng.choice(["keep", "mulligan"])}
-    return {**state, "players": players, "pending": pending}
 
 
 def draft_scramble(state: dict[str, Any], theirs: int,
