@@ -170,6 +170,8 @@ def _attackers_done(st: State) -> bool:
                           if has_keyword(st, in_play(st, u), "Stealth")]
     push(st, {"op": "plot_window"}, {"op": "stealth"}, {"op": "defenders"},
          {"op": "plot_window"}, {"op": "resolve_challenge"})
+    if melee(st):
+        st["pending"].append({"op": "regent"})  # before the window after attackers (GOT-R-29)
     return GO
 
 
@@ -219,10 +221,13 @@ def answer_stealth(st: State, frame: dict[str, Any], move: dict[str, Any]) -> No
              [in_play(st, move["card"])["card"]])
 
 
-def eligible_defenders(st: State) -> list[InPlay]:
+def eligible_defenders(st: State, seat: int | None = None) -> list[InPlay]:
+    """Characters of the defending player (or of ``seat``, a supporter asked whether it
+    defends instead, GOT-R-28) that may be declared as defenders."""
     ch = st["challenge"]
     herding = bool(revealed(st, "herding-the-masses"))  # "must be unique to defend"
-    return [c for c in characters(st, ch["defender"]) if not c["knelt"]
+    whose = ch["defender"] if seat is None else seat
+    return [c for c in characters(st, whose) if not c["knelt"]
             and ch["type"] in icons(st, c) and c["uid"] not in ch["stealthed"]
             and c["uid"] not in ch["defenders"]
             and not (herding and not CARDS[c["card"]].unique)]
@@ -264,5 +269,9 @@ def _defenders_done(st: State) -> bool:
     st["pending"].pop()
     if not st["challenge"]["defenders"]:
         note(st, st["challenge"]["defender"], "declared no defenders")
+        if melee(st):
+            from .undefended import push_undefended
+            push_undefended(st)  # the Lord Commander, then the supporters, then responses
+            return GO
     push_window(st, "response")
     return GO

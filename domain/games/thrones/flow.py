@@ -20,6 +20,8 @@ from . import draft as dr
 from . import phases as ph
 from . import resolution as rs
 from . import setup_flow as su
+from . import titles as tl
+from . import undefended as ud
 from .infamy import answer_infamy, ask_infamy, run_infamy
 from .info import MAX_SEATS, OPTIONS
 from .searches import answer_search, ask_search, run_search
@@ -114,6 +116,11 @@ OPS: dict[str, Op[State]] = {
     "draft_keep": Op(su.wait),
     "draft_final": Op(dr.run_final),
     "infamy": Op(run_infamy, ask_infamy, answer_infamy),
+    # melee (titles.py, undefended.py)
+    "titles": Op(tl.run_titles, tl.ask_title, tl.answer_title),
+    "title_rewards": Op(tl.run_title_rewards),
+    "regent": Op(ud.run_regent, ud.ask_regent, ud.answer_regent),
+    "undefended": Op(ud.run_undefended, ud.ask_undefended, ud.answer_undefended),
 }
 
 CHANCES: dict[str, ChanceOp] = {

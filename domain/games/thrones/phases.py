@@ -21,12 +21,14 @@ from .state import (
     draw,
     gain_power,
     in_order,
+    melee,
     note,
     player,
     seats,
     take_gold,
 )
 from .stats import dominance_count, income
+from .titles import draw_extra
 from .windows import push_window
 
 PHASES = ("plot", "draw", "marshalling", "challenges", "dominance", "standing", "taxation")
@@ -78,7 +80,8 @@ def run_plot(st: State, frame: dict[str, Any]) -> bool:
     push(st, {"op": "window", "mode": "action", "phase": "plot", "seat": in_order(st)[0],
               "passes": 0, "active": None},
          {"op": "choose_plots"}, {"op": "reveal_plots"}, {"op": "initiative"},
-         {"op": "when_revealed"}, dict(END, op="plot_window"), END)
+         {"op": "when_revealed"}, *([{"op": "titles"}] if melee(st) else []),
+         dict(END, op="plot_window"), END)
     return GO
 
 
@@ -216,6 +219,7 @@ def run_draw(st: State, frame: dict[str, Any]) -> bool:
     begin(st, "draw")
     for seat in in_order(st):
         draw(st, seat, 2)
+        draw_extra(st, seat)  # Master of Laws (melee)
     push(st, {"op": "plot_window"}, END)
     return GO
 

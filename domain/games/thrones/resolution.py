@@ -27,6 +27,7 @@ from .state import (
     player,
 )
 from .stats import has_keyword, strength
+from .titles import strength_bonus
 from .windows import push_window
 from .zones import cannot_be_killed, moribund, push_kill
 
@@ -38,9 +39,12 @@ def counted(st: State, uid: str) -> int:
 
 
 def totals(st: State) -> tuple[int, int]:
+    """Each side's total STR, with its player's title bonus (melee, §6.3)."""
     ch = st["challenge"]
-    return (sum(counted(st, u) for u in ch["attackers"]),
-            sum(counted(st, u) for u in ch["defenders"]))
+    return (sum(counted(st, u) for u in ch["attackers"])
+            + strength_bonus(st, ch["attacker"], ch["type"], ch["attackers"]),
+            sum(counted(st, u) for u in ch["defenders"])
+            + strength_bonus(st, ch["defender"], ch["type"], ch["defenders"]))
 
 
 def run_resolve(st: State, frame: dict[str, Any]) -> bool:
@@ -58,7 +62,8 @@ def run_resolve(st: State, frame: dict[str, Any]) -> bool:
         note(st, ch["attacker"], f"nobody won the {ch['type']} challenge")
     else:
         note(st, ch["winner"], f"won the {ch['type']} challenge, {attack} to {defense}")
-    push(st, {"op": "claim"}, {"op": "unopposed"}, {"op": "renown"}, {"op": "deadly"},
+    push(st, {"op": "claim"}, *([{"op": "title_rewards"}] if "target" in ch else []),
+         {"op": "unopposed"}, {"op": "renown"}, {"op": "deadly"},
          {"op": "after_win"}, {"op": "challenge_triggers"}, {"op": "end_challenge"})
     return GO
 

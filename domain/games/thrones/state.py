@@ -81,6 +81,7 @@ class Challenge(TypedDict):
     attacker: int
     defender: int  # the defending player (in melee, a supporter who took over: GOT-R-28)
     target: NotRequired[int]  # melee: the player attacked, who pays the claim (§6.3)
+    kingsguard: NotRequired[int]  # the Lord Commander who took it onto themself (GOT-R-27)
     attackers: list[str]
     defenders: list[str]
     stealthed: list[str]  # chosen by Stealth: may not defend

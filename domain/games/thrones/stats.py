@@ -124,7 +124,8 @@ def income(st: State, seat: int) -> int:
     printed = CARDS[plot].income or 0 if plot else 0
     if any(s != seat for s in revealed(st, "blockade")):
         printed = 0
-    return printed + gold_bonus(st, seat)
+    from .titles import income_bonus
+    return printed + gold_bonus(st, seat) + income_bonus(st, seat)  # Master of Coin
 
 
 def dominance_count(st: State, seat: int) -> int:

@@ -17,8 +17,9 @@ from domain.kernel import Chance, Decision, default_redact
 
 from .cards import CARDS
 from .flow import SIMUL, next_step
-from .state import InPlay, Note, State, total_power
+from .state import InPlay, Note, State, melee, total_power
 from .stats import icons, keywords, strength, unchanging
+from .titles import titles_view
 
 
 def card_view(st: State, rec: InPlay) -> dict[str, Any]:
@@ -93,6 +94,7 @@ def _view(st: State, seat: int | None, step: Any) -> dict[str, Any]:
         "players": [player_view(st, i, seat, over) for i in range(len(st["players"]))],
         "in_play": [card_view(st, rec) for rec in st["play"]],
         "challenge": challenge_view(st),
+        **({"titles": titles_view(st)} if melee(st) else {}),  # who holds which (public)
         "draft": draft_view(st, seat),
         "lasting": [dict(e) for e in st["lasting"]],
         "to_act": step.seats if isinstance(step, Decision) else [],
