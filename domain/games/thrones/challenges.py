@@ -241,7 +241,9 @@ def run_defenders(st: State, frame: dict[str, Any]) -> bool:
 
 def ask_defenders(st: State, frame: dict[str, Any]) -> Prompt:
     ch = st["challenge"]
-    attack = sum(strength(st, in_play(st, u)) for u in ch["attackers"])
+    from .titles import strength_bonus
+    attack = sum(strength(st, in_play(st, u)) for u in ch["attackers"]) + strength_bonus(
+        st, ch["attacker"], ch["type"], ch["attackers"])  # a title's +3 (melee)
     names = ", ".join(f"{name(st, u)}, STR {strength(st, in_play(st, u))}"
                       for u in ch["attackers"])
     moves: list[dict[str, Any]] = [{"kind": "defender", "card": c["uid"]}

@@ -136,3 +136,20 @@ def window(state: State, phase: str, active: int | None = None) -> State:
     state["phase"] = phase
     return start(state, {"op": "window", "mode": "action", "phase": phase,
                          "seat": state["first"], "passes": 0, "active": active})
+
+
+def blank_melee(seats: int = 4, first: int = 0, phase: str = "challenges",
+                titles: list[str | None] | None = None) -> State:
+    """``blank`` for ``seats`` players of the full card game (profile ``lcg``): even seats
+    Stark, odd seats Lannister; every revealed plot Mutual Enemies (claim 2; its "when
+    revealed" already past); ``titles`` the title each seat holds this round, if any."""
+    state = RULES.setup({"profile": "lcg"}, seats)
+    for p in state["players"]:
+        p.update(deck=[], hand=[], discard=[], dead=[], setup=[], ready=False, gold=0,
+                 power=0, revealed="mutual-enemies")
+    state.update(first=first, round=1, phase=phase, pending=[], play=[], notes=[],
+                 lasting=[], triggers=[], challenge=None, limits={})
+    if titles is not None:
+        state["titles"] = list(titles)
+    state["pool"] = {"gold": 80, "power": 60}
+    return state
