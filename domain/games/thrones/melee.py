@@ -13,9 +13,10 @@ from typing import Any
 from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT, Op
 
-from .ability import CardRules
+from .ability import Ability, CardRules
 from .cards import CARDS
 from .state import State, melee, note, opponents, other, player
+from .targeting import Trig, kneel_self, standing_self
 
 # The Mutual plots: "When revealed, only with 2 or more opponents: pick one; this round
 # neither of you may declare a <type> challenge against the other."
@@ -75,21 +76,45 @@ def answer_mutual(st: State, frame: dict[str, Any], move: dict[str, Any]) -> Non
 
 
 def new_round(st: State) -> None:
-    """The Mutual plots' bars last "this round"."""
+    """The Mutual plots' bars last "this round"; so do Varys's trades, traded back."""
     if "pacts" in st:
         st["pacts"] = []
+    for a, b in reversed(st.pop("traded", [])):
+        _trade(st, a, b)
+        note(st, a, f"traded plot decks and used piles back with Seat {b} (Varys)")
 
 
-def titles_of(st: State) -> dict[str, int]:
-    found: dict[str, int] = st.get("titles", {})
-    return found
+# Varys (DATA; the lcg profile, GOT-R-42): "action, plot phase; only with 2 or more
+# opponents. Cost: kneel Varys. Target: an opponent. Effect: until the round ends, you and
+# that opponent trade plot decks and used-plot piles." Its target is "p<seat>".
+def _varys_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    return melee(st) and standing_self(st, seat, source, trig)
 
 
-def house_name(st: State, seat: int) -> str:
-    return f"Seat {seat} ({player(st, seat)['house'].capitalize()})"
+def _varys_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    return [f"p{s}" for s in opponents(st, seat)]
 
 
-RULES: dict[str, CardRules] = {plot: _mutual(plot) for plot in MUTUAL}
+def _varys(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    theirs = int(target[1:])
+    _trade(st, seat, theirs)
+    st.setdefault("traded", []).append([seat, theirs])
+    note(st, seat, f"traded plot decks and used piles with Seat {theirs} until the round "
+                   "ends (Varys)")
+
+
+def _trade(st: State, a: int, b: int) -> None:
+    first, second = player(st, a), player(st, b)
+    for pile in ("plots", "used"):
+        first[pile], second[pile] = second[pile], first[pile]
+
+
+RULES: dict[str, CardRules] = {
+    **{plot: _mutual(plot) for plot in MUTUAL},
+    "varys": CardRules(abilities=(Ability(
+        "kneel Varys: trade plot decks and used piles with an opponent until the round ends",
+        _varys, phases=("plot",), can=_varys_can, targets=_varys_targets, pay=kneel_self),)),
+}
 OPS: dict[str, Op[State]] = {"mutual": Op(run_mutual, ask_mutual, answer_mutual)}
 
 __all__ = ["GO"]

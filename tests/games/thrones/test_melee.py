@@ -22,6 +22,7 @@ from .helpers import (
     pass_windows,
     place,
     prompt,
+    rec,
     set_plot,
     start,
     step,
@@ -279,3 +280,32 @@ def test_an_unopposed_win_against_the_target_gains_a_power():
     state = act(state, attack("military", 1), attacker(knight))
     state = pass_windows(state)
     assert total_power(state, 3) == 1
+
+
+# ---- Varys (DATA, melee only) ----
+
+def test_varys_trades_plot_decks_and_used_piles_with_an_opponent_until_the_round_ends():
+    state = blank_melee(3, first=0, phase="plot")
+    varys = place(state, 0, "varys")
+    state["players"][0].update(plots=["blockade"], used=["planning-ahead"])
+    state["players"][2].update(plots=["the-power-of-arms", "snowed-under"], used=[])
+    state = start(state, {"op": "plot_window"})
+    use = next(m for m in moves(state, 0) if m.get("card") == "varys" and m["target"] == "p2")
+    assert {m["target"] for m in moves(state, 0) if m.get("card") == "varys"} == {"p1", "p2"}
+    state = act(state, use, seat=0)
+    assert rec(state, varys)["knelt"]
+    assert state["players"][0]["plots"] == ["the-power-of-arms", "snowed-under"]
+    assert state["players"][2]["plots"] == ["blockade"]
+    assert state["players"][2]["used"] == ["planning-ahead"]
+    from domain.games.thrones.phases import run_round
+    state["pending"] = [{"op": "round"}]
+    run_round(state, state["pending"][-1])
+    assert state["players"][0]["plots"] == ["blockade"]
+    assert state["players"][0]["used"] == ["planning-ahead"]
+
+
+def test_varys_does_nothing_with_a_single_opponent():
+    state = blank_melee(2, first=0, phase="plot")
+    place(state, 0, "varys")
+    state = start(state, {"op": "plot_window"}, {"op": "end_phase"})
+    assert not state["pending"]  # nobody was asked: no use of Varys to offer
