@@ -153,3 +153,16 @@ def blank_melee(seats: int = 4, first: int = 0, phase: str = "challenges",
         state["titles"] = list(titles)
     state["pool"] = {"gold": 80, "power": 60}
     return state
+
+
+def challenge_against(kind: str, target: int) -> dict[str, Any]:
+    """A melee challenge move: its type and target seat."""
+    return {"kind": "challenge", "type": kind, "target": target}
+
+
+def attacker(uid: str) -> dict[str, Any]:
+    return {"kind": "attacker", "card": uid}
+
+
+def defender(uid: str) -> dict[str, Any]:
+    return {"kind": "defender", "card": uid}

@@ -14,7 +14,9 @@ from domain.kernel import BadOptions, Chance, Decision
 from .helpers import (
     PASS,
     act,
+    attacker,
     blank_melee,
+    challenge_against,
     challenges_for,
     chance,
     give_gold,
@@ -29,14 +31,6 @@ from .helpers import (
 )
 
 DONE = {"kind": "done"}
-
-
-def attack(kind: str, target: int) -> dict:
-    return {"kind": "challenge", "type": kind, "target": target}
-
-
-def attacker(uid: str) -> dict:
-    return {"kind": "attacker", "card": uid}
 
 
 def settle(state: dict) -> dict:
@@ -163,18 +157,15 @@ def test_an_action_window_closes_only_when_every_player_passes_in_a_row():
 # ---- dominance and the win among many ----
 
 def test_dominance_goes_to_the_single_highest_and_a_tie_at_the_top_gives_nobody_power():
-    state = blank_melee(4)
-    give_gold(state, 0, 3)
-    give_gold(state, 1, 5)
-    give_gold(state, 2, 4)
-    state = start(state, {"op": "award_dominance"})
-    assert [p["power"] for p in state["players"]] == [0, 1, 0, 0]
-    state = blank_melee(4)
-    give_gold(state, 0, 5)
-    give_gold(state, 2, 5)
-    give_gold(state, 3, 1)
-    state = start(state, {"op": "award_dominance"})
-    assert [p["power"] for p in state["players"]] == [0, 0, 0, 0]
+    def dominance(gold: list[int]) -> list[int]:
+        state = blank_melee(4)
+        for seat, amount in enumerate(gold):
+            give_gold(state, seat, amount)
+        state = start(state, {"op": "award_dominance"})
+        return [p["power"] for p in state["players"]]
+
+    assert dominance([3, 5, 4, 0]) == [0, 1, 0, 0]
+    assert dominance([5, 0, 5, 1]) == [0, 0, 0, 0]
 
 
 def test_several_reaching_15_at_once_the_first_in_turn_order_wins():
@@ -237,7 +228,7 @@ def test_the_power_claim_moves_power_from_the_target_and_no_other_house():
     for seat in (1, 2):
         state["players"][seat]["power"] = 3
     state = challenges_for(state, 0)
-    state = act(state, attack("power", 2), attacker(knight))
+    state = act(state, challenge_against("power", 2), attacker(knight))
     state = pass_windows(state)
     assert [p["power"] for p in state["players"]] == [2 + 1, 3, 1]  # claim 2, unopposed 1
 
@@ -248,7 +239,7 @@ def test_the_target_defends_and_pays_the_military_claim():
     pup = place(state, 2, "direwolf-pup")
     place(state, 1, "direwolf-pup")
     state = challenges_for(state, 0)
-    state = act(state, attack("military", 2), attacker(war_host))
+    state = act(state, challenge_against("military", 2), attacker(war_host))
     state = pass_windows(state)
     asked = prompt(state)
     assert asked.kind == "defenders" and asked.seat == 2
@@ -264,7 +255,7 @@ def test_stealth_bypasses_only_characters_of_the_target():
     theirs = place(state, 1, "lannisport-steward")
     other = place(state, 2, "lannisport-steward")
     state = challenges_for(state, 0)
-    state = act(state, attack("intrigue", 1), attacker(lurkers))
+    state = act(state, challenge_against("intrigue", 1), attacker(lurkers))
     state = pass_windows(state)
     asked = prompt(state)
     assert asked.kind == "stealth"
@@ -277,7 +268,7 @@ def test_an_unopposed_win_against_the_target_gains_a_power():
     knight = place(state, 3, "knight-of-the-tumblestone")
     place(state, 1, "knight-of-the-tumblestone", knelt=True)
     state = challenges_for(state, 3)
-    state = act(state, attack("military", 1), attacker(knight))
+    state = act(state, challenge_against("military", 1), attacker(knight))
     state = pass_windows(state)
     assert total_power(state, 3) == 1
 

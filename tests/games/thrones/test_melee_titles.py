@@ -8,8 +8,11 @@ from domain.kernel import Chance
 
 from .helpers import (
     act,
+    attacker,
     blank_melee,
+    challenge_against,
     challenges_for,
+    defender,
     give_gold,
     moves,
     pass_windows,
@@ -25,18 +28,6 @@ LAWS, HAND, WHISPERS = "master-of-laws", "hand-of-the-king", "master-of-whispers
 COIN, REGENT, KINGSGUARD = "master-of-coins", "crown-regent", "lord-commander-of-the-kingsguard"
 DONE = {"kind": "done"}
 DECLINE = {"kind": "decline"}
-
-
-def attack(kind: str, target: int) -> dict:
-    return {"kind": "challenge", "type": kind, "target": target}
-
-
-def attacker(uid: str) -> dict:
-    return {"kind": "attacker", "card": uid}
-
-
-def defender(uid: str) -> dict:
-    return {"kind": "defender", "card": uid}
 
 
 def targets(state: dict, kind: str) -> set[int]:
@@ -100,10 +91,10 @@ def test_winning_against_a_player_whose_title_you_oppose_claims_1_extra_power_on
     state["limits"]["title:crown-regent"] = 1  # no redirect to answer here
     knights = [place(state, 0, "knight-of-the-tumblestone") for _ in range(2)]
     state = challenges_for(state, 0)
-    state = act(state, attack("military", 1), attacker(knights[0]), DONE)
+    state = act(state, challenge_against("military", 1), attacker(knights[0]), DONE)
     state = pass_windows(state)
     assert state["players"][0]["power"] == 1 + 1  # unopposed, and the oppose bonus
-    state = act(state, attack("power", 1), attacker(knights[1]))
+    state = act(state, challenge_against("power", 1), attacker(knights[1]))
     state = pass_windows(state)
     assert state["players"][0]["power"] == 2 + 1  # unopposed only: the bonus is spent
 
@@ -114,7 +105,7 @@ def test_no_oppose_bonus_against_a_player_you_do_not_oppose():
     state["limits"]["title:crown-regent"] = 1
     knight = place(state, 0, "knight-of-the-tumblestone")
     state = challenges_for(state, 0)
-    state = act(state, attack("military", 1), attacker(knight))
+    state = act(state, challenge_against("military", 1), attacker(knight))
     state = pass_windows(state)
     assert state["players"][0]["power"] == 1  # unopposed only
 
@@ -129,7 +120,7 @@ def supported_position(strength_card: str) -> tuple[dict, dict[str, str]]:
              "support": place(state, 2, strength_card)}
     state["players"][1]["power"] = 4
     state = challenges_for(state, 0)
-    state = act(state, attack("power", 1), attacker(cards["attacker"]))
+    state = act(state, challenge_against("power", 1), attacker(cards["attacker"]))
     state = pass_windows(state)
     assert prompt(state).kind == "defenders" and prompt(state).seat == 1
     state = act(state, DONE, seat=1)  # the target declares no defenders
@@ -192,7 +183,7 @@ def strength_contest(kind: str, title: str, card: str) -> dict:
     theirs = [place(state, 1, card) for _ in range(2)]
     state["players"][1].update(power=3, hand=["direwolf-pup"] * 3)
     state = challenges_for(state, 0)
-    state = act(state, attack(kind, 1), attacker(mine))
+    state = act(state, challenge_against(kind, 1), attacker(mine))
     state = pass_windows(state)
     state = act(state, defender(theirs[0]), defender(theirs[1]), seat=1)
     return pass_windows(state)
@@ -225,7 +216,7 @@ def test_a_title_adds_nothing_to_a_side_with_no_participating_character():
     state = blank_melee(3, first=0, titles=[REGENT, WHISPERS, COIN])
     steward = place(state, 0, "lannisport-steward")
     state = challenges_for(state, 0)
-    state = act(state, attack("intrigue", 1), attacker(steward))
+    state = act(state, challenge_against("intrigue", 1), attacker(steward))
     state = pass_windows(state)
     assert state["challenge"] is None and state["players"][0]["power"] == 1  # unopposed
 
@@ -261,7 +252,7 @@ def regent_position(titles: list[str]) -> tuple[dict, str]:
     for seat in (1, 2, 3):
         place(state, seat, "direwolf-pup")
     state = challenges_for(state, 0)
-    return act(state, attack("military", 1), attacker(knight)), knight
+    return act(state, challenge_against("military", 1), attacker(knight)), knight
 
 
 def test_the_crown_regent_makes_the_attacker_choose_another_legal_target():
@@ -284,7 +275,7 @@ def test_the_crown_regent_redirects_once_a_round():
     knight = place(state, 0, "knight-of-the-tumblestone")
     place(state, 1, "direwolf-pup")
     state = challenges_for(state, 0)
-    state = act(state, attack("military", 1), attacker(knight))
+    state = act(state, challenge_against("military", 1), attacker(knight))
     state = pass_windows(state)
     assert prompt(state).kind == "defenders" and prompt(state).seat == 1
 
@@ -294,7 +285,7 @@ def test_no_redirect_is_offered_when_the_attacker_has_no_other_legal_target():
     knight = place(state, 0, "knight-of-the-tumblestone")
     place(state, 1, "direwolf-pup")
     state = challenges_for(state, 0)
-    state = act(state, attack("military", 1), attacker(knight))
+    state = act(state, challenge_against("military", 1), attacker(knight))
     assert prompt(state).kind != "redirect"
 
 
@@ -308,7 +299,7 @@ def kingsguard_position(kind: str = "military") -> tuple[dict, dict[str, str]]:
              "guard": place(state, 2, "knight-of-the-tumblestone")}
     state["players"][0]["power"] = 3
     state = challenges_for(state, 0)
-    state = act(state, attack(kind, 1), attacker(cards["knight"]))
+    state = act(state, challenge_against(kind, 1), attacker(cards["knight"]))
     state = pass_windows(state)
     return state, cards
 
@@ -352,7 +343,7 @@ def test_the_lord_commander_is_not_offered_a_defended_or_a_power_challenge():
     place(state, 2, "knight-of-the-tumblestone")
     state["players"][1]["power"] = 3
     state = challenges_for(state, 0)
-    state = act(state, attack("power", 1), attacker(knight))
+    state = act(state, challenge_against("power", 1), attacker(knight))
     state = pass_windows(state)  # seat 1 has no defender; no question to the holder
     assert state["challenge"] is None
     assert state["players"][1]["power"] == 1 and state["players"][2]["power"] == 0
