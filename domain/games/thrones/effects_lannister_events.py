@@ -80,7 +80,8 @@ def _debts_kill(st: State, seat: int, source: str, target: str, trig: Trig) -> N
 # I Never Bet Against My Family: "pay X gold and kneel a House Lannister character: that
 # opponent's claim is X lower (minimum 0) until this challenge ends". Target "cost>X".
 def _bet_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    if st["challenge"] is None or st["challenge"]["attacker"] == seat:
+    ch = st["challenge"]
+    if ch is None or seat not in (ch["defender"], ch.get("target")):  # the side claimed on
         return []
     costs = [c["uid"] for c in characters(st, seat) if not c["knelt"] and lannister_card(c["card"])]
     gold = min(spendable(st, seat), 3)
@@ -94,7 +95,7 @@ def _bet_pay(st: State, seat: int, source: str, target: str, trig: Trig) -> None
 
 
 def _bet(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    st["claim_bonus"].append({"house": player(st, opponent(st, seat))["house"],
+    st["claim_bonus"].append({"house": player(st, st["challenge"]["attacker"])["house"],
                               "n": -int(target.split(">")[1])})
 
 

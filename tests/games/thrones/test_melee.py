@@ -28,6 +28,7 @@ from .helpers import (
     set_plot,
     start,
     step,
+    use_move,
 )
 
 DONE = {"kind": "done"}
@@ -300,3 +301,21 @@ def test_varys_does_nothing_with_a_single_opponent():
     place(state, 0, "varys")
     state = start(state, {"op": "plot_window"}, {"op": "end_phase"})
     assert not state["pending"]  # nobody was asked: no use of Varys to offer
+
+
+def test_i_never_bet_against_my_family_is_for_the_player_claimed_on_not_a_bystander():
+    state = blank_melee(4, first=0)
+    knight = place(state, 0, "knight-of-the-tumblestone")
+    for seat in (1, 3):  # both Lannister, each with a Lannister character, gold and the event
+        place(state, seat, "lannisport-steward")
+        give_gold(state, seat, 3)
+        state["players"][seat]["hand"] = ["i-never-bet-against-my-family"]
+    state = challenges_for(state, 0)
+    state = act(state, challenge_against("power", 1), attacker(knight))
+    offered = {}
+    while state["pending"] and prompt(state).kind == "window":  # the challenge's windows
+        seat = prompt(state).seat
+        offered[seat] = offered.get(seat, False) or bool(
+            use_move(state, seat, "i-never-bet-against-my-family"))
+        state = act(state, PASS)
+    assert offered[1] and not offered.get(3, False)
