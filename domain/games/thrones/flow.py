@@ -2,7 +2,7 @@
 end) and ``next_step``. Every pending piece of work is a frame on the kernel's stack
 (``st["pending"]``); ``OPS`` maps each frame op to how it runs and, for one seat's question,
 its prompt and answer. Two more kinds of frame: ``CHANCES`` (the frame waits for a random
-outcome: its spec, and how the outcome applies) and ``SIMUL`` (both seats are asked at once,
+outcome: its spec, and how the outcome applies) and ``SIMUL`` (every seat is asked at once,
 their answers hidden from each other).
 """
 

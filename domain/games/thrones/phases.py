@@ -92,8 +92,8 @@ def run_plot_window(st: State, frame: dict[str, Any]) -> bool:
 
 
 def reveal_plots(st: State, frame: dict[str, Any]) -> bool:
-    """Reveal both, the last one to the used pile; a deck emptied takes its used pile back,
-    the plot just revealed staying out (plot rotation, GOT-EX-17)."""
+    """Reveal every plot chosen, the last one to the used pile; a deck emptied takes its
+    used pile back, the plot just revealed staying out (plot rotation, GOT-EX-17)."""
     st["pending"].pop()
     for seat in seats(st):
         chosen = player(st, seat)["choice"]

@@ -74,7 +74,7 @@ def run_deal(st: State, frame: dict[str, Any]) -> bool:
     return GO
 
 
-# ---- the mulligan: keep or mulligan, both at once ----
+# ---- the mulligan: keep or mulligan, every seat at once ----
 
 def ask_mulligan(st: State, frame: dict[str, Any], seat: int) -> Prompt:
     return Prompt(seat, "mulligan", "Keep your 7 cards, or mulligan (shuffle them back and "
@@ -152,7 +152,7 @@ def answer_place(st: State, frame: dict[str, Any], seat: int, move: dict[str, An
 
 
 def run_reveal_setup(st: State, frame: dict[str, Any]) -> bool:
-    """Both reveal at once; no ability triggers (placing is not playing); refill to 7."""
+    """Every seat reveals at once; no ability triggers (placing is not playing); refill to 7."""
     st["pending"].pop()
     on_house = list(frame.get("on_house", []))
     for seat in seats(st):
@@ -166,7 +166,7 @@ def run_reveal_setup(st: State, frame: dict[str, Any]) -> bool:
     return GO
 
 
-# ---- plots: both choose at once ----
+# ---- plots: every seat chooses at once ----
 
 def ask_plot(st: State, frame: dict[str, Any], seat: int) -> Prompt:
     moves = [{"kind": "plot", "card": c} for c in sorted(set(player(st, seat)["plots"]))]
