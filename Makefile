@@ -24,7 +24,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench $(SECTIONS)
 
 # The API at scale on PostgreSQL: 10,000 stored games, 200 played at once over HTTP
 # (GAMEHALL_BENCH_POSTGRES=postgresql://user@host:port/db; SCALE_GAMES, SCALE_ACTIVE,

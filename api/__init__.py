@@ -14,7 +14,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from domain.games import load_all
 
-from . import archive, client_pages, errors, follow, games, keys, limits, play
+from . import archive, client_pages, decks, errors, follow, games, keys, limits, play
 from .hall import Hall, open_hall
 
 DEFAULTS: dict[str, Any] = {
@@ -56,7 +56,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.add_url_rule("/docs/assets/<path:filename>", "docs_assets", docs_asset)
     app.register_blueprint(client_pages.blp)  # the browser client, outside the OpenAPI
     for blueprint in (games.blp, play.blp, follow.blp, archive.games_blp, archive.blp,
-                      keys.blp):
+                      keys.blp, decks.blp):
         api.register_blueprint(blueprint)
     app.extensions["gamehall"] = open_hall(app.config)
     limits.install(app, app.extensions["gamehall"].store.client)

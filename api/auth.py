@@ -29,7 +29,12 @@ def caller_seat(game_id: UUID, required: bool) -> int | None:
     Answers 404 first for an unknown game."""
     h = hall()
     service = h.service
-    h.projector.version_of(game_id)  # 404 for an unknown game, without loading it
+    # A token this process has seen for the game says the game exists; else its version
+    # is asked for (404 for an unknown game, without loading it), before the token's answer.
+    seat = _known_seat(game_id)
+    if seat is not None:
+        return seat
+    h.projector.version_of(game_id)
     token = bearer_token()
     if token is None:
         if required:
@@ -40,6 +45,15 @@ def caller_seat(game_id: UUID, required: bool) -> int | None:
     if seat is None:
         raise ApiError(401, "unknown-token", "That token belongs to no seat of this game.")
     return seat
+
+
+def _known_seat(game_id: UUID) -> int | None:
+    """The seat of a well-formed token this process has found for the game before."""
+    try:
+        token = bearer_token()
+    except ApiError:  # malformed: answered in order below (404 first for an unknown game)
+        return None
+    return hall().service.known_seat(game_id, token) if token is not None else None
 
 
 def forbid_other_seat(caller: int | None, seat: int, what: str) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import flask
 import flask_smorest
-from marshmallow import RAISE
+from marshmallow import RAISE, Schema
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
@@ -25,6 +25,21 @@ class StrictParser(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400
     DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
                                    "querystring": RAISE, "query": RAISE}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._schemas: dict[type[Schema], Schema] = {}
+
+    def _get_schema(self, argmap: Any, req: flask.Request) -> Schema:
+        """One instance of each argument schema class, reused by every request (webargs
+        builds a new one per request, which cost more than parsing the body)."""
+        if isinstance(argmap, type) and issubclass(argmap, Schema):
+            schema = self._schemas.get(argmap)
+            if schema is None:
+                schema = self._schemas[argmap] = argmap()
+            return schema
+        built: Schema = super()._get_schema(argmap, req)
+        return built
 
     def _raw_load_json(self, req: flask.Request) -> Any:
         if not is_json_request(req):
@@ -97,12 +112,13 @@ DESCRIPTIONS = {
     400: "Malformed request: bad JSON, unknown or mistyped fields, bad query parameters.",
     401: "No bearer token, or a token this game did not issue.",
     403: "The token's seat may not do this (another seat's action or view).",
-    404: "No such game, or no such seat.",
+    404: "No such game, seat or deck.",
     409: "Conflicts with the game as it is now: stale expected_version (current_version "
          "given), not your turn (not-your-turn), the game is over or not started, or the seat "
          "is taken.",
     413: "The body is larger than the limit (64 KiB; 8 MiB for a replay document).",
-    422: "The game refuses it: an illegal move (reason and legal_moves given), bad options, "
+    422: "The game refuses it: an illegal move (reason and legal_moves given), an illegal "
+         "deck (violations given), bad options, "
          "an unknown game or bot.",
     429: "More requests than the client's or the token's rate limit (Retry-After given).",
     503: "The server is saturated or a store is unavailable (Retry-After given).",

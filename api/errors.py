@@ -11,7 +11,7 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
   bad headers) |
 | 401 | ``token-required``, ``unknown-token`` |
 | 403 | ``not-your-seat`` (another seat's action or perspective) |
-| 404 | ``game-not-found``, ``seat-not-found``, ``not-found`` |
+| 404 | ``game-not-found``, ``seat-not-found``, ``deck-not-found``, ``not-found`` |
 | 405 | ``method-not-allowed`` |
 | 409 | ``stale-version``, ``not-your-turn``, ``game-over``, ``game-closed``,
   ``seat-unavailable``, ``busy`` |
@@ -22,7 +22,8 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
 | 500 | ``history-diverged`` (a stored game no longer reproduces: the store or the rules code
   changed underneath it), ``internal-error`` |
 | 422 | ``illegal-move``, ``bad-options``, ``unknown-game``, ``unknown-rules-version``,
-  ``idempotency-key-reused``, ``game-error`` |
+  ``idempotency-key-reused``, ``illegal-deck`` (with ``violations``: each rule the deck
+  breaks), ``no-decks``, ``unknown-deck``, ``game-error`` |
 
 A move out of turn is 409, like every refusal that depends on where the game is now rather than
 on what was sent (the same move may be right later); 422 is for content the game refuses.
@@ -66,6 +67,10 @@ STATUS_BY_CODE: dict[str, int] = {
     "idempotency-key-reused": 422,
     "game-not-found": 404,
     "unknown-rules-version": 422,
+    "illegal-deck": 422,
+    "no-decks": 422,
+    "unknown-deck": 422,
+    "deck-not-found": 404,
     # The store's history of a game no longer reproduces under its rules: the server's fault,
     # never the request's; the game is not served until an operator restores it.
     "history-diverged": 500,
@@ -114,6 +119,8 @@ def game_problem(error: GameError) -> Response:
         extra["legal_moves"] = error.legal_moves
     if isinstance(error, NotYourTurn):
         extra["waiting_for"] = error.details.get("waiting_for", [])
+    if "violations" in error.details:  # an illegal deck: every rule it breaks
+        extra["violations"] = error.details["violations"]
     current = error.details.get("current")
     if current is not None:
         extra["current_version"] = current

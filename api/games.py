@@ -72,11 +72,16 @@ def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Create a game; answers its id and the token of each human seat named now.
 
     Each player is `{name}` (a human, given a token now), `{bot}` (played by the server) or
-    `{}` (an open seat, joined later with POST /games/{id}/seats/{seat})."""
+    `{}` (an open seat, joined later with POST /games/{id}/seats/{seat}); in a game whose
+    players bring their own decks, each may add `deck` (a registered deck's id, POST /decks;
+    without it, the game's ready-made deck). Naming a deck never registered answers 422
+    `unknown-deck`; a deck in a game without decks, 422 `no-decks`."""
     service = hall().service
-    return _started(body["players"], lambda compute: service.create_game(
-        body["game"], body["options"], body["players"], compute=compute,
-        takebacks=body["takebacks"]))
+    players = [{k: v for k, v in p.items() if k != "deck"} for p in body["players"]]
+    decks = [p.get("deck") for p in body["players"]]
+    return _started(players, lambda compute: service.create_game(
+        body["game"], body["options"], players, compute=compute,
+        takebacks=body["takebacks"], decks=decks))
 
 
 @blp.route("/<uuid:game_id>/fork", methods=["POST"])

@@ -46,15 +46,53 @@ class PlayerSchema(Strict):
                                   "_schema")
 
 
+class SeatOfNewGameSchema(PlayerSchema):
+    deck = fields.UUID(metadata={"description": "the seat's registered deck (POST /decks), "
+                                 "in a game whose players bring their own (thrones with "
+                                 "profile lcg); without it, the game's ready-made deck"})
+
+
 class CreateGameSchema(Strict):
     game = fields.String(required=True, validate=NAME, metadata={"example": "revolution"})
     options = fields.Dict(keys=fields.String(), load_default=dict)
-    players = fields.List(fields.Nested(PlayerSchema), required=True,
+    players = fields.List(fields.Nested(SeatOfNewGameSchema), required=True,
                           validate=validate.Length(min=1, max=8),
                           metadata={"description": "one object a seat: {name} for a human "
-                                    "named now, {bot} for a bot, {} for a seat joined later"})
+                                    "named now, {bot} for a bot, {} for a seat joined later; "
+                                    "each may name its deck"})
     takebacks = StrictBoolean(load_default=False, metadata={
         "description": "allow takebacks by consent (off by default: README, Takebacks)"})
+
+
+DECK_ROWS = 200
+
+
+class RegisterDeckSchema(Strict):
+    game = fields.String(required=True, validate=NAME, metadata={"example": "thrones"})
+    name = fields.String(required=True, validate=validate.Length(min=1, max=60))
+    house = fields.String(required=True, validate=NAME, metadata={"example": "stark"})
+    agenda = fields.String(load_default=None, allow_none=True, validate=NAME,
+                           metadata={"description": "an agenda card id, or null"})
+    plots = fields.List(fields.String(validate=NAME), required=True,
+                        validate=validate.Length(max=20),
+                        metadata={"description": "the plot deck: card ids, a repeat for "
+                                  "each extra copy"})
+    cards = fields.List(fields.Tuple((fields.String(validate=NAME), fields.Integer(
+        strict=True, validate=validate.Range(min=1, max=99)))), required=True,
+        validate=validate.Length(max=DECK_ROWS),
+        metadata={"description": "the house deck: [card id, copies] pairs"})
+
+
+class DeckSchema(ma.Schema):
+    deck_id = fields.String()
+    game = fields.String()
+    rules_version = fields.String()
+    name = fields.String()
+    house = fields.String()
+    agenda = fields.String(allow_none=True)
+    plots = fields.List(fields.String())
+    cards = fields.List(fields.Tuple((fields.String(), fields.Integer())))
+    registered_at = fields.String()
 
 
 class TakebackSchema(Strict):
@@ -166,6 +204,8 @@ class ProblemSchema(ma.Schema):
     legal_moves = fields.List(fields.Dict())
     current_version = fields.Integer()
     errors = fields.Dict()
+    violations = fields.List(fields.Dict(), metadata={
+        "description": "an illegal deck: each rule it breaks, {rule, card, message}"})
 
 
 class SeatSchema(ma.Schema):

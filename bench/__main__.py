@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 import time
 
@@ -18,9 +17,7 @@ def section(title: str) -> None:
     say(f"\n== {title} ==")
 
 
-def main() -> None:
-    started = time.perf_counter()
-    table = Table()
+def revolution(table: Table) -> None:
     section("Revolution (best-of-three matches)")
     engine.engine_rate("revolution", ["random", "random"], {}, 1000, say)
     bots = ["greedy", "random"]
@@ -30,6 +27,8 @@ def main() -> None:
     engine.load_move_save("revolution", {"match": "points", "games": 200}, [10, 1000], say,
                           table)
 
+
+def dominion(table: Table) -> None:
     section("Dominion (two players, Big Money vs Big Money)")
     times = engine.engine_rate("dominion", ["big_money", "big_money"], {}, 500, say)
     median_ms = sorted(times)[len(times) // 2] * 1e3
@@ -38,18 +37,53 @@ def main() -> None:
     engine.service_rate("dominion", ["big_money", "big_money"], {}, 100, say, times, table)
     engine.verify_rate("dominion", ["big_money", "big_money"], {}, 20, say, table)
 
+
+def god_of_war(table: Table) -> None:
     section("God of War (the party bot on every seat: the balance figure of its README)")
     godofwar.party_balance(200, say)
+
+
+def thrones(table: Table) -> None:
     section("Thrones (two-player box, bot against bot)")
     engine.engine_rate("thrones", ["random", "random"], {}, 20, say)
     planner = engine.engine_rate("thrones", ["planner", "planner"], {}, 20, say)
     engine.service_rate("thrones", ["planner", "planner"], {}, 10, say, planner, table)
 
-    if importlib.util.find_spec("bench.http_bench") is not None:
-        section("HTTP (gunicorn on 127.0.0.1)")
-        from . import http_bench
 
-        http_bench.run(say, table)
+def http(table: Table) -> None:
+    section("HTTP (gunicorn on 127.0.0.1)")
+    from . import http_bench
+
+    http_bench.run(say, table)
+
+
+def layers(table: Table) -> None:
+    section("A POST move's server CPU by layer (in-process, SQLite + embedded Redis)")
+    from . import layers as by_layer
+
+    in_process = by_layer.profile(500, say)
+    server = table.figures.get("server_cpu_ms")
+    if server is not None:
+        say(f"  the real server spent {server:.2f} ms of CPU a move at saturation (HTTP above): "
+            f"{max(server - in_process, 0):.2f} ms beyond this request's layers went to "
+            "gunicorn and gevent (reading, parsing and writing HTTP), Redis, and the next "
+            "seat's view read that most moves need")
+
+
+SECTIONS = {"revolution": revolution, "dominion": dominion, "godofwar": god_of_war,
+            "thrones": thrones, "http": http, "layers": layers}
+
+
+def main(argv: list[str]) -> None:
+    """Every section, or those named (``python -m bench http layers``)."""
+    unknown = [name for name in argv if name not in SECTIONS]
+    if unknown:
+        raise SystemExit(f"no bench section {', '.join(unknown)}; the sections are "
+                         f"{', '.join(SECTIONS)}")
+    started = time.perf_counter()
+    table = Table()
+    for name in argv or list(SECTIONS):
+        SECTIONS[name](table)
     section("Against the targets (issue: the event-sourced path as fast as the engine allows)")
     for line in table.lines():
         say(line)
@@ -57,4 +91,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main(sys.argv[1:])

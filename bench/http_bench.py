@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import psutil
+
 from api.client import Client
 from api.serve import spawned
 
@@ -44,32 +46,54 @@ def run(lines: Say, table: Table) -> None:
     with tempfile.TemporaryDirectory() as var, spawned(var, environ=environ) as url:
         lines(f"  server: gunicorn, 2 gevent workers, SQLite + embedded Redis, rate limits "
               f"off, {url}")
-        move_rates(url, lines, table)
+        # The server's processes (gunicorn's arbiter and workers, Redis): their CPU a move.
+        pids = ",".join(str(p.pid) for p in psutil.Process().children(recursive=True))
+        move_rates(url, lines, table, pids)
         export_rate(url, EXPORT_GAMES, lines, table)
         held_streams(url, HELD_STREAMS, lines)
 
 
-def move_rates(url: str, say: Say, table: Table) -> None:
+def move_rates(url: str, say: Say, table: Table, pids: str) -> None:
     """Moves over HTTP from the asyncio load generator in its own process: saturation
     (closed loop, every game moving as fast as it is answered) and latency at a fixed offered
-    rate (open loop)."""
+    rate (open loop); at saturation, the CPU a move costs and the rate that allows."""
     for mode, games, extra in (("closed", 1, []), ("closed", 100, []),
                                ("open", 200, [str(OFFERED_RATE)])):
-        figures = load(url, mode, games, SECONDS_A_LEVEL, extra)
+        figures = load(url, mode, games, SECONDS_A_LEVEL, extra, pids)
         offered = f" offered {OFFERED_RATE}/s" if mode == "open" else ""
         say(f"  {mode} loop, {games} games{offered}: {figures['rate']:,.0f} moves/s "
             f"({figures['moves']} moves, {figures['errors']} refused); POST latency p50 "
             f"{figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms")
         if mode == "closed" and games == 100:
             table.add("HTTP moves/s at saturation (100 games)", figures["rate"], ">=", 1000)
+            cpu_floor(figures, say, table)
         if mode == "open":
             table.add(f"HTTP POST p99 ms at {OFFERED_RATE} moves/s offered",
                       figures["p99_ms"], "<", 25)
 
 
-def load(url: str, mode: str, games: int, seconds: float, extra: list[str]) -> dict[str, Any]:
+def cpu_floor(figures: dict[str, Any], say: Say, table: Table) -> None:
+    """The most moves a second these cores allow: their CPU seconds a second over the CPU a
+    move costs (server and load generator alike, measured at saturation). Moves a second
+    beyond it need less CPU a move, whatever the latency of anything else."""
+    moves = max(figures["moves"], 1)
+    server, client = figures["server_cpu"] / moves * 1e3, figures["client_cpu"] / moves * 1e3
+    cores = os.cpu_count() or 1
+    say(f"  CPU a move at saturation (its view reads included): server {server:.2f} ms "
+        f"(gunicorn workers + Redis), load generator {client:.2f} ms; on {cores} cores that "
+        f"allows at most {cores * 1e3 / (server + client):,.0f} moves/s "
+        f"({cores * 1e3 / server:,.0f} with the load generator on other cores)")
+    table.add(f"HTTP: most moves/s {cores} cores allow (CPU a move, server + load)",
+              cores * 1e3 / (server + client), ">=", 1000)
+    table.add("HTTP: server CPU a move at saturation, ms", server, "<=", 1)
+    table.figures["server_cpu_ms"] = server
+
+
+def load(url: str, mode: str, games: int, seconds: float, extra: list[str],
+         pids: str = "") -> dict[str, Any]:
     answer = subprocess.run([sys.executable, "-m", "bench.http_load", url, mode, str(games),
-                             str(seconds), *extra], capture_output=True, text=True)
+                             str(seconds), *extra], capture_output=True, text=True,
+                            env={**os.environ, "BENCH_SERVER_PIDS": pids})
     if answer.returncode != 0:
         raise RuntimeError(f"the load generator failed:\n{answer.stderr[-3000:]}")
     figures: dict[str, Any] = json.loads(answer.stdout)

@@ -13,13 +13,18 @@ the answer does not carry its prompt; those reads are not counted as moves).
   not waiting for an answer; a move's latency runs from the moment it was due, so a server
   that falls behind shows it (no coordinated omission).
 
-Prints one JSON line: moves, seconds, moves per second, p50 and p99 latency (ms), errors.
+Prints one JSON line: moves, seconds, moves per second, p50 and p99 latency (ms), errors;
+and the CPU seconds spent while the moves were measured by this process (``client_cpu``)
+and by the server's processes named in ``BENCH_SERVER_PIDS`` (``server_cpu``: gunicorn's
+workers and Redis), from which ``http_bench`` works out the CPU a move costs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import random
 import statistics
 import sys
@@ -28,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
+import psutil
 
 
 @dataclass
@@ -41,8 +47,9 @@ class Table:
 
 
 class Load:
-    def __init__(self, url: str, seed: int = 1) -> None:
+    def __init__(self, url: str, seed: int = 1, cpu: CPU | None = None) -> None:
         self.url = url
+        self.cpu = cpu or CPU([])
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
         self.errors = 0
@@ -107,6 +114,7 @@ class Load:
     async def closed(self, games: int, seconds: float) -> float:
         async with session_for(games) as session:
             tables = await asyncio.gather(*(self.new_table(session) for _ in range(games)))
+            self.cpu.start()
             started = time.perf_counter()
             deadline = started + seconds
 
@@ -115,6 +123,7 @@ class Load:
                     table = await self.move(session, table, time.perf_counter())
 
             await asyncio.gather(*(player(table) for table in tables))
+            self.cpu.stop()
             return time.perf_counter() - started
 
     async def open(self, games: int, seconds: float, rate: float) -> float:
@@ -122,6 +131,7 @@ class Load:
             ready: asyncio.Queue[Table] = asyncio.Queue()
             for table in await asyncio.gather(*(self.new_table(session) for _ in range(games))):
                 ready.put_nowait(table)
+            self.cpu.start()
             started = time.perf_counter()
             sent: list[asyncio.Task[None]] = []
 
@@ -134,6 +144,7 @@ class Load:
                 await asyncio.sleep(max(0.0, due - time.perf_counter()))
                 sent.append(asyncio.create_task(send(due)))
             await asyncio.gather(*sent)
+            self.cpu.stop()
             return time.perf_counter() - started
 
 
@@ -142,15 +153,41 @@ def session_for(games: int) -> aiohttp.ClientSession:
                                  timeout=aiohttp.ClientTimeout(total=120))
 
 
+class CPU:
+    """CPU seconds of this process and of the server's, from the start of the measured moves
+    (``start``) to their end (``stop``)."""
+
+    def __init__(self, server_pids: list[int]) -> None:
+        self.server = [psutil.Process(pid) for pid in server_pids]
+        self.client_cpu = self.server_cpu = 0.0
+
+    def _server_seconds(self) -> float:
+        total = 0.0
+        for process in self.server:
+            with contextlib.suppress(psutil.Error):
+                times = process.cpu_times()
+                total += times.user + times.system
+        return total
+
+    def start(self) -> None:
+        self.client_cpu, self.server_cpu = time.process_time(), self._server_seconds()
+
+    def stop(self) -> None:
+        self.client_cpu = time.process_time() - self.client_cpu
+        self.server_cpu = self._server_seconds() - self.server_cpu
+
+
 def main(argv: list[str]) -> None:
     url, mode, games, seconds = argv[0], argv[1], int(argv[2]), float(argv[3])
-    load = Load(url)
+    pids = [int(pid) for pid in os.environ.get("BENCH_SERVER_PIDS", "").split(",") if pid]
+    load = Load(url, cpu=CPU(pids))
     if mode == "closed":
         elapsed = asyncio.run(load.closed(games, seconds))
     else:
         elapsed = asyncio.run(load.open(games, seconds, float(argv[4])))
     latencies = sorted(load.latencies)
     print(json.dumps({
+        "client_cpu": load.cpu.client_cpu, "server_cpu": load.cpu.server_cpu,
         "moves": len(latencies), "seconds": elapsed, "rate": len(latencies) / elapsed,
         "p50_ms": statistics.median(latencies) * 1e3 if latencies else None,
         "p99_ms": statistics.quantiles(latencies, n=100)[98] * 1e3

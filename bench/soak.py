@@ -185,29 +185,34 @@ def soak(players: int, seconds: float, say: Say, kill_every: float = 4.0,
     store = dict(store or {})
     with tempfile.TemporaryDirectory() as var:
         server = Server(var, free_port(), store)
-        server.start()
-        threads = [Player(server.url, seed * 1000 + i, figures, stop) for i in range(players)]
-        for thread in threads:
-            thread.start()
-        deadline = time.monotonic() + seconds
-        quiet_from = deadline - seconds / 5
-        while time.monotonic() < quiet_from:
-            time.sleep(kill_every)
-            if time.monotonic() >= quiet_from:
-                break
-            if figures.worker_kills <= figures.server_kills:
-                figures.add(worker_kills=int(server.kill_a_worker(rng)))
-            else:
-                server.kill_everything()
-                figures.add(server_kills=1)
-                server.start()
-        time.sleep(max(0.0, deadline - time.monotonic()))
-        stop.set()
-        for thread in threads:
-            thread.join(timeout=120)
-            if thread.failure is not None:
-                raise thread.failure
-        server.stop()
+        # A player that raises, or an interrupt, must not leave the server (and its workers and
+        # embedded Redis) running after the soak: stop it whatever happens.
+        try:
+            server.start()
+            threads = [Player(server.url, seed * 1000 + i, figures, stop) for i in range(players)]
+            for thread in threads:
+                thread.start()
+            deadline = time.monotonic() + seconds
+            quiet_from = deadline - seconds / 5
+            while time.monotonic() < quiet_from:
+                time.sleep(kill_every)
+                if time.monotonic() >= quiet_from:
+                    break
+                if figures.worker_kills <= figures.server_kills:
+                    figures.add(worker_kills=int(server.kill_a_worker(rng)))
+                else:
+                    server.kill_everything()
+                    figures.add(server_kills=1)
+                    server.start()
+            time.sleep(max(0.0, deadline - time.monotonic()))
+            stop.set()
+            for thread in threads:
+                thread.join(timeout=120)
+                if thread.failure is not None:
+                    raise thread.failure
+        finally:
+            stop.set()
+            server.stop()
         check_store({**os.environ, "GAMEHALL_VAR": var, "GAMEHALL_STORE": "sqlite", **store},
                     threads, figures)
     say(f"  soak: {figures.line()}")

@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 @dataclass
 class Table:
     rows: list[tuple[str, float, str, float]] = field(default_factory=list)
+    # Figures one section measures for another (the server's CPU a move over HTTP, which the
+    # per-layer profile splits).
+    figures: dict[str, float] = field(default_factory=dict)
 
     def add(self, measure: str, figure: float, relation: str, target: float) -> None:
         self.rows.append((measure, figure, relation, target))

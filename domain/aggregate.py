@@ -55,8 +55,12 @@ from .kernel import (
     validate_options,
 )
 
-# The attributes of a Game that hold plain JSON values (copied through JSON).
-JSON_ATTRIBUTES = frozenset({"state", "life"})
+# The attributes of a Game that hold plain JSON values, replaced by each event and never
+# changed in place (so a copy of the game shares them).
+SHARED_ATTRIBUTES = frozenset({"state", "life"})
+# The types of a Game's other attributes that a copy can share too (its id, version, times
+# and last hash); deepcopy of a UUID alone cost more than the rest of a copy.
+IMMUTABLE_TYPES = frozenset({UUID, datetime, int, str})
 
 
 def iso(moment: datetime) -> str:
@@ -167,11 +171,16 @@ class Game(Aggregate):
         type_name: ClassVar[EventType] = EventType.TAKEN_BACK
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        """A copy for a command (the repository copies the games it caches): the rules state
-        and the life are plain JSON values (the contract's round trip), copied through JSON."""
+        """A copy for a command (the repository copies the games it caches). The rules state
+        and the life are shared, not copied: they are plain JSON values that nothing changes
+        in place (the rules return a new state and never change their input, which every
+        game's contract test checks; each event replaces ``life``), so a command that fails
+        leaves the cached game as it was. Copying them grew with the state (a long match's
+        state is tens of kB) and was most of a move's load."""
         copied = object.__new__(type(self))
         for key, value in self.__dict__.items():
-            copied.__dict__[key] = (json_copy(value) if key in JSON_ATTRIBUTES
+            copied.__dict__[key] = (value if key in SHARED_ATTRIBUTES
+                                    or type(value) in IMMUTABLE_TYPES
                                     else copy.deepcopy(value, memo))
         return copied
 
@@ -197,7 +206,7 @@ class Game(Aggregate):
         rules = get_rules(game)
         _check_seats(rules, seats)
         _check_takebacks(rules, takebacks)
-        full_options = validate_options(rules.info.options, options)
+        full_options = _complete_options(rules, options)
         state = rules.setup(full_options, len(seats))
         payload = {"game": game, "rules_version": rules.version, "options": full_options,
                    "seats": _seat_records(seats), "commitment": new_commitment(seed),
@@ -401,6 +410,15 @@ def _check_takebacks(rules: Rules, takebacks: bool) -> None:
 
 def _seat_records(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"name": s.get("name"), "bot": s.get("bot")} for s in seats]
+
+
+def _complete_options(rules: Rules, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options with defaults filled in, and the seats' decklists as the service resolved
+    them (``DeckRules.option``: the game's own setup checks those)."""
+    given = dict(options or {})
+    option = rules.decks.option if rules.decks is not None else None
+    decks = {option: given.pop(option)} if option is not None and option in given else {}
+    return {**validate_options(rules.info.options, given), **decks}
 
 
 def _check_seats(rules: Rules, seats: list[dict[str, Any]]) -> None:

@@ -15,9 +15,11 @@ The clock and the master secret are given by the entrypoint, so this module draw
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
-from collections.abc import Callable, Iterator, Mapping
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -30,6 +32,7 @@ from eventsourcing.persistence import IntegrityError
 
 from .aggregate import Game, event_record
 from .audits import Audits
+from .decks import Decks
 from .history import FINISHED, EventRecord, Status
 from .kernel import (
     Chance,
@@ -52,6 +55,16 @@ from .receipts import SigningKey
 # (turn caps are not rules, so it is not given a winner).
 MAX_AUTOMATIC_STEPS = 50_000
 MAX_RETRIES = 8
+# Snapshots: a past version (a follower that starts cold, a fork point, a past view) is
+# rebuilt from the nearest snapshot before it, each event after it a rules step and a state
+# hash. Every SNAPSHOT_INTERVAL events (the library's rule), and on the way of a game played
+# move by move also every SHORT_INTERVAL: a save of fewer events than that which crosses a
+# multiple of it leaves a snapshot of the game in hand (no rebuild; one more insert), so a
+# cold follower of a long game replays a few dozen events at most. Saves of many events
+# (bots playing a whole game at once) keep to the library's rule, as they would pay an
+# insert for snapshots nobody follows.
+SNAPSHOT_INTERVAL = 100
+SHORT_INTERVAL = 20
 GAME_TOPIC_PREFIX = "gamehall:Game."
 
 
@@ -167,11 +180,20 @@ def token_hash(token: str) -> str:
     return sha256_hex(token)
 
 
-class GameService(Audits, Application[UUID]):
+def project_game(aggregate: Any, events: Iterable[Any]) -> Any:
+    """The library's ``project_aggregate`` without its per-event ``isinstance`` check against
+    a runtime protocol, which cost as much as the rules when a game was rebuilt."""
+    for event in events:
+        aggregate = event.mutate(aggregate)
+    return aggregate
+
+
+class GameService(Audits, Decks, Application[UUID]):
     """The use cases. Build one per process, after fork, and close it at exit."""
 
     name = "gamehall"
-    snapshotting_intervals: ClassVar[dict[Any, int]] = {Game: 100}
+    snapshotting_intervals: ClassVar[dict[Any, int]] = {Game: SNAPSHOT_INTERVAL}
+    snapshotting_projectors: ClassVar[dict[Any, Any]] = {Game: project_game}
     env: ClassVar[dict[str, str]] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
 
     def __init__(self, env: Mapping[str, str] | None = None, *, secret: bytes,
@@ -181,10 +203,59 @@ class GameService(Audits, Application[UUID]):
         super().__init__(env)
         self.signing_key = signing_key
         self._retired_keys = retired_keys
+        self._saving = threading.local()  # .games: the games this thread's save() saves
+        # The events of each game's last save here (a mover's receipts are made from them).
+        self._saved_events: LRUCache[UUID, list[Any]] = LRUCache(maxsize=1000)
         self._seats_of_tokens: LRUCache[tuple[UUID, str], int] = LRUCache(maxsize=10_000)
         self._secret = secret
         self._clock = clock
         self._new_token = new_token
+
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """Save, then keep a copy of each game saved in the aggregate cache. The library
+        leaves a fast-forwarding cache as it was, so the next load of the game would apply
+        the events just saved again (the rules and a state hash each, for states this
+        command has just computed); a copy, because the caller still reads the game it
+        saved while later loads may fast-forward the cached one."""
+        games = {saved.id: saved for saved in objs if isinstance(saved, Game)}
+        self._saving.games = games
+        pending = {game_id: list(game.pending_events) for game_id, game in games.items()}
+        try:
+            recordings = super().save(*objs, **kwargs)
+        finally:
+            self._saving.games = {}
+        for game_id, events in pending.items():  # what a mover's receipts are made from
+            self._saved_events.put(game_id, events)
+            self._snapshot_on_the_way(games[game_id], len(events))
+        cache = self.repository.cache
+        for saved in objs:
+            if cache is not None and isinstance(saved, Game):
+                try:
+                    newer = cache.get(saved.id).version >= saved.version
+                except KeyError:
+                    newer = False
+                if not newer:
+                    cache.put(saved.id, copy.deepcopy(saved))
+        return recordings
+
+    def _snapshot_on_the_way(self, game: Game, saved: int) -> None:
+        """A snapshot of ``game`` (in hand, just saved with ``saved`` events) where a short
+        save crossed a multiple of SHORT_INTERVAL the library's rule does not snapshot."""
+        before = game.version - saved
+        if (self.snapshots is not None and saved < SHORT_INTERVAL
+                and before // SHORT_INTERVAL < game.version // SHORT_INTERVAL
+                and before // SNAPSHOT_INTERVAL == game.version // SNAPSHOT_INTERVAL):
+            self.snapshots.put([Game.Snapshot.take(game)])
+
+    def take_snapshot(self, aggregate_id: UUID, version: int | None = None,
+                      projector_func: Any = project_game) -> None:
+        """Snapshot the game being saved when it is at ``version`` (the library would rebuild
+        it from the store); any other aggregate or version the library's way."""
+        saving = getattr(self._saving, "games", {}).get(aggregate_id)
+        if saving is None or saving.version != version or self.snapshots is None:
+            super().take_snapshot(aggregate_id, version, projector_func)
+            return
+        self.snapshots.put([Game.Snapshot.take(saving)])
 
     # ---- queries ----
 
@@ -194,7 +265,8 @@ class GameService(Audits, Application[UUID]):
         cache as it was)."""
         try:
             game: Any = self.repository.get(game_id, version=version,
-                                            deepcopy_from_cache=not reading)
+                                            deepcopy_from_cache=not reading,
+                                            projector_func=project_game)
         except AggregateNotFoundError:
             raise GameNotFound(f"There is no game {game_id}.") from None
         if not isinstance(game, Game):
@@ -234,12 +306,18 @@ class GameService(Audits, Application[UUID]):
         """The game's history as plain records, the form replays and the API work with."""
         return [event_record(event) for event in self.history(game_id)]
 
-    def seat_of_token(self, game_id: UUID, token: str) -> int | None:
-        wanted = token_hash(token)
+    def known_seat(self, game_id: UUID, token: str) -> int | None:
+        """The seat of a token found before in this process (None: not seen, or no seat)."""
         try:  # a token, once issued, belongs to its seat for good: found ones are remembered
-            return self._seats_of_tokens.get((game_id, wanted))
+            return self._seats_of_tokens.get((game_id, token_hash(token)))
         except KeyError:
-            pass
+            return None
+
+    def seat_of_token(self, game_id: UUID, token: str) -> int | None:
+        known = self.known_seat(game_id, token)
+        if known is not None:
+            return known
+        wanted = token_hash(token)
         try:
             keys: Any = self.repository.get(SeatKeys.id_for(game_id), deepcopy_from_cache=False)
         except AggregateNotFoundError:
@@ -260,12 +338,16 @@ class GameService(Audits, Application[UUID]):
     def create_game(self, game: str, options: dict[str, Any] | None,
                     players: list[dict[str, Any]], game_id: UUID | None = None,
                     compute: Callable[[Callable[[], None]], None] | None = None,
-                    takebacks: bool = False) -> tuple[Game, dict[int, str]]:
+                    takebacks: bool = False,
+                    decks: list[UUID | None] | None = None) -> tuple[Game, dict[int, str]]:
         """A new game and the tokens of the human seats named at creation (seat -> token).
         ``game_id`` is for reproducible runs; by default a fresh UUID. ``compute`` runs the
         automatic steps up to the first human decision (all of a game of bots), where the
         caller wants that CPU-heavy part elsewhere (a bounded pool); it touches no store.
-        ``takebacks``: whether seats may take back their last moves by consent."""
+        ``takebacks``: whether seats may take back their last moves by consent. ``decks``:
+        a registered deck id (or None: the ready-made deck) a seat, for a game whose players
+        bring their own (``domain.decks``); the game records the decklists themselves."""
+        options = self.with_decks(game, options, decks or [None] * len(players))
         seats = _named_seats(players)
         # The id is chosen first because the seed (and so its commitment) is bound to it.
         game_id = game_id or Game.create_id()

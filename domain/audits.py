@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from eventsourcing.application import Repository
+from eventsourcing.application import LRUCache, Repository
 
 from .aggregate import Game, event_record
 from .history import EventRecord, EventType
@@ -24,6 +24,7 @@ class Audits:
     if TYPE_CHECKING:  # provided by GameService
         signing_key: SigningKey | None
         _retired_keys: tuple[bytes, ...]
+        _saved_events: LRUCache[UUID, list[Any]]
         _clock: Callable[[], datetime]
         repository: Repository[UUID]
 
@@ -55,15 +56,30 @@ class Audits:
         of the request that left the game there (a request's moves come one after another, and
         only bots and draws follow them), so a repeated request answers the same receipts.
         None are given by a service without a signing key."""
-        found: list[EventRecord] = []
-        newest = game.version
+        saved = self._records_saved_with(game)
+        found = [record for record in reversed(saved)
+                 if record["type"] == EventType.MOVE_MADE and record["seat"] == seat]
+        newest = game.version - len(saved)  # the store is read below those, if need be
+        page_size = count + 3  # the request's moves are among the last events: read few first
         while len(found) < count and newest > 0:  # newest first, a page at a time
             page = list(self.repository.event_store.get(game.id, lte=newest, desc=True,
-                                                        limit=64))
+                                                        limit=page_size))
+            page_size = 64
             found += [record for record in map(event_record, page)  # type: ignore[arg-type]
                       if record["type"] == EventType.MOVE_MADE and record["seat"] == seat]
             newest = newest - len(page) if page else 0
         return self._receipts(game.id, found[:count][::-1])
+
+    def _records_saved_with(self, game: Game) -> list[EventRecord]:
+        """The records this process saved last for the game, if that save left it at
+        ``game``'s version (a request's own moves: no need to read them back); else none."""
+        try:
+            events = self._saved_events.get(game.id)
+        except KeyError:
+            return []
+        if not events or events[-1].originator_version != game.version:
+            return []
+        return [event_record(event) for event in events]
 
     def seat_receipts(self, game_id: UUID, seat: int) -> list[dict[str, Any]]:
         """The receipts of every move of the seat (the same bytes as those given at play time:

@@ -155,6 +155,8 @@ def begin(payload: dict[str, Any]) -> Life:
 
 def live(life: Life, type_: str, payload: dict[str, Any]) -> Life:
     """The life after one more event (``created`` or ``forked`` starts one: see ``begin``)."""
+    if type_ in RULES_EVENTS:  # most events: moves and draws change only the rules state
+        return life
     if type_ == EventType.SEAT_TAKEN:
         seats = [dict(seat) for seat in life["seats"]]
         seats[payload["seat"]]["name"] = payload["name"]
@@ -185,6 +187,17 @@ def _seated_status(seats: list[dict[str, Any]]) -> str:
 def rules_for(life: Life) -> Rules:
     """The rules the game was created under (its version, not necessarily today's)."""
     return get_rules(life["game"], life["rules_version"])
+
+
+def options_seen(rules: Rules, options: dict[str, Any], viewer: int | None,
+                 over: bool) -> dict[str, Any]:
+    """A game's options as ``viewer`` (a seat; None: anyone) may see them: whole once the game
+    is over; while it is played, without what the game keeps to each seat (the other seats'
+    own decks: ``DeckRules.public``)."""
+    decks = rules.decks
+    if over or decks is None or decks.option not in options:
+        return options
+    return decks.public(options, viewer)
 
 
 # ---- the rules state ----

@@ -18,6 +18,7 @@ import hashlib
 import hmac
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from cryptography.exceptions import InvalidSignature
@@ -53,11 +54,13 @@ class SigningKey:
     def from_seed(cls, seed: bytes) -> SigningKey:
         return cls(Ed25519PrivateKey.from_private_bytes(seed))
 
-    @property
+    # Cached: deriving the public key is an elliptic-curve multiplication, and every
+    # receipt names the key's id.
+    @cached_property
     def public_key(self) -> bytes:
         return self.private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
 
-    @property
+    @cached_property
     def key_id(self) -> str:
         return key_id(self.public_key)
 

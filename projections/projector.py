@@ -23,8 +23,10 @@ from .audit import Auditor
 from .store import ViewStore
 from .views import all_views, seat_field
 
-# The fields of a complete game's stored replay document: canonical JSON, and CSV rows.
-REPLAY, REPLAY_CSV = "replay", "replay_csv"
+# The fields of a complete game's stored replay document: canonical JSON, and CSV rows. The
+# CSV field's name carries its columns' version: rows stored with fewer columns (before
+# ``undone_by``) are left behind and rewritten from the events when first read.
+REPLAY, REPLAY_CSV = "replay", "replay_csv_2"
 
 
 class Projector:
@@ -81,9 +83,15 @@ class Projector:
     def replays(self, game_ids: list[str], csv: bool = False) -> Iterator[str]:
         """The stored replay documents (NDJSON lines, or CSV rows) of complete games, in
         order; a game whose document is not stored yet (Redis flushed meanwhile) has it
-        stored now, from its events."""
+        stored now, from its events. A game still being played has no stored document: it
+        is exported as a spectator may see it (``build_document`` for no seat)."""
         field = REPLAY_CSV if csv else REPLAY
         for game_id, text in zip(game_ids, self.store.texts(game_ids, field), strict=True):
             if text is None:
-                text = self.record(self.service.get(UUID(game_id), reading=True))[field]
+                fields = self.record(self.service.get(UUID(game_id), reading=True))
+                text = fields.get(field) or self._spectators_document(UUID(game_id), csv)
             yield text if csv else text + "\n"
+
+    def _spectators_document(self, game_id: UUID, csv: bool) -> str:
+        document = build_document(self.service.records(game_id))
+        return "".join(to_csv_rows(document)) if csv else canonical_json(document)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.aggregate import Game
-from domain.history import Status
+from domain.history import FINISHED, Status, options_seen
 from domain.kernel import Decision, Step
 
 
@@ -40,7 +40,7 @@ def summary(game: Game, step: Step | None) -> dict[str, Any]:
         "game_id": str(game.id),
         "game": game.game_name,
         "rules_version": game.rules_version,
-        "options": game.options,
+        "options": options_seen(game.rules, game.options, None, game.status in FINISHED),
         "status": game.status,
         "version": game.version,
         "seats": [{"seat": i, "name": s["name"], "bot": s["bot"], "open": s["name"] is None}

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.history import Life, options_seen, rules_for
+
 from .events import visible_events
-from .fold import Records, is_complete, life_of
+from .fold import Records, is_complete, is_over, life_of
 
 FORMAT = "gamehall-replay"
 FORMAT_VERSION = 1
@@ -25,17 +27,24 @@ def build_document(records: Records, viewer: int | None = None) -> dict[str, Any
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "game_id": records[0]["game_id"],
-        **header(records),
+        **header(records, None if complete else viewer),
         "complete": complete,
         "viewer": None if complete else viewer,
         "events": visible_events(records, None if complete else viewer),
     }
 
 
-def header(records: Records) -> dict[str, Any]:
-    """The fields of a document that its events determine."""
-    life = life_of(records)
+def header(records: Records, viewer: int | None = None) -> dict[str, Any]:
+    """The fields of a document that its events determine (the options as ``viewer`` may see
+    them until the game is over: ``options_seen``)."""
+    return header_of(life_of(records), viewer, is_over(records))
+
+
+def header_of(life: Life, viewer: int | None = None, over: bool = True) -> dict[str, Any]:
+    """The fields of a document that a game's life (its events folded) determines."""
+    options = life["options"] if over else options_seen(rules_for(life), life["options"],
+                                                        viewer, over)
     return {"game": life["game"], "rules_version": life["rules_version"],
-            "options": life["options"], "seats": life["seats"],
+            "options": options, "seats": life["seats"],
             "commitment": life["commitment"], "status": life["status"],
             "result": life["result"], "seed": life["seed"]}

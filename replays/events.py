@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.history import EventRecord, EventType, rules_state_after
+from domain.history import STARTS, EventRecord, EventType, options_seen, rules_state_after
 from domain.kernel import Rules, State
 
 from .fold import Records, is_over, rules_event, rules_of
@@ -57,6 +57,9 @@ class Reader:
             payload = _payload_from(record, seen)
         else:
             log = service_log_line(record)
+            if record["type"] in STARTS:  # the options: other seats' own decks kept back
+                payload = {**payload, "options": options_seen(
+                    self.rules, payload["options"], self.viewer, self.over)}
             if record["type"] == EventType.TAKEN_BACK and not self.over:
                 payload = {**payload, "state": None}  # the whole state: hidden until the end
         item = {"seq": record["seq"], "type": record["type"], "seat": record["seat"],

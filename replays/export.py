@@ -11,7 +11,7 @@ from domain.history import EventType
 from domain.kernel import canonical_json
 
 CSV_COLUMNS = ("game_id", "game", "seq", "type", "seat", "by", "move_kind", "move_args",
-               "chance_kind", "chance_spec", "chance_outcome", "at")
+               "chance_kind", "chance_spec", "chance_outcome", "at", "undone_by")
 
 
 def to_ndjson_lines(docs: Iterable[dict[str, Any]]) -> Iterator[str]:
@@ -27,8 +27,17 @@ def to_csv_lines(docs: Iterable[dict[str, Any]]) -> Iterator[str]:
 
 def to_csv_rows(doc: dict[str, Any]) -> Iterator[str]:
     """One game's CSV rows, one an event (no header)."""
+    undone = undone_by(doc)
     for event in doc["events"]:
-        yield _csv_line(csv_row(doc, event))
+        yield _csv_line((*csv_row(doc, event), undone.get(event["seq"], "")))
+
+
+def undone_by(doc: dict[str, Any]) -> dict[int, int]:
+    """Each event a takeback rewound past, mapped to the ``taken_back`` event that undid it:
+    the moves stay in the history (nothing is deleted), so an analysis that counts moves
+    played needs to tell the undone ones apart without re-reading every takeback."""
+    return {seq: event["seq"] for event in doc["events"]
+            if event["type"] == EventType.TAKEN_BACK for seq in event["payload"]["undone"]}
 
 
 def csv_row(doc: dict[str, Any], event: dict[str, Any]) -> tuple[Any, ...]:

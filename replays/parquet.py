@@ -20,6 +20,8 @@ import pyarrow.parquet as pq
 from domain.history import EventType
 from domain.kernel import canonical_json
 
+from .export import undone_by
+
 GAMES = pa.schema([
     ("game_id", pa.string()), ("game", pa.string()), ("rules_version", pa.string()),
     ("options", pa.string()), ("seats", pa.string()), ("status", pa.string()),
@@ -31,6 +33,7 @@ EVENTS = pa.schema([
     ("type", pa.string()), ("seat", pa.int32()), ("by", pa.string()),
     ("move_kind", pa.string()), ("move", pa.string()), ("chance_spec", pa.string()),
     ("chance_outcome", pa.string()), ("at", pa.timestamp("us", tz="UTC")),
+    ("undone_by", pa.int32()),
 ])
 TABLES = ("games", "events")
 
@@ -41,7 +44,9 @@ def tables(docs: Iterable[dict[str, Any]]) -> dict[str, pa.Table]:
     events: list[dict[str, Any]] = []
     for doc in docs:
         games.append(game_row(doc))
-        events += [event_row(doc, event) for event in doc["events"]]
+        undone = undone_by(doc)
+        events += [{**event_row(doc, event), "undone_by": undone.get(event["seq"])}
+                   for event in doc["events"]]
     return {"games": pa.Table.from_pylist(games, schema=GAMES),
             "events": pa.Table.from_pylist(events, schema=EVENTS)}
 

@@ -52,7 +52,7 @@ from domain.kernel import (
     play_move,
 )
 
-from .document import FORMAT, FORMAT_VERSION, header
+from .document import FORMAT, FORMAT_VERSION, header_of
 from .takeback import RecentStates, takeback_failure, while_pending
 
 # An event of a complete document, key for key (``log`` is its line, covered by no hash).
@@ -365,6 +365,7 @@ class _Verifier:
             raise StepFailed(None, "the document's result is not the one its events give")
         if self.doc["events"][-1]["type"] != EventType.SEED_REVEALED:
             raise StepFailed(None, "the history does not end with the seed's reveal")
-        for field, value in header(self.doc["events"]).items():
+        # The life folded event by event above is the header's source: no second fold.
+        for field, value in header_of(self._life()).items():
             if not json_equal(self.doc.get(field), value):
                 raise StepFailed(None, f"the document's {field} is not what its events say")

@@ -9,8 +9,9 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.kernel import canonical_json, hash_value
+from domain.kernel import canonical_json, hash_value, json_equal
 from domain.kernel.canonical import canonical_bytes
+from domain.kernel.contract import is_among
 from replays.fold import walk
 
 GOLDEN = sorted((Path(__file__).resolve().parent / "golden").glob("*/*/*.json"))
@@ -47,3 +48,48 @@ def test_values_orjson_refuses_take_the_reference_path():
         assert canonical_bytes(value) == reference(value)
     assert canonical_json({"b": [1, "é"], "a": None}) == '{"a":null,"b":[1,"é"]}'
     assert hash_value({}) == "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a"
+
+
+# Values with the confusions json_equal exists for: true/1, 4.0/4, "1"/1, a list/an object.
+confusable = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from([0.0, 1.0, 4.0, -1.5])
+    | st.sampled_from(["", "1", "a"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("ab"), inner,
+                                                                 max_size=2),
+    max_leaves=8)
+
+
+def reference_equal(a: object, b: object) -> bool:
+    """JSON equality, type included, as a plain walk (what json_equal's fast path must match)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        return a.keys() == b.keys() and all(reference_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        assert isinstance(b, list)
+        return len(a) == len(b) and all(reference_equal(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+@given(confusable, confusable)
+def test_json_equality_is_the_plain_walks_answer_for_any_two_values(a, b):
+    assert json_equal(a, b) == reference_equal(a, b)
+
+
+@given(confusable)
+def test_a_value_equals_itself_and_not_its_type_confused_twin(value):
+    twin = json.loads(json.dumps(value).replace("true", "1").replace("false", "0"))
+    assert json_equal(value, json.loads(json.dumps(value)))
+    assert json_equal(value, twin) == reference_equal(value, twin)
+
+
+def test_a_nan_is_not_equal_to_itself_even_inside_one_list():
+    nan = float("nan")
+    shared = [nan]
+    assert not json_equal(shared, shared)
+
+
+@given(st.lists(confusable, max_size=6), confusable)
+def test_a_move_is_among_the_legal_moves_only_as_the_same_json_value(legal, move):
+    assert is_among(move, legal) == any(reference_equal(move, m) for m in legal)

@@ -7,7 +7,13 @@ import threading
 
 import pytest
 
-from domain.application import IdempotencyKeyReused, StaleVersion
+from domain.application import (
+    SHORT_INTERVAL,
+    SNAPSHOT_INTERVAL,
+    IdempotencyKeyReused,
+    StaleVersion,
+    project_game,
+)
 from replays import build_document, verify_document
 
 from .conftest import STORES, make_service, postgres_admin
@@ -45,14 +51,39 @@ def test_a_past_version_is_the_state_after_that_event(durable_env):
     service.close()
 
 
+def assert_snapshots_are_rebuilds(service, game_id):
+    """Each snapshot of the game is the game as its events alone rebuild it there."""
+    for snapshot in service.snapshots.get(game_id):
+        past = snapshot.mutate(None)
+        rebuilt = project_game(None, service.repository.event_store.get(
+            game_id, lte=snapshot.originator_version))
+        assert (past.version, past.state, past.life, past.last_hash) == (
+            rebuilt.version, rebuilt.state, rebuilt.life, rebuilt.last_hash)
+
+
 def test_long_games_are_snapshotted_and_load_from_the_snapshot(durable_env):
     service = make_service(durable_env)
     created, _ = service.create_game("toy", {"goal": 150}, [{"bot": "first"}, {"bot": "first"}])
     assert created.version > 100
     snapshots = list(service.snapshots.get(created.id))
-    assert snapshots and snapshots[-1].originator_version % 100 == 0
+    assert snapshots and all(s.originator_version % SNAPSHOT_INTERVAL == 0 for s in snapshots)
     service.repository.cache = None
     assert service.get(created.id).state == created.state
+    assert_snapshots_are_rebuilds(service, created.id)
+    service.close()
+
+
+def test_a_game_played_move_by_move_is_snapshotted_every_few_dozen_events(durable_env):
+    service = make_service(durable_env)
+    created, _ = service.create_game("toy", {"goal": 150}, [{"name": "a"}, {"name": "b"}])
+    game = created
+    while game.status == "active" and game.version < 130:
+        prompt = game.step().prompts[0]
+        game = service.play(game.id, prompt.seat, [prompt.legal_moves[0]])
+    versions = [s.originator_version for s in service.snapshots.get(game.id)]
+    gaps = [b - a for a, b in zip([0, *versions], [*versions, game.version], strict=True)]
+    assert versions and max(gaps) < 2 * SHORT_INTERVAL
+    assert_snapshots_are_rebuilds(service, game.id)
     service.close()
 
 

@@ -124,6 +124,11 @@ def test_a_receipt_shows_the_mover_nothing_beyond_its_own_move_during_play(servi
                                           receipt["seq"], record["hash"])
 
 
+def test_the_receipts_a_move_answers_are_those_its_stored_history_gives(service):
+    game_id, receipts = play_toy(service)  # each made from the records its save just wrote
+    assert receipts == service.seat_receipts(game_id, 0)  # each made from the event store
+
+
 def test_issuing_a_receipt_twice_gives_the_same_bytes(service):
     game, _ = service.create_game("toy", {}, HUMANS)
     game = service.play(game.id, 0, [{"kind": "secret", "n": 1}])

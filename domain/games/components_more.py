@@ -43,6 +43,7 @@ def godofwar(rules: Rules) -> list[Component]:
               for s in content.status.values()]
     for dashboard in content.dashboards.values():
         items += [_hero(tile, dashboard) for tile in dashboard.tiles]
+        items += [_companion(ability) for ability in dashboard.companions]
     items += [_scene_card(card) for card in content.scene_cards.values()]
     items += [_quest(q, "quest") for q in content.quests.values()]
     items += [_quest(q, "boss") for q in content.bosses.values()]
@@ -68,13 +69,22 @@ def _hero(tile: Any, dashboard: Any) -> Component:
                               f"Rage: {abilities}" if abilities else "")}
 
 
+def _companion(ability: Any) -> Component:
+    """A solo companion ability (GOW-R-44, GOW-R-45): once a quest, in one of two modes."""
+    modes = "; or ".join(f"{m.id}: {_effects(m.effects)}" for m in ability.modes)
+    return {"id": ability.id, "name": ability.name, "types": ["companion"],
+            "text": _sentence("Solo, once a quest", modes)}
+
+
 def _face(face: Any) -> str:
     parts = [face.name]
     if face.enemy is not None:
         e = face.enemy
         attack = "no attack" if e.attack is None else f"{e.attack.type} attack {e.attack.value}"
         armor = f", armor {'/'.join(map(str, e.armor))}" if e.armor else ""
-        parts.append(f"{e.name}: health {e.health}{armor}, {attack}"
+        per_hero = getattr(e, "health_per_hero", 0)  # rules 1.1.0 on; 1.0.0 has none
+        more = f" (+{per_hero} for every further hero)" if per_hero else ""
+        parts.append(f"{e.name}: health {e.health}{more}{armor}, {attack}"
                      + (f", {', '.join(e.abilities)}" if e.abilities else "")
                      + (f", runes {', '.join(e.runes)}" if e.runes else ""))
     parts += [i.text for i in face.interactions] + [b.text for b in face.boxes]

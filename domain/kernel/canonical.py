@@ -15,6 +15,8 @@ from typing import Any
 import orjson
 
 GENESIS_HASH = "0" * 64
+# Types whose equal values (same type, ==) are equal JSON values: no walk needed.
+_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 def canonical_json(value: Any) -> str:
@@ -41,13 +43,23 @@ def canonical_bytes(value: Any) -> bytes:
 def json_equal(a: Any, b: Any) -> bool:
     """Equal as JSON values, type included: ``true`` is not ``1`` and ``4.0`` is not ``4``,
     though Python's ``==`` says they are (a move must be recorded exactly as it is legal)."""
-    if type(a) is not type(b):
+    # Python's == (in C) first: it holds whenever json_equal does, so unequal values are
+    # told apart without a walk in Python; the walk is left for the types of equal values.
+    return type(a) is type(b) and bool(a == b) and _same_types(a, b)
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b``, known to be ``==``, have the same JSON type at every place."""
+    kind = type(a)
+    if kind is not type(b):
         return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=True))
-    return bool(a == b)
+    if kind in _SCALARS:
+        return True
+    if isinstance(a, dict):  # == holds, so the keys are the same
+        return all(_same_types(value, b[key]) for key, value in a.items())
+    if isinstance(a, list):  # == holds, so the lengths are the same
+        return all(_same_types(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)  # a float: NaN is not equal to itself, even inside an equal list
 
 
 def sha256_hex(text: str | bytes) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeAlias
@@ -31,6 +32,7 @@ from .errors import GameError
 ChanceSpec: TypeAlias = dict[str, Any]
 
 _U64 = 1 << 64
+_WORDS = struct.Struct(">4Q")  # a block: four big-endian unsigned 64-bit words
 
 
 def shuffle_spec(n: int, **extra: Any) -> ChanceSpec:
@@ -70,9 +72,10 @@ class DrawStream:
     def _next_word(self) -> int:
         if not self._words:
             message = f"{self._context}:{self._block}".encode()
-            digest = hmac.new(self._seed, message, hashlib.sha256).digest()
+            # hmac.digest: the one-shot C path, the same bytes as hmac.new(...).digest().
+            digest = hmac.digest(self._seed, message, "sha256")
             self._block += 1
-            self._words = [int.from_bytes(digest[i:i + 8], "big") for i in (24, 16, 8, 0)]
+            self._words = list(_WORDS.unpack(digest))[::-1]  # popped first to last
         return self._words.pop()
 
     def below(self, n: int) -> int:

@@ -216,7 +216,31 @@ class Rules(Protocol):
         ...
 
     @property
+    def decks(self) -> DeckRules | None:
+        """How players bring decks of their own (see ``DeckRules``); None for a game without."""
+        ...
+
+    @property
     def bots(self) -> Mapping[str, Bot]: ...
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    """What a game whose players may bring decks of their own offers the service (optional).
+
+    ``check(decklist)``: every way a decklist breaks the game's construction rules, each a
+    ``{"rule", "card", "message"}`` (empty: legal; never raises, whatever the input);
+    ``normal(decklist)``: a legal one's canonical form; ``accepts(options)``: whether a game
+    with these (complete) options is played with such decks; the service then puts one
+    decklist a seat (None: the game's ready-made deck) in the option named ``option``, so the
+    game's creation event carries them. ``public(options, viewer)``: the options as ``viewer``
+    (a seat, None for anyone) may see them while the game is played."""
+
+    check: Callable[[Any], list[dict[str, Any]]]
+    normal: Callable[[Any], dict[str, Any]]
+    accepts: Callable[[Mapping[str, Any]], bool]
+    public: Callable[[Mapping[str, Any], int | None], dict[str, Any]]
+    option: str = "decks"
 
 
 @dataclass(frozen=True)
@@ -241,6 +265,8 @@ class GameRules:
     # None: the game does not say which moves reveal something (see ``Reveals``); a game
     # without hidden information needs no such hook, one with it offers no takebacks without.
     reveals: Reveals | None = None
+    # None: the players play the game's own components; see ``DeckRules``.
+    decks: DeckRules | None = None
 
     def resign(self, state: State, seat: int, seats: int) -> Over:
         if self.on_resign is not None:
@@ -285,12 +311,24 @@ def play_move(rules: Rules, state: State, seat: int, move: Move,
         waiting = ", ".join(str(s) for s in step.seats)
         raise NotYourTurn(f"It is not your turn: the game is waiting for seat {waiting}.",
                           waiting_for=step.seats)
-    # Python's == (in C) rules out the many other moves quickly; json_equal then makes sure
-    # the one found is the same JSON value, type included.
-    if not isinstance(move, dict) or not any(move == legal and json_equal(move, legal)
-                                             for legal in prompt.legal_moves):
+    if not isinstance(move, dict) or not is_among(move, prompt.legal_moves):
         raise IllegalMove(f"That move is not allowed now ({prompt.text}).", prompt.legal_moves)
     return rules.apply_move(state, seat, move)
+
+
+def is_among(move: Move, legal_moves: list[Move]) -> bool:
+    """Whether ``move`` is one of ``legal_moves``, as the same JSON value (type included).
+    ``list.index`` (Python's == in C) finds each candidate; json_equal then makes sure it is
+    the same value, not one that == confuses with it (``true`` for ``1``)."""
+    start = 0
+    while True:
+        try:
+            found = legal_moves.index(move, start)
+        except ValueError:
+            return False
+        if json_equal(move, legal_moves[found]):
+            return True
+        start = found + 1
 
 
 def play_chance(rules: Rules, state: State, outcome: Any, step: Step | None = None) -> State:

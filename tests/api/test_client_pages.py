@@ -73,14 +73,24 @@ def test_god_of_wars_components_are_its_cards_heroes_scene_cards_quests_and_boss
     assert items["the-travelers"]["text"].endswith(
         "Hindrance if lost: Every hero starts the second quest with 2 wounds.")
     assert items["baldur"]["types"] == ["boss"]
+    assert items["mimir-wisdom"]["name"] == "Wisdom of the Ages"  # a solo companion ability
+    assert items["mimir-wisdom"]["text"].startswith("Solo, once a quest. Heal: heal")
+    assert items["s4-bottom-3"]["text"].startswith(  # rules 1.1.0: it grows with the party
+        "Front: Lake Serpent Jaw: health 12 (+10 for every further hero), melee attack 3")
+    older = client.get("/games/catalog/godofwar/components?rules_version=1.0.0").json
+    jaw = next(c for c in older["components"] if c["id"] == "s4-bottom-3")
+    assert jaw["text"].startswith("Front: Lake Serpent Jaw: health 12, melee attack 3")
 
 
 def test_thrones_components_are_its_cards_and_plots_with_cost_and_text():
     from domain.games import components_more
     from domain.games.thrones import RULES
+    from domain.games.thrones.cards import CARDS
 
     items = {c["id"]: c for c in components_more.thrones(RULES)}
-    assert len(items) == 138
+    # Every card of the catalogue: the box's 138 and the full card game's authored ones.
+    assert len(items) == len(CARDS) >= 138 + 2
+    assert items["fealty"]["types"] == ["agenda", "neutral"]  # an agenda of the full game
     assert items["ghost"]["types"] == ["character", "neutral"] and items["ghost"]["cost"] == 3
     assert items["ghost"]["text"].startswith("Strength 3. Icons military. Creature, Direwolf.")
     assert items["building-season"]["types"][0] == "plot"

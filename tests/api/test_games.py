@@ -99,3 +99,14 @@ def test_the_list_skips_games_indexed_in_redis_that_this_store_does_not_have(cli
     listed = client.get("/games")
     assert listed.status_code == 200
     assert [g["game_id"] for g in listed.json["games"]] == [ours]
+
+
+def test_a_token_used_in_its_own_game_is_still_no_token_for_another_game(client):
+    first = create(client, [{"name": "ann"}, {"name": "bob"}])
+    other = create(client, [{"name": "cy"}, {"name": "di"}])
+    token = first["tokens"]["0"]
+    own = client.get(f"/games/{first['game_id']}/view", headers=bearer(token))
+    assert own.status_code == 200 and own.json["seat"] == 0  # now known to this process
+    elsewhere = client.post(f"/games/{other['game_id']}/moves",
+                            json={"move": {"kind": "secret", "n": 1}}, headers=bearer(token))
+    assert elsewhere.status_code == 401 and elsewhere.json["code"] == "unknown-token"

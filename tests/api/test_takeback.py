@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import csv
+import io
+
+import pyarrow.parquet as pq
+
 from tests.api.helpers import bearer, create, move, view
 from tests.forgery import reference
 
@@ -213,3 +218,26 @@ def test_a_takeback_may_reach_past_an_earlier_one_to_the_moves_still_in_effect(c
     document = client.get(f"/games/{game_id}/replay").json
     assert client.post("/replays/verify", json=document).json["valid"] is True
     assert reference.verify(document) == (True, None)
+
+
+def test_the_exports_name_the_takeback_that_undid_a_move(client):
+    game_id, seat, tokens = open_race(client)
+    me, other = tokens[str(seat)], tokens[str(1 - seat)]
+    undone = move(client, game_id, me, STEP).json["receipts"][0]["seq"]
+    ask(client, game_id, me)
+    answer(client, game_id, other, True)
+    kept = move(client, game_id, me, STEP).json["receipts"][0]["seq"]
+    client.post(f"/games/{game_id}/resign", headers=bearer(other))
+    events = client.get(f"/games/{game_id}/replay").json["events"]
+    taken_back = next(e["seq"] for e in events if e["type"] == "taken_back")
+
+    text = client.get("/replays/export?game=open&format=csv").data.decode()
+    rows = {int(r["seq"]): r for r in csv.DictReader(io.StringIO(text))
+            if r["game_id"] == game_id}
+    assert rows[undone]["type"] == "move_made" and rows[undone]["undone_by"] == str(taken_back)
+    assert rows[kept]["type"] == "move_made" and rows[kept]["undone_by"] == ""
+
+    data = client.get("/replays/export?game=open&format=parquet&table=events").data
+    table = pq.read_table(io.BytesIO(data)).to_pylist()
+    by_seq = {r["seq"]: r for r in table if r["game_id"] == game_id}
+    assert by_seq[undone]["undone_by"] == taken_back and by_seq[kept]["undone_by"] is None

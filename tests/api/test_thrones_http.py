@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import random
 
-from .helpers import create, play_out, view
+from .helpers import create, play_out, unthrottled, view
 
 
 def test_thrones_is_in_the_catalog_with_its_options_seats_and_bots(client):
     games = {g["name"]: g for g in client.get("/games/catalog").json["games"]}
     thrones = games["thrones"]
     assert thrones["seats"] == {"min": 2, "max": 6}  # 3 to 6 with the lcg profile (melee)
-    assert {o["name"] for o in thrones["options"]} == {"houses", "plot_draft", "profile"}
+    assert {"houses", "plot_draft", "profile"} <= {o["name"] for o in thrones["options"]}
     assert set(thrones["bots"]) == {"random", "planner"}
 
 
@@ -27,7 +27,8 @@ def test_two_human_seats_play_a_thrones_game_to_the_end_over_http(client):
     assert len(result["winners"]) == 1 and "reason" in result
 
 
-def test_four_human_seats_play_a_thrones_melee_to_the_end_over_http(client):
+def test_four_human_seats_play_a_thrones_melee_to_the_end_over_http(client, app):
+    unthrottled(app)
     players = [{"name": name} for name in ("ann", "bob", "cy", "dee")]
     created = create(client, players=players, game="thrones", options={"profile": "lcg"})
     game_id, tokens = created["game_id"], created["tokens"]

@@ -63,6 +63,21 @@ def test_a_god_of_war_card_in_hand_and_an_enemy_read_out_on_hover(open_page):
     assert enemy.locator(".name").text_content() in details.text_content()
 
 
+def test_a_solo_kratos_finds_his_companions_abilities_named_on_the_prompt(open_page):
+    page = open_page()
+    create_from_lobby(page, "godofwar", ["human"])
+    page.wait_for_selector(".godofwar .space.legal")
+    page.locator(".godofwar .space.legal").first.click()  # stand Kratos: his turn begins
+    page.wait_for_selector(".prompt button.move:has-text('End your turn')", state="attached")
+    moves = page.locator(".prompt button.move")
+    labels = [moves.nth(i).text_content() for i in range(moves.count())]
+    assert "Wisdom of the Ages: heal Kratos" in labels
+    assert "Wisdom of the Ages: draw cards" in labels
+    assert "Foresight: look at and reorder the upgrade deck" in labels
+    assert not any(label.startswith("Companion") for label in labels)  # the generic wording
+    assert page.errors == []
+
+
 def start_thrones(page):
     """A Thrones game against the planner bot, from the lobby."""
     page.goto("/")

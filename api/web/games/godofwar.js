@@ -32,9 +32,29 @@ export function label(move, components) {
     case "done": return "Done";
     case "cancel": return "Cancel";
     case "pass": return "Pass";
+    case "swap": return `${name(move.tile)} swaps front and back`;
+    case "companion": return `${name(move.ability)}: ${MODES[move.mode] || move.mode}`;
+    case "cancel-box": return move.cancel ? "Foresight: cancel this box" : "Let the box happen";
+    case "order": return `Foresight: put ${name(move.card)} next`;
+    case "mimir": return move.take ? "Mimir takes the wounds" : "Mimir stays out of it";
+    case "freya": return move.spend ? "Spend a Freya token: no wounds" : "Keep the Freya token";
+    case "brother": return `${name(move.tile)} takes the wound`;
+    case "carrier": return `Mimir rides with ${name(move.tile)}`;
+    case "hit": return `${name(move.tile)} is the one hit`;
+    case "target": return `Also strike ${enemyName(move.target, components)}`;
+    case "quest": return `Next quest: ${name(move.id)}`;
+    case "boss": return `Face ${name(move.id)}`;
     default: return describeMove(move, components);
   }
 }
+
+// What each solo companion mode does (heroes.json names the abilities, not their modes).
+const MODES = {
+  "ranged-stun": "the attack stuns", "plus-three": "+3 to this attack",
+  "second-target": "strike a second enemy", "plus-one-defense": "+1 to this defense",
+  heal: "heal Kratos", draw: "draw cards",
+  "reorder-upgrades": "look at and reorder the upgrade deck", "cancel-box": "cancel a text box",
+};
 
 function enemyName(id, components) {
   const found = components.get(id);
@@ -109,6 +129,8 @@ function sceneCard(ctx, card, pick) {
     card.name && enemy ? h("span", { class: "sub", text: card.name }) : null,
     (card.interactions || []).map((i) => h("span", { class: "interaction", text: i.text })),
     (card.boxes || []).map((b) => h("span", { class: "box" }, rune(b.rune), b.text)),
+    card.storage_slots ? h("span", { class: "token storage",
+      text: `${card.storage}/${card.storage_slots} tokens` }) : null,
     card.stun ? h("span", { class: "token stun", text: `stun ${card.stun}` }) : null);
   infoOn(el, ctx, card.id);
   return pickable(ctx, pick, card.id, el, label);

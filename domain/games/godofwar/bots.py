@@ -3,7 +3,9 @@
 * ``random``: uniform over the legal moves.
 * ``party``: plays sensibly for the team: uses rage when it can, attacks the enemy it can hurt
   most (finishing the weakest first, breaking armor it can break), moves towards an enemy it
-  can reach, interacts when a point is affordable, defends with enough to stop the wounds,
+  can reach (or, with nothing better to do, below an unguarded card whose box would lose the
+  quest: Helheim's bonfire), interacts when a point is affordable, defends with enough to stop
+  the wounds,
   spends a Freya token on a big or knock-out hit, lets Mimir take a blow that would knock
   his carrier out, rides the healthiest hero, helps the weakest hero with healing, and takes
   the upgrade that fits its hero best (or sheds a status card).
@@ -107,7 +109,8 @@ def _act(view: View, prompt: Prompt) -> Move:
     interact = _first(prompt, "interact")
     if interact is not None and len(view["players"][view["you"]]["hand"]) > 2:
         return interact
-    step = _move_to_goal(view, moves, goals) or _move_to_enemy(view, moves)
+    step = (_move_to_goal(view, moves, goals) or _move_to_guard(view, moves)
+            or _move_to_enemy(view, moves))
     return step or _first(prompt, "end") or moves[-1]
 
 
@@ -150,6 +153,20 @@ def _move_to_goal(view: View, moves: list[Move], goals: set[tuple[str, str]]) ->
         return None
     columns = {c["column"] for c in view["scene"] if any(c["id"] == g[0] for g in goals)}
     steps = [m for m in moves if m["kind"] == "move" and m["column"] in columns]
+    return steps[0] if steps else None
+
+
+def _move_to_guard(view: View, moves: list[Move]) -> Move | None:
+    """Towards an unguarded card whose box would lose the quest (Helheim's bonfire): a hero
+    standing below it can turn it back in the round it breaks, before its rune comes up."""
+    current = view["campaign"]["current"]
+    quest = CONTENT.quests.get(current) or CONTENT.bosses.get(current)
+    if quest is None:
+        return None
+    fatal = {c.params["card"] for c in quest.defeat if c.kind == "box_fired"}
+    columns = {c["column"] for c in view["scene"] if c["id"] in fatal}
+    guarded = {h["column"] for h in view["heroes"].values() if not h["knocked_out"]}
+    steps = [m for m in moves if m["kind"] == "move" and m["column"] in columns - guarded]
     return steps[0] if steps else None
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .validate import problems
-from .walk import FILES, Item, Raw
+from .walk import FILES, Item, Raw, for_party
 
 
 class ContentError(ValueError):
@@ -101,13 +101,21 @@ class Attack:
 
 @dataclass(frozen=True, slots=True)
 class Enemy:
+    """``health`` is printed for a party of one hero; ``health_per_hero`` is what each
+    further hero adds (the party-size scaling of rules 1.1.0, README "Balance")."""
+
     name: str
     health: int
+    health_per_hero: int
     armor: tuple[int, ...]
     attack: Attack | None  # None: attacks only through its linked boxes
     abilities: tuple[str, ...]  # stun, poison
     attack_effects: tuple[Effect, ...]
     runes: tuple[str, ...]
+
+    def health_for(self, heroes: int) -> int:
+        """The enemy's health in a party of ``heroes`` (the seats: solo is one)."""
+        return for_party(self.health, self.health_per_hero, heroes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,11 +154,16 @@ class Face:
     enemy: Enemy | None
     boxes: tuple[Box, ...]
     interactions: tuple[Interaction, ...]
-    storage_slots: int
+    storage_slots: int  # for a lone hero; each further hero adds storage_per_hero
+    storage_per_hero: int
     flips: tuple[Flip, ...]
     reward: tuple[Effect, ...]
     attack_point_for: str | None
     health_track: bool
+
+    def slots_for(self, heroes: int) -> int:
+        """The storage spaces in a party of ``heroes``."""
+        return for_party(self.storage_slots, self.storage_per_hero, heroes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,8 +245,9 @@ def _enemy(row: Item | None) -> Enemy | None:
         return None
     a = row["attack"]
     attack = Attack(a["type"], tuple(a["arrows"]), a["value"]) if a else None
-    return Enemy(row["name"], row["health"], tuple(row["armor"]), attack,
-                 tuple(row["abilities"]), _effects(row["attack_effects"]), tuple(row["runes"]))
+    return Enemy(row["name"], row["health"], row.get("health_per_hero", 0),
+                 tuple(row["armor"]), attack, tuple(row["abilities"]),
+                 _effects(row["attack_effects"]), tuple(row["runes"]))
 
 
 def _face(row: Item | None) -> Face | None:
@@ -247,8 +261,9 @@ def _face(row: Item | None) -> Face | None:
     flips = tuple(Flip(f["trigger"], f.get("attack_type"), f.get("rune"),
                        tuple((r["card"], r["expect"]) for r in f["flips"]))
                   for f in row["flip_conditions"])
-    return Face(row["name"], _enemy(row["enemy"]), boxes, points, row["storage_slots"], flips,
-                _effects(row["reward"]), row["attack_point_for"], row["health_track"])
+    return Face(row["name"], _enemy(row["enemy"]), boxes, points, row["storage_slots"],
+                row.get("storage_per_hero", 0), flips, _effects(row["reward"]),
+                row["attack_point_for"], row["health_track"])
 
 
 def _scene_card(row: Item) -> SceneCard:

@@ -146,12 +146,12 @@ def _remove_armor(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
 
 def _storage(sign: int) -> EffectFn:
     """Common tokens on a card's storage spaces (p.12): never fewer than none, nor more than
-    its spaces."""
+    its spaces (for this party's size)."""
     def change(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
         card = st["scene"].get(p["card"])
         shown = face(st, p["card"]) if card is not None else None
         if card is not None and shown is not None:
-            card["storage"] = min(shown.storage_slots,
+            card["storage"] = min(shown.slots_for(st["seats"]),
                                   max(0, card["storage"] + sign * p["amount"]))
     return change
 

@@ -12,6 +12,7 @@ from .cards import STATUS, distinct
 from .content import CONTENT, Effect
 from .engine import fighting_tiles, living_enemy, pop, push_all, seat_order, tiles_of
 from .state import Frame, State
+from .walk import for_party
 
 # ---- the round's frames ----
 
@@ -157,7 +158,8 @@ def holds(st: State, condition: Effect) -> bool:
     if card is None:
         return False
     if kind == "storage_at_least":
-        return bool(card["storage"] >= p["count"])
+        return bool(card["storage"] >= for_party(p["count"], p.get("count_per_hero", 0),
+                                                 st["seats"]))
     if kind == "card_side":
         return bool(card["side"] == p["side"])
     # enemy_dead: the card shows the side and no living enemy (a death token or none left)

@@ -37,10 +37,10 @@ def wound_enemy(st: State, card: str, amount: int, ctx: Ctx) -> None:
 
 
 def check_death(st: State, card: str, ctx: Ctx) -> None:
-    """p.8: wounds at its health kill the enemy: its card flips if it says so, else it gets a
-    death token. After a flip the new face is checked too (GOW-R-20)."""
+    """p.8: wounds at its health (for this party's size) kill the enemy: its card flips if it
+    says so, else it gets a death token. After a flip the new face is checked too (GOW-R-20)."""
     enemy = living_enemy(st, card)
-    if enemy is None or st["scene"][card]["wounds"] < enemy.health:
+    if enemy is None or st["scene"][card]["wounds"] < enemy.health_for(st["seats"]):
         return
     shown = face(st, card)
     assert shown is not None

@@ -8,7 +8,7 @@ from collections import Counter
 
 from . import walk
 from .schema import ARROWS, ENEMY_ABILITIES, ROWS, TRIGGERS, TYPES
-from .walk import SIDES, Item, Raw
+from .walk import SIDES, Item, Raw, for_party
 
 COLUMNS = 4  # digest §7.1: every scene is 4 columns wide
 
@@ -17,6 +17,8 @@ def _enemy_problems(where: str, enemy: Item, runes: set[str]) -> list[str]:
     found = []
     if enemy["health"] < 1 or any(type(a) is not int or a < 1 for a in enemy["armor"]):
         found.append(f"{where}: health and armor values are positive")
+    if enemy.get("health_per_hero", 0) < 0:
+        found.append(f"{where}: health per hero is never negative")
     attack = enemy["attack"]
     if attack is not None:
         melee = attack["type"] == "melee"
@@ -57,14 +59,19 @@ def _flip_problems(where: str, face: Item, cards: dict[str, Item], scene: int,
     return found
 
 
-def _cascade_problems(card: Item) -> list[str]:
+def _health(enemy: Item, heroes: int) -> int:
+    return for_party(enemy["health"], enemy.get("health_per_hero", 0), heroes)
+
+
+def _cascade_problems(card: Item, party_sizes: list[int]) -> list[str]:
     """GOW-R-20: wounds stay through a death flip, so the new face's enemy must outlast them
-    (more health than the enemy that just died), or it would die at once."""
+    (more health than the enemy that just died, in a party of every size), or it would die at
+    once."""
     front, back = card["front"], card["back"]
     dies_into_back = any(f["trigger"] == "enemy_dies" and {"card": card["id"], "expect": "front"}
                          in f["flips"] for f in front["flip_conditions"])
-    if dies_into_back and back is not None and back["enemy"] is not None and (
-            back["enemy"]["health"] <= front["enemy"]["health"]):
+    if dies_into_back and back is not None and back["enemy"] is not None and any(
+            _health(back["enemy"], n) <= _health(front["enemy"], n) for n in party_sizes):
         return [f"{card['id']}: its back's enemy would die of the wounds it inherits"]
     return []
 
@@ -93,7 +100,7 @@ def _face_problems(card: Item, side: str, face: Item, raw: Raw) -> list[str]:
         if any(i not in TYPES for i in need["icons"]) or need["number_total"] < 0 or not (
                 need["icons"] or need["number_total"]):
             found.append(f"{where}: interaction {point['id']} needs icons of {TYPES} or numbers")
-    if face["storage_slots"] < 0:
+    if face["storage_slots"] < 0 or face.get("storage_per_hero", 0) < 0:
         found.append(f"{where}: storage slots are never negative")
     return found + _flip_problems(where, face, cards, card["scene"], runes)
 
@@ -143,8 +150,9 @@ def scene_problems(raw: Raw) -> list[str]:
     for card, side, face in walk.faces(raw):
         found += _face_problems(card, side, face, raw)
     reached = _reached(raw)
+    sizes = walk.party_sizes(raw)
     for card in walk.scene_cards(raw):
-        found += _cascade_problems(card)
+        found += _cascade_problems(card, sizes)
         if card["back"] is not None and card["id"] not in reached:
             found.append(f"{card['id']}: no flip reaches its back (leave it null)")
     return found

@@ -231,10 +231,22 @@ def _target_problem(raw: Raw, call: Item) -> str | None:
     slots = max((f["storage_slots"] for f in faces), default=0)
     if kind in ("add_storage", "remove_storage") and slots < 1:
         return f"{cid} has no storage"
-    if kind == "storage_at_least" and not 0 < call["count"] <= slots:
-        return f"{cid} cannot hold {call['count']} tokens"
+    if kind == "storage_at_least":
+        return _storage_count_problem(raw, call, faces)
     if kind == "card_side" and not faces:
         return f"{cid} has no {call['side']} side"
+    return None
+
+
+def _storage_count_problem(raw: Raw, call: Item, faces: list[Item]) -> str | None:
+    """The count a storage condition asks for fits the card's spaces in a party of every size
+    (both grow with the party, README "Balance")."""
+    for heroes in walk.party_sizes(raw):
+        count = walk.for_party(call["count"], call.get("count_per_hero", 0), heroes)
+        slots = max((walk.for_party(f["storage_slots"], f.get("storage_per_hero", 0), heroes)
+                     for f in faces), default=0)
+        if not 0 < count <= slots:
+            return f"{call['card']} cannot hold {count} tokens with {heroes} heroes"
     return None
 
 

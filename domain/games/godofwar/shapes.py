@@ -27,11 +27,12 @@ SCENE: Spec = {"number": int, "name": str, "cards": list, **AUTHORED}
 SCENE_CARD: Spec = {"id": str, "scene": int, "position": dict, "front": dict,
                     "back": (dict, NONE), **AUTHORED}
 POSITION: Spec = {"row": str, "col": int}
+# The "_per_hero" keys (rules 1.1.0): what each hero after the first adds (README "Balance").
 FACE: Spec = {"name": str, "enemy": (dict, NONE), "boxes": list, "interactions": list,
-              "storage_slots": int, "flip_conditions": list, "reward": list,
-              "attack_point_for": (str, NONE), "health_track": bool}
-ENEMY: Spec = {"name": str, "health": int, "armor": list, "attack": (dict, NONE),
-               "abilities": list, "attack_effects": list, "runes": list}
+              "storage_slots": int, "storage_per_hero?": int, "flip_conditions": list,
+              "reward": list, "attack_point_for": (str, NONE), "health_track": bool}
+ENEMY: Spec = {"name": str, "health": int, "health_per_hero?": int, "armor": list,
+               "attack": (dict, NONE), "abilities": list, "attack_effects": list, "runes": list}
 ATTACK: Spec = {"type": str, "arrows": list, "value": int}
 BOX: Spec = {"id": str, "rune": (str, NONE), "linked_enemy": bool, "text": str, "effects": list}
 INTERACTION: Spec = {"id": str, "requirement": dict, "effects": list, "once": bool, "text": str}

@@ -39,10 +39,13 @@ def _scene_card(st: State, card: str) -> dict[str, Any]:
             enemy = shown.enemy
             attack = enemy.attack
             entry["enemy"] = {
-                "name": enemy.name, "health": enemy.health, "armor_left": armor_left(st, card),
+                "name": enemy.name, "health": enemy.health_for(st["seats"]),
+                "armor_left": armor_left(st, card),
                 "runes": list(enemy.runes), "abilities": list(enemy.abilities),
                 "attack": None if attack is None else {
                     "type": attack.type, "value": attack.value, "arrows": list(attack.arrows)}}
+        if shown.slots_for(st["seats"]) > 0:  # its spaces for this party's size
+            entry["storage_slots"] = shown.slots_for(st["seats"])
         entry["interactions"] = [{"id": p.id, "text": p.text} for p in shown.interactions]
         entry["boxes"] = [{"id": b.id, "rune": b.rune, "text": b.text} for b in shown.boxes]
     return entry

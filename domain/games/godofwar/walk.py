@@ -14,6 +14,19 @@ FILES = ("heroes", "cards", "scenes", "campaign", "rules")
 SIDES = ("front", "back")
 
 
+def for_party(printed: int, per_hero: int, heroes: int) -> int:
+    """A number that grows with the party (rules 1.1.0, README "Balance"): the printed value
+    is a lone hero's, and every further hero (every further seat; solo is one) adds
+    ``per_hero``."""
+    return printed + per_hero * (heroes - 1)
+
+
+def party_sizes(raw: Raw) -> list[int]:
+    """The party sizes the setup table knows (its reveals per round, digest §2.2)."""
+    table = raw["campaign"]["setup"].get("reveals_per_round", {})
+    return [int(n) for n in table if str(n).isdigit()] or [1]
+
+
 def dashboards(raw: Raw) -> list[Item]:
     return list(raw["heroes"]["dashboards"])
 

@@ -33,11 +33,14 @@ def _value(move: Move) -> int:
 
 def _window(view: View, prompt: Prompt, seat: int) -> Move:
     legal = prompt.legal_moves
-    plays = [m for m in legal if m["kind"] in ("marshal", "duplicate")
+    plays = [m for m in legal if m["kind"] in ("marshal", "duplicate", "ambush")
              and (not m.get("host") or _good_host(view, m, seat))
              and (m["card"] != "varys-box" or _enemy_allies(view, seat))]
     if plays:
         return max(plays, key=_value)
+    hidden = [m for m in legal if m["kind"] == "shadow"]  # lcg: nothing to marshal
+    if hidden:
+        return hidden[0]
     for move in legal:
         if move["kind"] == "use" and _good_target(view, move, seat):
             return move

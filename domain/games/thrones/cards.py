@@ -39,6 +39,7 @@ class Card:
     text: str
     authored: bool
     basis: str | None
+    shadow_cost: int | None = None  # the gold after the "s" of a Shadows card (§6.5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,7 @@ def _card(row: dict[str, Any]) -> Card:
                 influence=row["influence"], income=row["plot_income"],
                 initiative=row["plot_initiative"], claim=row["plot_claim"],
                 text=row["effect"], authored=bool(row.get("authored", False)),
-                basis=row.get("basis"))
+                basis=row.get("basis"), shadow_cost=row.get("shadow_cost"))
 
 
 def _load() -> tuple[dict[str, Card], Box]:

@@ -25,6 +25,7 @@ from .state import (
     find,
     hand_gold,
     in_order,
+    lcg,
     melee,
     note,
     opponent,
@@ -188,7 +189,17 @@ def stealth_targets(st: State) -> list[InPlay]:
     ch = st["challenge"]
     return [c for c in characters(st, ch["defender"]) if not has_keyword(st, c, "Stealth")
             and c["uid"] not in ch["stealthed"] and c["card"] != "hodor"
-            and not c["knelt"] and ch["type"] in icons(st, c)]
+            and not c["knelt"] and ch["type"] in icons(st, c)
+            and not _immune_to_stealth(st, c)]
+
+
+def _immune_to_stealth(st: State, rec: InPlay) -> bool:
+    """``lcg`` (§6.1, FAQ): immunity to the attacker's character abilities also keeps a
+    character from being chosen by Stealth. The box keeps its rulebook's Stealth."""
+    from .targeting import immune
+    ch = st["challenge"]
+    return lcg(st) and bool(ch["stealth_left"]) and immune(
+        st, rec, ch["attacker"], ch["stealth_left"][0])
 
 
 def run_stealth(st: State, frame: dict[str, Any]) -> bool:

@@ -3,7 +3,9 @@ assembled from one module a group of cards, so engineers can add cards in parall
 
 * ``effects_stark.py`` (and ``effects_stark_cards.py``), ``effects_lannister.py`` (and
   ``effects_lannister_events.py``),
-  ``effects_neutral.py``: house and neutral cards; ``plots.py``: plots.
+  ``effects_neutral.py``: house and neutral cards; ``plots.py``: plots. Agendas
+  (``effects_agendas.py``) are not here: never in play, their effects run from
+  ``phases.begin`` at the start of a phase.
 
 How to add a card: write its ``CardRules`` in the module of its House (a ``constant``, its
 ``abilities`` as ``Ability(text, resolve, phases=..., trigger=..., can=..., targets=...,
@@ -20,6 +22,7 @@ from __future__ import annotations
 from domain.kernel.stack import Op
 
 from . import (
+    effects_keywords,
     effects_lannister,
     effects_lannister_events,
     effects_neutral,
@@ -40,6 +43,7 @@ RULES: dict[str, CardRules] = {
     **effects_lannister.RULES,
     **effects_lannister_events.RULES,
     **plots.RULES,
+    **effects_keywords.RULES,
     **melee.RULES,
 }
 

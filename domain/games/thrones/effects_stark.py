@@ -117,7 +117,8 @@ def _robb_can(st: State, seat: int, source: str, trig: Trig) -> bool:
 
 # Ghost: "events cannot affect Jon Snow"; "kneel Ghost: save a Night's Watch character".
 def _ghost(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
-    if target["card"] == "jon-snow-box" and target["controller"] == source["controller"]:
+    if target["card"] in ("jon-snow-box", "jon-snow") and (  # DATA Jon in lcg decks
+            target["controller"] == source["controller"]):
         return {"keywords": ["Immune to events"]}
     return None
 

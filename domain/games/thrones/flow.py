@@ -17,6 +17,7 @@ from domain.kernel.stack import GO, WAIT, Op, pending_prompt, run_pending
 
 from . import challenges as ch
 from . import draft as dr
+from . import lcg_setup as lcg_su
 from . import phases as ph
 from . import resolution as rs
 from . import setup_flow as su
@@ -24,7 +25,17 @@ from . import titles as tl
 from . import undefended as ud
 from .infamy import answer_infamy, ask_infamy, run_infamy
 from .info import MAX_SEATS, OPTIONS
+from .keywords import answer_keyword_stand, ask_keyword_stand, run_keyword_stand
 from .searches import answer_search, ask_search, run_search
+from .setup_lcg import (
+    answer_mulligan_in_turn,
+    answer_setup_attach,
+    ask_mulligan_in_turn,
+    ask_setup_attach,
+    run_mulligan_in_turn,
+    run_setup_attach,
+)
+from .shadows import answer_shadows, ask_shadows, run_shadows
 from .state import TOKENS, State, find
 from .windows import answer_window, ask_window, run_window
 from .zones import random_discard_spec, random_discarded, run_kill
@@ -91,6 +102,7 @@ OPS: dict[str, Op[State]] = {
     "renown": Op(rs.run_renown),
     "deadly": Op(rs.run_deadly, rs.ask_deadly, rs.answer_deadly),
     "after_win": Op(rs.run_after_win),
+    "keyword_stand": Op(run_keyword_stand, ask_keyword_stand, answer_keyword_stand),
     "challenge_triggers": Op(rs.run_challenge_triggers),
     "end_challenge": Op(rs.run_end_challenge),
     "dominance": Op(ph.run_dominance),
@@ -103,6 +115,7 @@ OPS: dict[str, Op[State]] = {
     "kill": Op(run_kill),
     "call": Op(run_call),
     "houses": Op(su.wait),
+    "setup_first": Op(su.wait),
     "shuffle": Op(su.wait),
     "deal": Op(su.run_deal),
     "redraw": Op(su.run_redraw),
@@ -116,6 +129,10 @@ OPS: dict[str, Op[State]] = {
     "draft_keep": Op(su.wait),
     "draft_final": Op(dr.run_final),
     "infamy": Op(run_infamy, ask_infamy, answer_infamy),
+    "shadows": Op(run_shadows, ask_shadows, answer_shadows),
+    "setup_attach": Op(run_setup_attach, ask_setup_attach, answer_setup_attach),
+    "mulligan_in_turn": Op(run_mulligan_in_turn, ask_mulligan_in_turn,
+                           answer_mulligan_in_turn),
     # melee (titles.py, undefended.py)
     "titles": Op(tl.run_titles, tl.ask_title, tl.answer_title),
     "title_rewards": Op(tl.run_title_rewards),
@@ -125,6 +142,7 @@ OPS: dict[str, Op[State]] = {
 
 CHANCES: dict[str, ChanceOp] = {
     "houses": ChanceOp(su.houses_spec, su.houses_drawn),
+    "setup_first": ChanceOp(lcg_su.setup_first_spec, lcg_su.setup_first_drawn),
     "shuffle": ChanceOp(su.shuffle_spec, su.shuffled),
     "initiative": ChanceOp(ph.initiative_spec, ph.initiative_drawn),
     "random_discard": ChanceOp(random_discard_spec, random_discarded),
@@ -178,7 +196,7 @@ def next_step(st: State) -> Step:
 def new_player() -> dict[str, Any]:
     return {"house": "", "deck": [], "hand": [], "discard": [], "dead": [], "plots": [],
             "used": [], "revealed": None, "choice": None, "gold": 0, "power": 0,
-            "setup": [], "ready": False, "limited": False, "challenges": []}
+            "setup": [], "ready": False, "limited": False, "challenges": [], "agenda": None}
 
 
 def max_seats(options: Mapping[str, Any]) -> int:
@@ -188,7 +206,7 @@ def max_seats(options: Mapping[str, Any]) -> int:
 
 
 def setup(options: Mapping[str, Any], seats: int) -> State:
-    opts = validate_options(OPTIONS, options)
+    opts = validate_options(OPTIONS, {k: v for k, v in options.items() if k != "decks"})
     if type(seats) is not int or not 2 <= seats <= max_seats(opts):
         raise BadOptions("The two-player box is for exactly 2 players; 3 to 6 play the full "
                          "card game (option profile: lcg)." if opts["profile"] == "box" else
@@ -196,6 +214,8 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
     if opts["plot_draft"] and seats > 2:
         raise BadOptions("The plot draft is a two-player variant (§2.2): it passes plots "
                          "across the table between two players.")
+    if "decks" in options:  # the players' own decks (lcg): one decklist or None a seat
+        opts["decks"] = lcg_su.checked_decks(opts, options["decks"], seats)
     st: State = {"options": opts, "round": 0, "phase": "setup", "first": None,
                  "players": [new_player() for _ in range(seats)], "play": [], "next_uid": 1,
                  "pool": dict(TOKENS), "lasting": [], "challenge": None, "triggers": [],
@@ -203,7 +223,12 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
                  "pending": [],
                  "result": None, "notes": []}
     st["draft"] = None
-    if opts["houses"] == "random":
+    if opts["profile"] == "lcg":
+        if opts["houses"] == "random" or opts["plot_draft"]:
+            raise BadOptions("In the lcg profile each deck brings its House and its plots: "
+                             "options houses and plot_draft are for the box.")
+        st["pending"].append({"op": "setup_first"})  # §2.3 steps 1-2 (lcg_setup.py)
+    elif opts["houses"] == "random":
         st["pending"].append({"op": "houses"})
     else:
         su.assign_houses(st, 0)

@@ -20,6 +20,7 @@ from .state import (
     characters,
     enter_play,
     find,
+    lcg,
     note,
     pay_gold,
     player,
@@ -28,7 +29,7 @@ from .state import (
 from .stats import blanked, traits
 
 
-def _name_taken(st: State, seat: int, card_id: str) -> bool:
+def name_taken(st: State, seat: int, card_id: str) -> bool:
     """A unique name ``seat`` has in play (owned or controlled) or in its own dead pile."""
     name = CARDS[card_id].name
     in_play = any(CARDS[c["card"]].name == name for c in st["play"]
@@ -81,20 +82,32 @@ def marshal_moves(st: State, seat: int) -> list[dict[str, Any]]:
                   for c in duplicate_targets(st, seat, card_id)]
         if spec.type not in ("character", "location", "attachment"):
             continue
-        if cost(st, seat, card_id) > spendable(st, seat) or not house_allows(st, seat, spec):
+        if cost(st, seat, card_id) > spendable(st, seat) or not may_enter(st, seat, card_id):
             continue
         if "Limited" in spec.keywords and p["limited"]:
             continue
-        if spec.unique and _name_taken(st, seat, card_id):
-            continue
-        if "Placement option" in spec.text:  # the Chambers: onto the House card instead
-            moves.append({"kind": "marshal", "card": card_id, "host": "house"})
-        if spec.type == "attachment":
-            moves += [{"kind": "marshal", "card": card_id, "host": c["uid"]}
-                      for c in characters(st) if may_host(st, c, card_id)]
-        else:
-            moves.append({"kind": "marshal", "card": card_id, "host": ""})
+        moves += [{"kind": "marshal", "card": card_id, "host": host}
+                  for host in hosts(st, card_id)]
+    if lcg(st):
+        from .shadows import into_shadows_moves
+        moves += into_shadows_moves(st, seat)
     return moves
+
+
+def hosts(st: State, card_id: str) -> list[str]:
+    """Where ``card_id`` may enter play: onto a character that may host it (an attachment),
+    onto the House card (the Chambers' placement option, "house"), or on its own ("")."""
+    spec = CARDS[card_id]
+    found = ["house"] if "Placement option" in spec.text else []
+    if spec.type == "attachment":
+        return found + [c["uid"] for c in characters(st) if may_host(st, c, card_id)]
+    return found + [""]
+
+
+def may_enter(st: State, seat: int, card_id: str) -> bool:
+    """The checks every way into play shares: "House X only" and the unique rule."""
+    spec = CARDS[card_id]
+    return house_allows(st, seat, spec) and not (spec.unique and name_taken(st, seat, card_id))
 
 
 def marshal(st: State, seat: int, move: dict[str, Any]) -> None:
@@ -102,6 +115,10 @@ def marshal(st: State, seat: int, move: dict[str, Any]) -> None:
     from .windows import push_window
     p = player(st, seat)
     card_id = move["card"]
+    if move["kind"] == "shadow":
+        from .shadows import into_shadows
+        into_shadows(st, seat, card_id)
+        return
     p["hand"].remove(card_id)
     if move["kind"] == "duplicate":
         target = next(c for c in st["play"] if c["uid"] == move["onto"])

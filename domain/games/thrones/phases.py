@@ -15,12 +15,14 @@ from domain.kernel.stack import GO, WAIT
 from .cards import CARDS
 from .infamy import offer_infamy
 from .melee import new_round, reveals
+from .shadows import shadows_frames
 from .state import (
     State,
     clockwise,
     draw,
     gain_power,
     in_order,
+    lcg,
     melee,
     note,
     player,
@@ -53,13 +55,22 @@ def run_round(st: State, frame: dict[str, Any]) -> bool:
     st["lasting"] = [e for e in st["lasting"] if e["until"] != "round"]
     st["limits"] = {}
     new_round(st)
-    push(st, *({"op": phase} for phase in PHASES), {"op": "round"})
+    if lcg(st):
+        for p in st["players"]:
+            p["drawn"] = 0  # the draw cap counts each round afresh (GOT-R-26)
+    push(st, *(frame for phase in PHASES
+               for frame in (*shadows_frames(st, phase), {"op": phase})), {"op": "round"})
     return GO
 
 
 def begin(st: State, phase: str) -> None:
+    if st.get("begun") == phase:  # the Shadows step has begun it already (lcg)
+        del st["begun"]
+        return
     st["phase"] = phase
     note(st, -1, f"{phase} phase of round {st['round']}")
+    from .effects_agendas import phase_begins
+    phase_begins(st, phase)  # agendas: never in play, so no window (§6.4)
 
 
 def end_phase(st: State, frame: dict[str, Any]) -> bool:

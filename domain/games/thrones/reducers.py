@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import CARDS
-from .state import State
+from .state import State, lcg, player
 from .targeting import Trig
 
 FILTERS: dict[str, Callable[[str], bool]] = {
@@ -40,8 +40,22 @@ def _printed_discount(st: State, seat: int, card_id: str) -> int:
     return 0
 
 
+OUT_OF_HOUSE = 2  # "他のHouseのカードをmarshallするときはgold cost +2" (§6.2)
+
+
+def penalty(st: State, seat: int, card_id: str) -> int:
+    """The out-of-House gold penalty (``lcg``, §6.2, GOT-R-36): +2 for a card of another
+    House; none for a neutral card; a dual-House card counts as both its Houses."""
+    houses = CARDS[card_id].houses
+    if not lcg(st) or "neutral" in houses or player(st, seat)["house"] in houses:
+        return 0
+    return OUT_OF_HOUSE
+
+
 def cost(st: State, seat: int, card_id: str) -> int:
-    printed = CARDS[card_id].cost or 0
+    """The gold to marshal ``card_id``: printed, plus the out-of-House penalty, less waiting
+    reducers and printed discounts."""
+    printed = (CARDS[card_id].cost or 0) + penalty(st, seat, card_id)
     waiting: int = sum(r["n"] for r in st["reducers"] if r["seat"] == seat
                   and FILTERS[r["what"]](card_id))
     return max(0, printed - waiting - _printed_discount(st, seat, card_id))

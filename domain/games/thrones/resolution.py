@@ -39,17 +39,22 @@ def counted(st: State, uid: str) -> int:
 
 
 def totals(st: State) -> tuple[int, int]:
-    """Each side's total STR, with its player's title bonus (melee, §6.3)."""
+    """Each side's total STR, with its player's title bonus (melee, §6.3); Intimidate:
+    defending characters with lower STR than the strongest attacking Intimidate character do
+    not count (GOT-R-33)."""
+    from .keywords import intimidation
     ch = st["challenge"]
+    bar = intimidation(st)
     return (sum(counted(st, u) for u in ch["attackers"])
             + strength_bonus(st, ch["attacker"], ch["type"], ch["attackers"]),
-            sum(counted(st, u) for u in ch["defenders"])
+            sum(counted(st, u) for u in ch["defenders"] if strength(st, in_play(st, u)) >= bar)
             + strength_bonus(st, ch["defender"], ch["type"], ch["defenders"]))
 
 
 def run_resolve(st: State, frame: dict[str, Any]) -> bool:
     """Winner (ties to the attacker; no attacker left, no win: GOT-R-16), then claim,
-    unopposed, Renown, Deadly, the "if you win" riders, then the responses."""
+    unopposed, Renown, Deadly, the "if you win" riders, Vigilant and Vengeful, then the
+    responses."""
     st["pending"].pop()
     ch = st["challenge"]
     attack, defense = totals(st)
@@ -64,7 +69,8 @@ def run_resolve(st: State, frame: dict[str, Any]) -> bool:
         note(st, ch["winner"], f"won the {ch['type']} challenge, {attack} to {defense}")
     push(st, {"op": "claim"}, *([{"op": "title_rewards"}] if "target" in ch else []),
          {"op": "unopposed"}, {"op": "renown"}, {"op": "deadly"},
-         {"op": "after_win"}, {"op": "challenge_triggers"}, {"op": "end_challenge"})
+         {"op": "after_win"}, {"op": "keyword_stand"}, {"op": "challenge_triggers"},
+         {"op": "end_challenge"})
     return GO
 
 

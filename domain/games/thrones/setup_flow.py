@@ -15,27 +15,36 @@ from domain.kernel.stack import GO, WAIT
 
 from .cards import BOX, CARDS
 from .phases import push
+from .reducers import penalty
+from .setup_lcg import (
+    SETUP_GOLD,
+    may_place,
+    mulligan_frame,
+    setup_attachments,
+    setup_spent,
+    shadow_places,
+)
 from .state import State, draw, enter_play, note, player, seats
-
-SETUP_GOLD = 5
 
 
 def deck_of(house: str) -> list[str]:
+    """The box's deck of the House (an ``lcg`` game deals its players' own decks, or the
+    ready-made ones with the DATA versions of box-variant cards: ``lcg_setup.py``)."""
     return sorted(cid for cid, n in BOX.decks[house] for _ in range(n))
 
 
 def assign_houses(st: State, stark_seat: int) -> None:
-    """Seat ``stark_seat`` plays Stark, the other Lannister; with more players (``lcg``,
-    until players bring their own decks), every second seat from it plays Stark."""
-    for seat in seats(st):
-        house = "stark" if seat % 2 == stark_seat else "lannister"
+    """The box (two seats): seat ``stark_seat`` plays Stark, the other Lannister. An ``lcg``
+    game takes up its players' own decks instead (``lcg_setup.py``, any number of seats)."""
+    houses = ["stark", "lannister"] if stark_seat == 0 else ["lannister", "stark"]
+    for seat, house in enumerate(houses):
         p = player(st, seat)
         p["house"] = house
         p["deck"] = deck_of(house)
         p["plots"] = sorted(BOX.plot_decks[house])
         note(st, seat, f"plays House {house.capitalize()}")
     push(st, *({"op": "shuffle", "seat": s} for s in seats(st)),
-         {"op": "deal"}, {"op": "mulligan"}, {"op": "place"}, {"op": "reveal_setup"},
+         {"op": "deal"}, mulligan_frame(st), {"op": "place"}, {"op": "reveal_setup"},
          {"op": "round"})
     if st["options"]["plot_draft"]:
         from .draft import start_draft
@@ -113,23 +122,24 @@ def setup_legal(st: State, seat: int) -> list[str]:
     """Cards of the hand that may join the face-down setup: characters and locations, 5 gold
     in all, one Limited card, one card of a unique name (§2.1 step 6)."""
     p = player(st, seat)
-    spent = sum(CARDS[c].cost or 0 for c in p["setup"])
+    spent = setup_spent(st, seat)
     limited = any("Limited" in CARDS[c].keywords for c in p["setup"])
     names = {CARDS[c].name for c in p["setup"]}
     from .marshal import house_allows
-    return sorted({c for c in p["hand"] if CARDS[c].type in ("character", "location")
-                   and spent + (CARDS[c].cost or 0) <= SETUP_GOLD
+    return sorted({c for c in p["hand"] if may_place(st, seat, c)
+                   and spent + (CARDS[c].cost or 0) + penalty(st, seat, c) <= SETUP_GOLD
                    and not (limited and "Limited" in CARDS[c].keywords)
                    and CARDS[c].name not in names and house_allows(st, seat, CARDS[c])})
 
 
 def ask_place(st: State, frame: dict[str, Any], seat: int) -> Prompt:
-    spent = sum(CARDS[c].cost or 0 for c in player(st, seat)["setup"])
+    spent = setup_spent(st, seat)
     legal = setup_legal(st, seat)
     moves: list[dict[str, Any]] = [{"kind": "place", "card": c} for c in legal]
     # The Chambers' placement option: attached to the House card instead (hidden as well).
     moves += [{"kind": "place_on_house", "card": c} for c in legal
               if "Placement option" in CARDS[c].text]
+    moves += shadow_places(st, seat)
     moves.append({"kind": "done"})
     return Prompt(seat, "setup", f"Place setup cards face down ({spent} of 5 gold used), "
                   "one at a time, then done", moves)
@@ -137,6 +147,10 @@ def ask_place(st: State, frame: dict[str, Any], seat: int) -> Prompt:
 
 def answer_place(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     p = player(st, seat)
+    if move["kind"] == "place_shadow":
+        p["hand"].remove(move["card"])
+        p.setdefault("setup_shadows", []).append(move["card"])
+        return
     if move["kind"] in ("place", "place_on_house"):
         p["hand"].remove(move["card"])
         p["setup"].append(move["card"])
@@ -155,14 +169,20 @@ def run_reveal_setup(st: State, frame: dict[str, Any]) -> bool:
     """Every seat reveals at once; no ability triggers (placing is not playing); refill to 7."""
     st["pending"].pop()
     on_house = list(frame.get("on_house", []))
+    attaching = setup_attachments(st)  # attached after the reveal, in player order
     for seat in seats(st):
         p = player(st, seat)
+        if p.get("setup_shadows"):
+            p["shadows"] = p.get("shadows", []) + p.pop("setup_shadows")
+            note(st, seat, "put into Shadows", p["shadows"], secret=True)
         for card_id in p["setup"]:
             house = card_id in on_house  # the Chambers are unique: one copy a seat at most
             enter_play(st, seat, card_id, "house" if house else None)
         note(st, seat, "revealed setup cards", p["setup"])
         p["setup"] = []
         draw(st, seat, 7 - len(p["hand"]))
+    if attaching:
+        st["pending"].append({"op": "setup_attach", "left": attaching})
     return GO
 
 

@@ -47,6 +47,12 @@ class Player(TypedDict):
     ready: bool  # answered the current simultaneous question
     limited: bool  # played a Limited card this round
     challenges: list[str]  # challenge types initiated this round
+    # lcg only (issue 11): cards face down in Shadows (hidden but their count), cards drawn
+    # this round (the draw cap), Shadows placements at setup (hidden until the reveal)
+    shadows: NotRequired[list[str]]
+    drawn: NotRequired[int]
+    setup_shadows: NotRequired[list[str]]
+    agenda: str | None  # the agenda card id (lcg), announced at setup; never in play
 
 
 class InPlay(TypedDict):
@@ -224,9 +230,20 @@ def enter_play(st: State, seat: int, card_id: str, host: str | None = None) -> I
     return rec
 
 
-def draw(st: State, seat: int, n: int) -> int:
-    """Draw up to ``n`` from the top, one at a time; an empty deck draws nothing (GOT-R-5)."""
+DRAW_CAP = 5  # "1round に引けるのは card effectsを含み最大5枚" (GOT-R-26)
+
+
+def draw(st: State, seat: int, n: int, capped: bool = True) -> int:
+    """Draw up to ``n`` from the top, one at a time; an empty deck draws nothing (GOT-R-5).
+    In ``lcg`` at most 5 a round, card effects included, setup draws not (GOT-R-26): draws
+    past the cap are skipped; ``capped=False`` draws outside it (the Master of Laws)."""
     p = player(st, seat)
+    if lcg(st) and capped and st["phase"] != "setup":
+        allowed = max(0, min(n, DRAW_CAP - p.get("drawn", 0)))
+        if allowed < n:
+            note(st, seat, f"could not draw {n - allowed} more (at most {DRAW_CAP} a round)")
+        n = allowed
+        p["drawn"] = p.get("drawn", 0) + min(n, len(p["deck"]))
     drawn = [p["deck"].pop() for _ in range(min(n, len(p["deck"])))]
     p["hand"] += drawn
     if drawn:

@@ -125,7 +125,7 @@ def answer_title(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None
 def draw_extra(st: State, seat: int) -> None:
     """Master of Laws: "in the draw phase, draw 1 extra card" (outside the draw cap)."""
     if title_of(st, seat) == LAWS:
-        draw(st, seat, LAWS_DRAW)
+        draw(st, seat, LAWS_DRAW, capped=False)
 
 
 def income_bonus(st: State, seat: int) -> int:

@@ -17,7 +17,7 @@ from domain.kernel import Chance, Decision, default_redact
 
 from .cards import CARDS
 from .flow import SIMUL, next_step
-from .state import InPlay, Note, State, melee, total_power
+from .state import InPlay, Note, State, lcg, melee, total_power
 from .stats import icons, keywords, strength, unchanging
 from .titles import titles_view
 
@@ -36,13 +36,25 @@ def card_view(st: State, rec: InPlay) -> dict[str, Any]:
 def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str, Any]:
     p = st["players"][index]
     mine = over or index == seat
+    shown = _player_view(st, index, p, mine)
+    if lcg(st):  # Shadows: the owner sees the cards, everyone their count (§6.5)
+        hidden = p.get("shadows", [])
+        shown.update(shadows=sorted(hidden) if mine else None, shadows_count=len(hidden),
+                     setup_count=len(p["setup"]) + len(p.get("setup_shadows", [])),
+                     setup_shadows=list(p.get("setup_shadows", [])) if mine else None,
+                     drawn_this_round=p.get("drawn", 0))
+    return shown
+
+
+def _player_view(st: State, index: int, p: Any, mine: bool) -> dict[str, Any]:
+    over = st["result"] is not None
     return {
         "house": p["house"], "hand": sorted(p["hand"]) if mine else None,
         "hand_size": len(p["hand"]), "deck_size": len(p["deck"]),
         "deck": sorted(p["deck"]) if over else None,
         "discard": list(p["discard"]), "dead": list(p["dead"]),
-        # GOT-R-4: the fixed plot decks are public; drafted ones are not.
-        "plot_deck": sorted(p["plots"]) if mine or not st["options"]["plot_draft"] else None,
+        # GOT-R-4: the fixed plot decks are public; drafted ones and own decks' are not.
+        "plot_deck": sorted(p["plots"]) if mine or not hidden_plots(st) else None,
         "plot_deck_size": len(p["plots"]), "used_plots": list(p["used"]),
         "revealed_plot": p["revealed"],
         "plot_chosen": p["choice"] is not None,
@@ -51,6 +63,12 @@ def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str
         "gold": p["gold"], "power": p["power"], "total_power": total_power(st, index),
         "challenges_made": list(p["challenges"]), "limited_played": p["limited"],
     }
+
+
+def hidden_plots(st: State) -> bool:
+    """Whether a seat's plot deck is hidden from the others: drafted, or brought in its own
+    deck (lcg: of an opponent's deck only House and agenda are public, README)."""
+    return bool(st["options"]["plot_draft"]) or lcg(st)
 
 
 def challenge_view(st: State) -> dict[str, Any] | None:
@@ -107,6 +125,10 @@ def _view(st: State, seat: int | None, step: Any) -> dict[str, Any]:
         prompt = step.prompt_for(seat)
         if prompt is not None:
             data["prompt"] = prompt.to_json()
+    if lcg(st):  # announced at setup (§2.3 step 2); an agenda is never in play
+        data["setup_first_player"] = st.get("setup_first")
+        for shown, p in zip(data["players"], st["players"], strict=True):
+            shown["agenda"] = p["agenda"]
     if over:
         data["result"] = st["result"]
     return data

@@ -24,7 +24,8 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .ability import Ability
-from .cards import BOX, CARDS
+from .cards import CARDS
+from .keywords import ambush, ambush_moves, deck_pool, may_ambush
 from .state import (
     State,
     find,
@@ -85,14 +86,15 @@ def asked(st: State, frame: dict[str, Any], seat: int) -> bool:
     if _duplicate_save(st, frame, seat) or any(
             True for _ in uses(st, frame, seat, in_play_only=True)):
         return True
+    if frame["mode"] == "action" and may_ambush(st, seat):
+        return True  # public: it holds cards, and its deck has an Ambush card it can pay for
     return bool(player(st, seat)["hand"]) and _deck_may_answer(st, frame, seat)
 
 
 def _deck_may_answer(st: State, frame: dict[str, Any], seat: int) -> bool:
     """Public: could an event of this House's deck be played in this window at all?"""
-    house = player(st, seat)["house"]
     rules_of = _effects().rules_of
-    for card_id, _ in BOX.decks[house]:
+    for card_id in deck_pool(st, seat):
         if CARDS[card_id].type == "event":
             if any(_fits(st, frame, a, seat) for a in rules_of(card_id).abilities):
                 return True
@@ -177,6 +179,8 @@ def ask_window(st: State, frame: dict[str, Any]) -> Prompt:
     if frame["active"] == seat:
         moves += _marshal().marshal_moves(st, seat)
     moves += _duplicate_save(st, frame, seat)
+    if frame["mode"] == "action":
+        moves += ambush_moves(st, seat)  # a player action in any action window (GOT-R-35)
     moves += list(uses(st, frame, seat))
     moves.append(PASS)
     return Prompt(seat, "window", window_text(st, frame, seat), moves)
@@ -254,6 +258,8 @@ def answer_window(st: State, frame: dict[str, Any], move: dict[str, Any]) -> Non
         use(st, frame, seat, move)
     elif move["kind"] == "save_duplicate":
         save_with_duplicate(st, frame, seat, move["card"])
+    elif move["kind"] == "ambush":
+        ambush(st, seat, move)
     else:
         _marshal().marshal(st, seat, move)
 
@@ -270,7 +276,11 @@ def use(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> No
     if source == "hand":
         _pay_calm(st, seat)
         player(st, seat)["hand"].remove(card_id)
-        player(st, seat)["discard"].append(card_id)  # after it resolves; nothing looks there
+        # After it resolves (nothing looks there before); Deathbound: the dead pile, as it
+        # was played successfully (nothing cancels an event in this engine).
+        piles = player(st, seat)
+        (piles["dead"] if "Deathbound" in CARDS[card_id].keywords
+         else piles["discard"]).append(card_id)
     note(st, seat, "played" if source == "hand" else "used", [card_id])
     if frame["mode"] == "save":
         frame["passes"] = len(st["players"])  # saved: nothing is left to save

@@ -24,7 +24,7 @@ def _rules_of(card_id: str) -> Any:
 
 def leave_play(st: State, uid: str, to: str) -> None:
     """``to`` is "dead", "discard" or "hand"; Stalwart sends a killed or discarded card to the
-    top of its owner's deck instead."""
+    top of its owner's deck instead; Deathbound sends a discarded one to the dead pile."""
     rec = card(st, uid)
     for attached in attachments_of(st, uid):
         leave_play(st, attached["uid"], "discard")
@@ -39,6 +39,8 @@ def leave_play(st: State, uid: str, to: str) -> None:
         to = "deck"
     if to == "dead":
         to = _rules_of(rec["card"]).killed_to
+    if to == "discard" and has_keyword(st, rec, "Deathbound"):
+        to = "dead"  # Deathbound: to the dead pile instead (only from play, FAQ)
     {"dead": owner["dead"], "discard": owner["discard"], "hand": owner["hand"],
      "deck": owner["deck"]}[to].append(rec["card"])
 

@@ -41,11 +41,11 @@ def test_the_sons_of_thor_rally_heals_modi_by_2():
     assert state["scene"]["s10-aux-2"]["wounds"] == 3
 
 
-def test_hraezlyrs_fury_filling_its_sixth_slot_loses_the_game():
-    state = boss_table("hraezlyr")
+def test_hraezlyrs_fury_filling_its_sixth_slot_loses_a_lone_heros_game():
+    # a larger party's fury holds more (rules 1.1.0): test_party_size.py
+    state = boss_table("hraezlyr", heroes=("kratos",), where={"kratos": (2, False)})
     state["scene"]["s7-aux-2"]["storage"] = 5
     state["players"][0]["hand"] = []
-    state["players"][1]["hand"] = []
     state = scene_activation(state, 0, "spear-thrust-thurisaz")
     while not isinstance(step := RULES.next(state), Over):
         prompt = step.prompts[0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.thrones import RULES
+from domain.games.thrones.decks import ready_for
 from domain.games.thrones.state import find
 from domain.kernel import Chance, Decision, Prompt, play_chance, play_move
 
@@ -138,14 +139,23 @@ def window(state: State, phase: str, active: int | None = None) -> State:
                          "seat": state["first"], "passes": 0, "active": active})
 
 
+def blank_lcg(first: int = 0, phase: str = "challenges") -> State:
+    """``blank`` in the full card game's profile (``lcg``): its draw cap, Shadows and
+    out-of-House gold apply; a seat's deck may hold another House's cards."""
+    state = blank(first, phase)
+    state["options"] = {**state["options"], "profile": "lcg"}
+    return state
+
+
 def blank_melee(seats: int = 4, first: int = 0, phase: str = "challenges",
                 titles: list[str | None] | None = None) -> State:
     """``blank`` for ``seats`` players of the full card game (profile ``lcg``): even seats
     Stark, odd seats Lannister; every revealed plot Mutual Enemies (claim 2; its "when
     revealed" already past); ``titles`` the title each seat holds this round, if any."""
     state = RULES.setup({"profile": "lcg"}, seats)
-    for p in state["players"]:
-        p.update(deck=[], hand=[], discard=[], dead=[], setup=[], ready=False, gold=0,
+    for seat, p in enumerate(state["players"]):  # the ready-made decks' Houses and plots
+        p.update(house=ready_for(seat)["house"], plots=list(ready_for(seat)["plots"]),
+                 deck=[], hand=[], discard=[], dead=[], setup=[], ready=False, gold=0,
                  power=0, revealed="mutual-enemies")
     state.update(first=first, round=1, phase=phase, pending=[], play=[], notes=[],
                  lasting=[], triggers=[], challenge=None, limits={})

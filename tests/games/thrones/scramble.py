@@ -1,17 +1,26 @@
 """What a seat may not know in Thrones, dealt anew (``tests/games/hidden.py``): each other
-seat's hand, deck and face-down setup cards shuffled together and dealt back in the same
-sizes (half the time the hand stays, so its cards can be played the same in both), its plot
-chosen but not revealed, and its answer to a pending mulligan. The seat's own deck order stays
-(its draws show it to the seat). In the plot draft (``draft_scramble``): the plots the other
-seat was dealt and kept unseen, and the draft deck's cards still to be dealt to it, dealt
-anew among themselves; its plot-deck picks of the last step chosen anew."""
+seat's hand, deck, face-down setup cards and (lcg) cards in Shadows shuffled together and
+dealt back in the same sizes (half the time the hand stays, so its cards can be played the
+same in both), its plot chosen but not revealed, and its answer to a pending mulligan. The
+seat's own deck order stays (its draws show it to the seat). In the plot draft
+(``draft_scramble``): the plots the other seat was dealt and kept unseen, and the draft
+deck's cards still to be dealt to it, dealt anew among themselves; its plot-deck picks of
+the last step chosen anew. In the ``lcg`` profile also each other seat's plot deck (each name
+another plot) and its decklist in the options (other cards and plots; the House and agenda
+stay, announced at setup)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from domain.games.thrones.cards import CARDS
+from domain.games.thrones.decks import ready_for
 from tests.games.hidden import everything
+from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty
+
+# Positions with the players' own decks and agendas (their lists hidden from each other).
+VARIANTS = [{"profile": "lcg", "decks": [stark_fealty(), lannister_sworn_banners()]}]
 
 # Positions beyond the contract suite's option variants at the fewest seats: melee, with the
 # hands, decks and plot choices of three other seats dealt anew.
@@ -25,28 +34,59 @@ def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, 
         return draft_scramble(state, 1 - seat, rng)
     players = [dict(p) for p in state["players"]]
     pending = [dict(f) for f in state["pending"]]
+    options = state["options"]
     for other in range(len(players)):  # every other seat, however many play (melee)
-        if other != seat:
-            _deal_anew(players[other], rng)
-            if pending and pending[-1]["op"] == "mulligan" and str(other) in pending[-1].get(
-                    "answers", {}):
-                pending[-1]["answers"] = {**pending[-1]["answers"],
-                                          str(other): rng.choice(["keep", "mulligan"])}
-    return {**state, "players": players, "pending": pending}
+        if other == seat:
+            continue
+        theirs = players[other]
+        _deal_anew(theirs, rng)
+        if options.get("profile") == "lcg":  # an opponent's own plot deck and decklist
+            theirs["plots"] = renamed_plots(theirs["plots"], theirs["used"], rng)
+            options = scrambled_decklists(options, other, len(players), rng)
+        if theirs["choice"] is not None:
+            theirs["choice"] = rng.choice(sorted(set(theirs["plots"])))
+        if pending and pending[-1]["op"] == "mulligan" and str(other) in pending[-1].get(
+                "answers", {}):
+            pending[-1]["answers"] = {**pending[-1]["answers"],
+                                      str(other): rng.choice(["keep", "mulligan"])}
+    return {**state, "options": options, "players": players, "pending": pending}
 
 
 def _deal_anew(theirs: dict[str, Any], rng: random.Random) -> None:
+    """Its hand (half the time), deck, setup cards and (lcg) Shadows dealt anew."""
     keep_hand = rng.random() < 0.5
-    pool = ([] if keep_hand else theirs["hand"]) + theirs["deck"] + theirs["setup"]
+    # lcg: its cards face down in Shadows and its Shadows placements at setup (issue 11)
+    hidden = ("deck", "setup", *(k for k in ("shadows", "setup_shadows") if k in theirs))
+    pool = ([] if keep_hand else theirs["hand"]) + [c for k in hidden for c in theirs[k]]
     rng.shuffle(pool)
     hand = 0 if keep_hand else len(theirs["hand"])
-    deck = len(theirs["deck"])
     if not keep_hand:
         theirs["hand"] = pool[:hand]
-    theirs["deck"] = pool[hand:hand + deck]
-    theirs["setup"] = pool[hand + deck:]
-    if theirs["choice"] is not None:
-        theirs["choice"] = rng.choice(sorted(set(theirs["plots"])))
+    for key in hidden:
+        size = len(theirs[key])
+        theirs[key], pool = pool[hand:hand + size], pool[:hand] + pool[hand + size:]
+
+
+def renamed_plots(plots: list[str], used: list[str], rng: random.Random) -> list[str]:
+    """An opponent's plot deck with each name swapped for another plot not in its used pile
+    (copies stay copies: a deck of one name left is chosen without asking, which is public)."""
+    names = sorted(set(plots))
+    others = sorted(c for c, card in CARDS.items() if card.type == "plot" and c not in used)
+    swap = dict(zip(names, rng.sample(others, len(names)), strict=True))
+    return [swap[p] for p in plots]
+
+
+def scrambled_decklists(options: dict[str, Any], theirs: int, seats: int,
+                        rng: random.Random) -> dict[str, Any]:
+    """Options whose ``decks`` hold another list for ``theirs`` (of ``seats``): same House and
+    agenda (both announced at setup), other cards and plots."""
+    decks = list(options.get("decks") or [None] * seats)
+    own = decks[theirs] or ready_for(theirs)
+    cards = sorted(c for c, card in CARDS.items() if card.type != "plot")
+    decks[theirs] = {**own, "plots": rng.sample(sorted(c for c, card in CARDS.items()
+                                                       if card.type == "plot"), 7),
+                     "cards": [[c, rng.randint(1, 3)] for c in rng.sample(cards, 30)]}
+    return {**options, "decks": decks}
 
 
 def draft_scramble(state: dict[str, Any], theirs: int,

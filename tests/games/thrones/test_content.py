@@ -9,9 +9,11 @@ from collections import Counter
 import pytest
 
 from domain.games.thrones.cards import BOX, CARDS, HOUSES
+from domain.games.thrones.effects import box_cards
 
 AUTHORED = {"not-today", "stark-guard", "maester-luwin", "hand-of-the-king-attachment",
             "jon-snow-box", "eddard-stark-box", "the-hound-box", "varys-box", "illyrios-gift"}
+AUTHORED_AGENDAS = {"fealty", "sworn-banners"}  # issue 11: the full card game's agendas
 
 
 @pytest.mark.parametrize("house", HOUSES)
@@ -68,7 +70,9 @@ def test_the_draft_pool_has_32_plots_repeating_only_those_whose_text_allows_or_i
 
 def test_every_authored_card_is_marked_with_its_basis_and_no_other_is():
     marked = {cid for cid, card in CARDS.items() if card.authored}
-    assert marked == AUTHORED
+    # The full card game's authored cards (issue 11) are lcg-only: outside the box.
+    assert marked & set(box_cards()) == AUTHORED
+    assert AUTHORED_AGENDAS <= marked
     assert all(CARDS[cid].basis for cid in marked)
     assert all(card.basis is None for cid, card in CARDS.items() if cid not in marked)
 
@@ -92,6 +96,7 @@ def test_the_titles_carry_their_own_effects():
 
 
 def test_card_counts_by_type_are_the_core_set_selection_plus_the_authored_cards():
-    counts = Counter(card.type for card in CARDS.values())
+    counts = Counter(card.type for card in CARDS.values()  # the full game's authored aside
+                     if not card.authored or card.id in AUTHORED)
     assert counts == {"character": 49 + 6, "plot": 27 + 1, "event": 20 + 1,
                       "location": 19, "attachment": 8 + 1, "title": 6}

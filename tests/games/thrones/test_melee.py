@@ -61,15 +61,22 @@ def test_the_plot_draft_is_refused_for_more_than_two_players():
         RULES.setup({"profile": "lcg", "plot_draft": True}, 3)
 
 
-def test_five_players_get_the_box_decks_in_turn_and_answer_the_mulligan_all_at_once():
-    state = settle(RULES.setup({"profile": "lcg"}, 5))
+def test_five_players_take_up_the_ready_made_decks_and_announce_the_mulligan_in_turn():
+    state = RULES.setup({"profile": "lcg"}, 5)
+    drawing = step(state)  # §2.3 step 1: the first player for setup, drawn in public
+    assert isinstance(drawing, Chance) and drawing.spec["faces"] == [0, 1, 2, 3, 4]
+    state = settle(chance(state, 3))
     houses = [p["house"] for p in state["players"]]
     assert houses == ["stark", "lannister", "stark", "lannister", "stark"]
     assert all(len(p["hand"]) == 7 for p in state["players"])
-    found = step(state)
-    assert isinstance(found, Decision)
-    assert sorted(found.seats) == [0, 1, 2, 3, 4]
-    assert {p.kind for p in found.prompts} == {"mulligan"}
+    asked = []
+    for _ in range(5):  # GOT-R-2: announced in turn, clockwise from the setup first player
+        found = step(state)
+        assert isinstance(found, Decision) and len(found.seats) == 1
+        assert found.prompts[0].kind == "mulligan"
+        asked.append(found.prompts[0].seat)
+        state = act(state, {"kind": "keep"})
+    assert asked == [3, 4, 0, 1, 2]
 
 
 def test_every_player_chooses_a_plot_at_once_and_all_are_revealed_together():

@@ -1,0 +1,148 @@
+"""Players' own decks: an immutable, event-sourced resource (one ``registered`` event), kept in
+the same event store as the games, and the use cases that register one, read one and turn a
+seat's deck ids into the decklists a new game records.
+
+Which games take decks, and what makes a deck legal, is each game's own business (its rules'
+optional ``DeckRules``); nothing here knows a card. A game records the decklists themselves in
+its creation event (in the option ``DeckRules.option``), never a deck id: its replay verifies
+without this store, and the id of a deck stays a capability of whoever registered it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, ClassVar
+from uuid import UUID, uuid4
+
+from eventsourcing.application import AggregateNotFoundError, Repository
+from eventsourcing.domain import Aggregate
+
+from .games import get_rules
+from .kernel import BadOptions, DeckRules, GameError
+
+
+class DeckNotFound(GameError):
+    code = "deck-not-found"
+
+
+class IllegalDeck(GameError):
+    """A decklist that breaks its game's construction rules; ``violations`` names each."""
+
+    code = "illegal-deck"
+
+    def __init__(self, message: str, violations: list[dict[str, Any]]) -> None:
+        super().__init__(message, violations=violations)
+        self.violations = violations
+
+
+class UnknownDeck(GameError):
+    """A new game's seat names a deck that was never registered."""
+
+    code = "unknown-deck"
+
+
+class NoDecks(GameError):
+    """A game (or a game with these options) whose players bring no decks of their own."""
+
+    code = "no-decks"
+
+
+class Deck(Aggregate):
+    """One registered decklist of one game, under the rules version current then."""
+
+    TOPIC: ClassVar[str] = "gamehall:Deck"
+
+    class Event(Aggregate.Event):
+        TOPIC: ClassVar[str] = "gamehall:Deck.Event"
+
+    class Registered(Event, Aggregate.Created):
+        TOPIC: ClassVar[str] = "gamehall:Deck.Registered"
+        game: str
+        rules_version: str
+        name: str
+        decklist: dict[str, Any]
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.game = self.game
+            aggregate.rules_version = self.rules_version
+            aggregate.name = self.name
+            aggregate.decklist = self.decklist
+
+    if TYPE_CHECKING:
+        game: str
+        rules_version: str
+        name: str
+        decklist: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deck_id": str(self.id), "game": self.game, "rules_version": self.rules_version,
+                "name": self.name, **self.decklist,
+                "registered_at": self.created_on.isoformat()}
+
+
+def deck_rules(game: str) -> DeckRules:
+    found = get_rules(game).decks
+    if found is None:
+        raise NoDecks(f"Players of {game} bring no decks of their own.")
+    return found
+
+
+class Decks:
+    """The deck use cases, a mixin of ``GameService`` (which provides the store and clock)."""
+
+    if TYPE_CHECKING:  # provided by GameService
+        repository: Repository[UUID]
+        _clock: Callable[[], datetime]
+
+        def save(self, *aggregates: Any, **kwargs: Any) -> Any: ...
+
+    def register_deck(self, game: str, name: str, decklist: Any) -> Deck:
+        """A legal decklist of ``game``, stored for good; IllegalDeck names every violation."""
+        rules = deck_rules(game)
+        violations = rules.check(decklist)
+        if violations:
+            raise IllegalDeck(f"The deck breaks {len(violations)} deck-construction "
+                              f"rule{'s' if len(violations) != 1 else ''}: see violations.",
+                              violations)
+        deck = Deck._create(Deck.Registered, id=uuid4(), game=game,
+                            rules_version=get_rules(game).version, name=name,
+                            decklist=rules.normal(decklist), timestamp=self._clock())
+        self.save(deck)
+        return deck
+
+    def get_deck(self, deck_id: UUID) -> Deck:
+        try:
+            deck: Any = self.repository.get(deck_id, deepcopy_from_cache=False)
+        except AggregateNotFoundError:
+            raise DeckNotFound(f"There is no deck {deck_id}.") from None
+        if not isinstance(deck, Deck):
+            raise DeckNotFound(f"There is no deck {deck_id}.")
+        return deck
+
+    def with_decks(self, game: str, options: Mapping[str, Any] | None,
+                   deck_ids: list[UUID | None]) -> dict[str, Any]:
+        """``options`` with the seats' decklists (a registered deck, or None for the game's
+        ready-made one) in the game's deck option, where the game with these options takes
+        decks; the options as given otherwise (and no deck may then be named)."""
+        given = dict(options or {})
+        rules = get_rules(game).decks
+        if rules is not None and rules.option in given:
+            raise BadOptions(f"Option {rules.option} is set by the service: name each seat's "
+                             "registered deck instead.")
+        if not any(d is not None for d in deck_ids):
+            return given  # the game's ready-made decks, if it has decks at all
+        if rules is None or not rules.accepts(given):
+            raise NoDecks(f"A game of {game} with these options is played without decks of "
+                          "the players' own.")
+        return {**given, rules.option: [None if d is None else self._decklist(game, d)
+                                        for d in deck_ids]}
+
+    def _decklist(self, game: str, deck_id: UUID) -> dict[str, Any]:
+        try:
+            deck = self.get_deck(deck_id)
+        except DeckNotFound:
+            raise UnknownDeck(f"No deck {deck_id} was registered.") from None
+        if deck.game != game:
+            raise NoDecks(f"Deck {deck_id} is a deck of {deck.game}, not of {game}.")
+        return deck.decklist
