@@ -166,6 +166,16 @@ def test_master_of_laws_draws_one_extra_card_in_the_draw_phase():
     assert [len(p["hand"]) for p in state["players"]] == [2, 3, 2]
 
 
+def test_master_of_laws_draws_its_extra_card_past_the_draw_cap():
+    """GOT-R-26: "at most 5 a round, card effects included. Exception: Master of Laws"."""
+    state = blank_melee(3, first=0, phase="draw", titles=[HAND, LAWS, REGENT])
+    for p in state["players"]:
+        p.update(deck=["direwolf-pup"] * 5, drawn=4)  # one draw left under the cap
+    state = start(state, {"op": "draw"})
+    assert [len(p["hand"]) for p in state["players"]] == [1, 2, 1]
+    assert state["players"][1]["drawn"] == 5  # the title's card counts for nothing
+
+
 def test_master_of_coin_gains_2_more_gold_of_income():
     state = blank_melee(3, first=0, phase="marshalling", titles=[COIN, LAWS, REGENT])
     state = start(state, {"op": "marshal_turn", "seat": 0})
