@@ -1,6 +1,7 @@
 """The ``gamehall`` command: bot matches, replays, and the web service.
 
-  gamehall play GAME --bots A,B [--games N] [--seed S] [--options JSON] [--export FILE]
+  gamehall play GAME --bots A,B [--seats N] [--games N] [--seed S] [--options JSON]
+                                [--export FILE]
   gamehall replay export GAME_ID -o FILE
   gamehall replay export --all --format parquet -o DIR
   gamehall replay verify FILE [--source F] [--receipts R.ndjson [--keys KEYS.json]]
@@ -59,6 +60,10 @@ def parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play bot matches through the event-sourced service")
     play.add_argument("game", help=f"one of: {', '.join(game_names())}")
     play.add_argument("--bots", required=True, help="one bot a seat, comma-separated")
+    play.add_argument("--seats", type=int, help="how many seats (default: one a bot); the "
+                      "bots fill them in turn: --bots planner,random --seats 4 seats "
+                      "planner, random, planner, random (a Thrones melee: --options "
+                      "'{\"profile\": \"lcg\"}')")
     play.add_argument("--games", type=int, default=1)
     play.add_argument("--seed", help="make the run reproducible (games are then kept in memory)")
     play.add_argument("--options", default="{}", help="the game's options, as JSON")
@@ -148,12 +153,41 @@ class Tally:
         self.turns.append(details["turns"][seat] if "turns" in details else moves)
 
 
+@dataclass
+class SeatTally:
+    """With more than two seats: the wins of each seat (the bots take seats in turn, so a
+    seat's share shows what sitting there is worth) and the rounds a game lasted."""
+
+    seats: int
+    wins: list[int] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+
+    def add(self, status: str, result: dict[str, Any] | None) -> None:
+        if not self.wins:
+            self.wins = [0] * self.seats
+        if status == Status.ABANDONED or result is None:
+            return
+        for seat in result["winners"]:
+            self.wins[seat] += 1
+        rounds = (result.get("details") or {}).get("rounds")
+        if rounds is not None:
+            self.rounds.append(rounds)
+
+    def print(self) -> None:
+        print("wins by seat: " + ", ".join(f"seat {s}: {w}" for s, w in enumerate(self.wins)))
+        if self.rounds:
+            print(f"rounds: average {sum(self.rounds) / len(self.rounds):.1f}, fewest "
+                  f"{min(self.rounds)}, most {max(self.rounds)}")
+
+
 def run_play(args: argparse.Namespace) -> None:
     rules = get_rules(args.game)
-    bots = [b.strip() for b in args.bots.split(",")]
+    names = [b.strip() for b in args.bots.split(",")]
+    bots = [names[i % len(names)] for i in range(args.seats or len(names))]
     options = json.loads(args.options)
     service = play_service(args.seed)
     tallies = {bot: Tally() for bot in bots}
+    by_seat = SeatTally(len(bots))
     exported = open(args.export, "w") if args.export else None  # noqa: SIM115
     try:
         for index in progress(range(args.games), args.games):
@@ -166,6 +200,7 @@ def run_play(args: argparse.Namespace) -> None:
             for seat, bot in enumerate(seating):
                 tallies[bot].add(seat, game.status, game.result or {"winners": []},
                                  moves.count(seat))
+            by_seat.add(game.status, game.result)
             if exported:
                 exported.writelines(to_ndjson_lines([build_document(records)]))
             if index < 3 and not args.seed:
@@ -175,6 +210,8 @@ def run_play(args: argparse.Namespace) -> None:
         if exported:
             exported.close()
     print_tallies(rules.info.title, args.games, tallies, rules.info.traits.cooperative)
+    if len(bots) > 2:
+        by_seat.print()
 
 
 def play_service(seed: str | None) -> GameService:

@@ -237,3 +237,23 @@ def test_hosts_sharing_a_postgres_store_sign_receipts_with_one_key_derived_from_
     assert not (tmp_path / "host-1").exists()  # nothing kept in a host's own folder
     given = receipt_key({**shared, "GAMEHALL_RECEIPT_KEY": "01" * 32})
     assert given.public_key != one.public_key
+
+
+def test_a_melee_bot_match_fills_the_seats_in_turn_and_prints_wins_by_seat_and_rounds(
+        var, capsys):
+    cli.main(["play", "thrones", "--bots", "planner,random", "--seats", "3", "--games", "3",
+              "--seed", "5", "--options", json.dumps({"profile": "lcg"})])
+    lines = capsys.readouterr().out.splitlines()
+    rows = {line.split()[0]: line.split() for line in lines[2:4]}
+    assert set(rows) == {"planner", "random"}
+    # Three games of three seats: nine seat results, one winner a game.
+    assert sum(int(rows[b][1]) + int(rows[b][2]) + int(rows[b][3]) for b in rows) == 9
+    by_seat = next(line for line in lines if line.startswith("wins by seat: "))
+    assert sum(int(part.split(": ")[1]) for part in by_seat[14:].split(", ")) == 3
+    assert any(line.startswith("rounds: average ") for line in lines)
+
+
+def test_a_bot_match_with_more_seats_than_the_game_takes_is_a_clear_message(var):
+    with pytest.raises(SystemExit, match="exactly 2 players"):
+        cli.main(["play", "thrones", "--bots", "random", "--seats", "3", "--games", "1",
+                  "--seed", "1"])

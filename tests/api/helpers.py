@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 PROBLEM = "application/problem+json"
+
+
+def unthrottled(app: Flask) -> None:
+    """Lift the per-client and per-token rate limits for one test that plays a whole long game
+    (a random melee takes some 1,500 moves, three requests each: faster than 1,200 a minute
+    now that a move is quick). The limits themselves are tested in ``test_limits.py``."""
+    app.config.update(RATE_LIMIT_CLIENT="1000000 per minute",
+                      RATE_LIMIT_TOKEN="1000000 per minute")
 
 
 def bearer(token: str) -> dict[str, str]:

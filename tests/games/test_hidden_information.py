@@ -53,22 +53,33 @@ def hidden_games() -> list[str]:
     return [name for name in registered() if get_rules(name).info.traits.hidden_information]
 
 
+def seated_variants(name: str) -> list[tuple[dict, int]]:
+    """Option variants with more seats than the fewest, from the game's scramble module
+    (Thrones' melee)."""
+    return [] if name in EXTRA else getattr(
+        importlib.import_module(f"tests.games.{name}.scramble"), "SEATED_VARIANTS", [])
+
+
 @pytest.mark.parametrize("name", hidden_games())
 def test_what_a_seat_may_not_know_changes_nothing_it_is_shown(name):
     rules = get_rules(name)
     checked = sum(check_playouts(rules, scrambler(name), shown_of(name), options)
                   for options in variants(name))
+    checked += sum(check_playouts(rules, scrambler(name), shown_of(name), options, seats=n)
+                   for options, n in seated_variants(name))
     assert checked > 0, "the scrambler passed on every position"
 
 
 def check_playouts(rules: Rules, scramble: Scrambler, shown: Shown, options: dict,
-                   games: int = GAMES_PER_VARIANT) -> int:
-    """Random playouts of ``options``, checking positions along the way; how many were
-    checked (the scrambler may pass on some)."""
+                   games: int = GAMES_PER_VARIANT, seats: int | None = None) -> int:
+    """Random playouts of ``options`` (with ``seats`` players, by default the fewest),
+    checking positions along the way; how many were checked (the scrambler may pass on
+    some)."""
     name, checked = rules.info.name, 0
-    seats = rules.info.min_seats
+    seats = seats or rules.info.min_seats
     for game in range(games):
-        rng = random.Random(f"{name}:{options}:{game}")
+        rng = random.Random(f"{name}:{options}:{game}" + (
+            f":{seats}" if seats != rules.info.min_seats else ""))
         state = rules.setup(options, seats)
         positions = 0
         for count in range(20_000):

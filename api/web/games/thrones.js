@@ -11,6 +11,9 @@ import { describeMove, infoOn, nameOf, pickHint, pickable, picker, rawView, seat
 
 const ICONS = { military: "⚔", intrigue: "✦", power: "♛" };
 const HOUSES = { stark: "House Stark", lannister: "House Lannister" };
+const TITLES = { "master-of-laws": "Master of Laws", "hand-of-the-king": "Hand of the King",
+  "master-of-whispers": "Master of Whispers", "master-of-coins": "Master of Coin",
+  "crown-regent": "Crown Regent", "lord-commander-of-the-kingsguard": "Lord Commander of the Kingsguard" };
 
 export function label(move, components) {
   const name = (id) => nameOf(id, components);
@@ -20,7 +23,14 @@ export function label(move, components) {
     case "duplicate": return `Duplicate ${name(move.card)} onto ${move.onto}`;
     case "place": return `Set up ${name(move.card)}`;
     case "place_on_house": return `Set up ${name(move.card)} on your House`;
-    case "challenge": return `Initiate a ${move.type} challenge`;
+    case "challenge": return `Initiate a ${move.type} challenge`
+      + (move.target !== undefined ? ` against Seat ${move.target}` : "");
+    case "title": return `Take the title ${TITLES[move.title] || move.title}`;
+    case "redirect": return "Redirect the challenge (Crown Regent)";
+    case "target": return `Attack Seat ${move.seat} instead`;
+    case "take_challenge": return "Take the challenge onto yourself (Lord Commander)";
+    case "opponent": return `Pick Seat ${move.seat}`;
+    case "decline": return "Decline";
     case "end_challenges": return "End your challenges";
     case "attacker": return `Attack with ${move.card}`;
     case "defender": return `Defend with ${move.card}`;
@@ -46,6 +56,8 @@ export function draw(ctx) {
   const view = ctx.answer.view;
   const pick = picker(ctx, keysOf);
   const me = ctx.seat === null ? 0 : Number(ctx.seat);
+  // Every other House clockwise from the seat's left (one with two players), then its own.
+  const others = view.players.map((_, i) => (me + 1 + i) % view.players.length).slice(0, -1);
   const byUid = new Map(view.in_play.map((c) => [c.uid, c]));
   const named = (uid) => (byUid.has(uid) ? byUid.get(uid).name : uid);
   const tctx = { ...ctx, pick, byUid, named };
@@ -53,7 +65,7 @@ export function draw(ctx) {
     statusBar(tctx, view),
     pickHint({ ...ctx, components: { get: (id) => (byUid.has(id) ? byUid.get(id) : ctx.components.get(id)) } }),
     challenge(tctx, view),
-    house(tctx, view, 1 - me, false),
+    ...others.map((seat) => house(tctx, view, seat, false)),
     house(tctx, view, me, true),
     view.looking_at ? h("div", { class: "zone" }, h("span", { class: "zone-name", text: "Looking at" }),
       cards(tctx, view.looking_at, "look")) : null,
@@ -76,7 +88,8 @@ function challenge(ctx, view) {
     h("span", { class: "zone-name", text: `${title} (STR ${total})` }),
     uids.length ? uids.map((u) => h("span", { class: "chip", text: ctx.named(u) })) : "none");
   return h("div", { class: `challenge c-${ch.type}` },
-    h("h3", { text: `${ICONS[ch.type] || ""} ${ch.type} challenge: ${seatName(ctx.summary, ch.attacker)} attacks ${seatName(ctx.summary, ch.defender)}` }),
+    h("h3", { text: `${ICONS[ch.type] || ""} ${ch.type} challenge: ${seatName(ctx.summary, ch.attacker)} attacks ${seatName(ctx.summary, ch.target ?? ch.defender)}`
+      + (ch.target !== undefined && ch.target !== ch.defender ? ` (defended by ${seatName(ctx.summary, ch.defender)})` : "") }),
     side("Attackers", ch.attackers, ch.strength[0]),
     side("Defenders", ch.defenders, ch.strength[1]),
     ch.winner !== null && ch.winner !== undefined ? h("p", { text: `Won by ${seatName(ctx.summary, ch.winner)}` }) : null);
@@ -91,6 +104,8 @@ function house(ctx, view, seat, mine) {
   if (p.setup_count) facts.push(`${p.setup_count} set up face down`);
   if (p.plot_chosen && !p.chosen_plot) facts.push("plot chosen");
   if (p.challenges_made.length) facts.push(`challenges: ${p.challenges_made.join(", ")}`);
+  const title = view.titles && view.titles[seat];  // melee: the title held this round
+  if (title) facts.push(`title: ${TITLES[title] || title}`);
   return h("div", { class: `player house h-${p.house}${mine ? " mine" : ""}`, "data-seat": seat },
     h("h3", { text: who }),
     h("p", { class: "counts", text: facts.join(" · ") }),

@@ -11,6 +11,7 @@ from typing import Any
 from domain.kernel import Bot, Draw, Prompt
 
 from .cards import CARDS
+from .titles import STR_BONUS, TITLES
 
 Move = dict[str, Any]
 View = dict[str, Any]
@@ -92,12 +93,17 @@ PREFERENCE = ("power", "military", "intrigue")  # power takes power; military ki
 
 def _challenge(view: View, prompt: Prompt, seat: int) -> Move:
     """The first type, in order of preference, where its standing characters out-STR every
-    standing character that could defend."""
-    offered = {m["type"] for m in prompt.legal_moves if m["kind"] == "challenge"}
+    standing character that could defend; in melee, against the weakest such target, the
+    one with the most power first among equals."""
     for kind in PREFERENCE:
-        if kind in offered and _standing_power(view, seat, kind) > _standing_power(
-                view, 1 - seat, kind):
-            return {"kind": "challenge", "type": kind}
+        offered = [m for m in prompt.legal_moves if m.get("type") == kind]
+        mine = _standing_power(view, seat, kind)
+        beaten = [m for m in offered if mine > _standing_power(
+            view, m.get("target", 1 - seat), kind)]
+        if beaten:
+            return min(beaten, key=lambda m: (
+                _standing_power(view, m.get("target", 1 - seat), kind),
+                -view["players"][m.get("target", 1 - seat)]["total_power"]))
     return {"kind": "end_challenges"}
 
 
@@ -105,7 +111,7 @@ def _attackers(view: View, prompt: Prompt, seat: int) -> Move:
     """The strongest attackers until they out-STR every possible defender, then done."""
     ch = view["challenge"]
     attack = sum(_card(view, u)["strength"] or 0 for u in ch["attackers"])
-    if ch["attackers"] and attack > _standing_power(view, 1 - seat, ch["type"]):
+    if ch["attackers"] and attack > _standing_power(view, ch["defender"], ch["type"]):
         return {"kind": "done"}
     options = [m for m in prompt.legal_moves if m["kind"] == "attacker"]
     return max(options, key=lambda m: _card(view, m["card"])["strength"] or 0)
@@ -155,10 +161,68 @@ def planner(view: View, prompt: Prompt, draw: Draw) -> Move:
         "deadly": lambda: _cheapest(view, prompt),
         "hound": lambda: {"kind": "hound", "discard": "deck"},
         "varys": lambda: _discard_ally(view, prompt, seat),
+        **melee_handlers(view, prompt, seat),
     }
     handler = handlers.get(prompt.kind)
     move = handler() if handler else prompt.legal_moves[0]
     return move if move in prompt.legal_moves else prompt.legal_moves[0]
+
+
+# ---- melee: titles, targets, redirects ----
+
+def _title(view: View, prompt: Prompt, seat: int) -> Move:
+    """Master of Coin first (gold every round), then the +3 title of the challenge type its
+    characters are strongest in, then the rest in the data's order."""
+    def value(move: Move) -> tuple[int, int]:
+        kind = STR_BONUS.get(move["title"])
+        if move["title"] == "master-of-coins":
+            return (2, 0)
+        if kind is not None:
+            return (1, _standing_power(view, seat, kind))
+        return (0, -TITLES.index(move["title"]))
+    return max(prompt.legal_moves, key=value)
+
+
+def _attack_strength(view: View) -> int:
+    return sum(_card(view, u)["strength"] or 0 for u in view["challenge"]["attackers"])
+
+
+def _redirect(view: View, prompt: Prompt, seat: int) -> Move:
+    """The Regent turns away a challenge against itself."""
+    ch = view["challenge"]
+    return {"kind": "redirect"} if ch["defender"] == seat else {"kind": "decline"}
+
+
+def _retarget(view: View, prompt: Prompt, seat: int) -> Move:
+    kind = view["challenge"]["type"]
+    return min(prompt.legal_moves, key=lambda m: _standing_power(view, m["seat"], kind))
+
+
+def _take_over(view: View, prompt: Prompt, seat: int) -> Move:
+    """The Lord Commander takes a military challenge it can win; a supporter defends with
+    its strongest character when it can win."""
+    kind = view["challenge"]["type"]
+    if _standing_power(view, seat, kind) <= _attack_strength(view):
+        return {"kind": "decline"}
+    if prompt.kind == "kingsguard":
+        return {"kind": "take_challenge"}
+    options = [m for m in prompt.legal_moves if m["kind"] == "defender"]
+    return max(options, key=lambda m: _card(view, m["card"])["strength"] or 0)
+
+
+def _mutual(view: View, prompt: Prompt, seat: int) -> Move:
+    """A Mutual plot's truce with the strongest opponent (the most standing STR)."""
+    return max(prompt.legal_moves, key=lambda m: sum(
+        _standing_power(view, m["seat"], kind) for kind in PREFERENCE))
+
+
+def melee_handlers(view: View, prompt: Prompt, seat: int) -> dict[str, Callable[[], Move]]:
+    return {"title": lambda: _title(view, prompt, seat),
+            "redirect": lambda: _redirect(view, prompt, seat),
+            "retarget": lambda: _retarget(view, prompt, seat),
+            "kingsguard": lambda: _take_over(view, prompt, seat),
+            "support": lambda: _take_over(view, prompt, seat),
+            "mutual": lambda: _mutual(view, prompt, seat)}
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "planner": planner}

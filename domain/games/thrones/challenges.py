@@ -14,6 +14,7 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
+from .melee import legal_targets
 from .phases import END, begin, push
 from .state import (
     CHALLENGE_TYPES,
@@ -25,8 +26,9 @@ from .state import (
     hand_gold,
     in_order,
     lcg,
+    melee,
     note,
-    other,
+    opponent,
     player,
     spendable,
 )
@@ -54,12 +56,13 @@ def can_attack(st: State, rec: InPlay, kind: str) -> bool:
 
 
 def open_types(st: State, seat: int) -> list[str]:
-    """Unused types with an eligible attacker; Uneasy Truce: a military challenge needs 2
-    gold to hand to the defender."""
+    """Unused types with an eligible attacker and a legal target; Uneasy Truce: a military
+    challenge needs 2 gold to hand to the defender."""
     used = player(st, seat)["challenges"]
     truce = bool(revealed(st, "uneasy-truce")) and spendable(st, seat) < 2
     return [t for t in CHALLENGE_TYPES if t not in used and not (truce and t == "military")
-            and any(can_attack(st, c, t) for c in characters(st, seat))]
+            and any(can_attack(st, c, t) for c in characters(st, seat))
+            and legal_targets(st, seat, t)]
 
 
 def run_challenge_turn(st: State, frame: dict[str, Any]) -> bool:
@@ -74,10 +77,18 @@ def run_challenge_turn(st: State, frame: dict[str, Any]) -> bool:
 
 
 def ask_declare(st: State, frame: dict[str, Any]) -> Prompt:
-    moves = [{"kind": "challenge", "type": t} for t in open_types(st, frame["seat"])]
+    seat = frame["seat"]
+    moves: list[dict[str, Any]] = []
+    for kind in open_types(st, seat):
+        if melee(st):  # each challenge names its target (§2.4)
+            moves += [{"kind": "challenge", "type": kind, "target": t}
+                      for t in legal_targets(st, seat, kind)]
+        else:
+            moves.append({"kind": "challenge", "type": kind})
     moves.append({"kind": "end_challenges"})
-    return Prompt(frame["seat"], "challenge", "Initiate a challenge, or end your challenges",
-                  moves)
+    text = ("Initiate a challenge against an opponent, or end your challenges" if melee(st)
+            else "Initiate a challenge, or end your challenges")
+    return Prompt(seat, "challenge", text, moves)
 
 
 def answer_declare(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
@@ -94,15 +105,19 @@ def answer_declare(st: State, frame: dict[str, Any], move: dict[str, Any]) -> No
             player(st, seat)["gold"] -= 1
             player(st, toll["to"])["gold"] += 1
             note(st, seat, "paid 1 gold to the opponent (Magister Illyrio)")
+    target = int(move["target"]) if melee(st) else opponent(st, seat)
     if kind == "military" and revealed(st, "uneasy-truce"):
-        hand_gold(st, seat, other(seat), 2)
+        hand_gold(st, seat, target, 2)
         note(st, seat, "handed 2 gold to the defender (Uneasy Truce)")
-    challenge: Challenge = {"type": kind, "attacker": seat, "defender": other(seat),
+    challenge: Challenge = {"type": kind, "attacker": seat, "defender": target,
                             "attackers": [], "defenders": [], "stealthed": [],
                             "stealth_left": [], "winner": None, "strength": [0, 0],
                             "after_win": []}
+    if melee(st):
+        challenge["target"] = target
     st["challenge"] = challenge
-    note(st, seat, f"initiated a {kind} challenge")
+    note(st, seat, f"initiated a {kind} challenge" + (
+        f" against Seat {target}" if melee(st) else ""))
     st["pending"].append({"op": "attackers", "seat": seat})
 
 
@@ -156,6 +171,8 @@ def _attackers_done(st: State) -> bool:
                           if has_keyword(st, in_play(st, u), "Stealth")]
     push(st, {"op": "plot_window"}, {"op": "stealth"}, {"op": "defenders"},
          {"op": "plot_window"}, {"op": "resolve_challenge"})
+    if melee(st):
+        st["pending"].append({"op": "regent"})  # before the window after attackers (GOT-R-29)
     return GO
 
 
@@ -215,10 +232,13 @@ def answer_stealth(st: State, frame: dict[str, Any], move: dict[str, Any]) -> No
              [in_play(st, move["card"])["card"]])
 
 
-def eligible_defenders(st: State) -> list[InPlay]:
+def eligible_defenders(st: State, seat: int | None = None) -> list[InPlay]:
+    """Characters of the defending player (or of ``seat``, a supporter asked whether it
+    defends instead, GOT-R-28) that may be declared as defenders."""
     ch = st["challenge"]
     herding = bool(revealed(st, "herding-the-masses"))  # "must be unique to defend"
-    return [c for c in characters(st, ch["defender"]) if not c["knelt"]
+    whose = ch["defender"] if seat is None else seat
+    return [c for c in characters(st, whose) if not c["knelt"]
             and ch["type"] in icons(st, c) and c["uid"] not in ch["stealthed"]
             and c["uid"] not in ch["defenders"]
             and not (herding and not CARDS[c["card"]].unique)]
@@ -232,7 +252,9 @@ def run_defenders(st: State, frame: dict[str, Any]) -> bool:
 
 def ask_defenders(st: State, frame: dict[str, Any]) -> Prompt:
     ch = st["challenge"]
-    attack = sum(strength(st, in_play(st, u)) for u in ch["attackers"])
+    from .titles import strength_bonus
+    attack = sum(strength(st, in_play(st, u)) for u in ch["attackers"]) + strength_bonus(
+        st, ch["attacker"], ch["type"], ch["attackers"])  # a title's +3 (melee)
     names = ", ".join(f"{name(st, u)}, STR {strength(st, in_play(st, u))}"
                       for u in ch["attackers"])
     moves: list[dict[str, Any]] = [{"kind": "defender", "card": c["uid"]}
@@ -260,5 +282,9 @@ def _defenders_done(st: State) -> bool:
     st["pending"].pop()
     if not st["challenge"]["defenders"]:
         note(st, st["challenge"]["defender"], "declared no defenders")
+        if melee(st):
+            from .undefended import push_undefended
+            push_undefended(st)  # the Lord Commander, then the supporters, then responses
+            return GO
     push_window(st, "response")
     return GO

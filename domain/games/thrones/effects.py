@@ -28,6 +28,7 @@ from . import (
     effects_neutral,
     effects_stark,
     effects_stark_cards,
+    melee,
     plots,
 )
 from .ability import VANILLA, CardRules
@@ -43,6 +44,7 @@ RULES: dict[str, CardRules] = {
     **effects_lannister_events.RULES,
     **plots.RULES,
     **effects_keywords.RULES,
+    **melee.RULES,
 }
 
 OPS: dict[str, Op[State]] = {
@@ -51,6 +53,7 @@ OPS: dict[str, Op[State]] = {
     **effects_lannister.OPS,
     **effects_lannister_events.OPS,
     **plots.OPS,
+    **melee.OPS,
 }
 
 

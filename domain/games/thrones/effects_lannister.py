@@ -17,6 +17,8 @@ from .state import (
     find,
     gain_power,
     note,
+    opponent,
+    opponents,
     pay_gold,
     player,
     spendable,
@@ -181,7 +183,8 @@ def _cersei(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
 
 def _jacelyn(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
     """Ser Jacelyn Bywater killed: "every opponent discards 1 random card from hand"."""
-    push_random_discard(st, 1 - seat, 1, "Ser Jacelyn Bywater")
+    for theirs in reversed(opponents(st, seat)):  # pushed: the one on the left first
+        push_random_discard(st, theirs, 1, "Ser Jacelyn Bywater")
 
 
 def _is_killed_card(card_id: str) -> Any:
@@ -229,7 +232,7 @@ def _types(st: State, seat: int, source: str, trig: Trig) -> list[str]:
 
 
 def _toll(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    st["tolls"].append({"payer": 1 - seat, "to": seat, "type": target})
+    st["tolls"].append({"payer": opponent(st, seat), "to": seat, "type": target})
     note(st, seat, f"named {target}: the opponent pays 1 gold for each such challenge")
 
 
@@ -261,11 +264,12 @@ def _pycelle(st: State, seat: int, source: str, target: str, trig: Trig) -> None
 # it there or move it to the bottom of that deck". Only Raff's player sees the card (in its
 # own prompt); whether it went to the bottom is public.
 def _raff_can(st: State, seat: int, source: str, trig: Trig) -> bool:
-    return bool(player(st, 1 - seat)["deck"]) and spendable(st, seat) >= 1
+    return bool(player(st, opponent(st, seat))["deck"]) and spendable(st, seat) >= 1
 
 
 def _raff(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    st["pending"].append({"op": "raff", "seat": seat, "card": player(st, 1 - seat)["deck"][-1]})
+    st["pending"].append({"op": "raff", "seat": seat,
+                          "card": player(st, opponent(st, seat))["deck"][-1]})
 
 
 def run_raff(st: State, frame: dict[str, Any]) -> bool:
@@ -280,7 +284,7 @@ def ask_raff(st: State, frame: dict[str, Any]) -> Prompt:
 
 def answer_raff(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
     st["pending"].pop()
-    deck = player(st, 1 - frame["seat"])["deck"]
+    deck = player(st, opponent(st, frame["seat"]))["deck"]
     if move["put"] == "bottom" and deck:
         deck.insert(0, deck.pop())
     note(st, frame["seat"], f"left the opponent's top card on the {move['put']}")

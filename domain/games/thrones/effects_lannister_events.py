@@ -17,6 +17,8 @@ from .state import (
     gain_power,
     kneel,
     note,
+    opponent,
+    opponents,
     pay_gold,
     player,
     spendable,
@@ -62,7 +64,7 @@ def _debts_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
         return []
     costs = [c["uid"] for c in characters(st, seat) if not c["knelt"]
              and lannister_card(c["card"])]  # a cost is no target: immunity does not stop it
-    victims = char_uids(st, lambda c: participating(st, c["uid"]), 1 - seat, user=seat,
+    victims = char_uids(st, lambda c: participating(st, c["uid"]), opponent(st, seat), user=seat,
                        source=source)
     return [f"{cost}>{victim}" for cost in costs for victim in victims]
 
@@ -78,7 +80,8 @@ def _debts_kill(st: State, seat: int, source: str, target: str, trig: Trig) -> N
 # I Never Bet Against My Family: "pay X gold and kneel a House Lannister character: that
 # opponent's claim is X lower (minimum 0) until this challenge ends". Target "cost>X".
 def _bet_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    if st["challenge"] is None or st["challenge"]["attacker"] == seat:
+    ch = st["challenge"]
+    if ch is None or seat not in (ch["defender"], ch.get("target")):  # the side claimed on
         return []
     costs = [c["uid"] for c in characters(st, seat) if not c["knelt"] and lannister_card(c["card"])]
     gold = min(spendable(st, seat), 3)
@@ -92,7 +95,7 @@ def _bet_pay(st: State, seat: int, source: str, target: str, trig: Trig) -> None
 
 
 def _bet(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    st["claim_bonus"].append({"house": player(st, 1 - seat)["house"],
+    st["claim_bonus"].append({"house": player(st, st["challenge"]["attacker"])["house"],
                               "n": -int(target.split(">")[1])})
 
 
@@ -100,18 +103,22 @@ def _bet(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
 # all copies of the named card" (the names of the opponent's deck list: public).
 def _names(st: State, seat: int, source: str, trig: Trig) -> list[str]:
     from .cards import BOX
-    return sorted({cid for cid, _ in BOX.decks[player(st, 1 - seat)["house"]]})
+    return sorted({cid for theirs in opponents(st, seat)
+                   for cid, _ in BOX.decks[player(st, theirs)["house"]]})
 
 
 def _bluff(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    theirs = player(st, 1 - seat)
-    note(st, 1 - seat, "showed their hand", sorted(theirs["hand"]))
-    lost = [c for c in theirs["hand"] if c == target]
-    theirs["hand"] = [c for c in theirs["hand"] if c != target]
-    theirs["discard"] += lost
-    if lost:
-        note(st, 1 - seat, "discarded", lost)
-    if theirs["hand"] or lost:  # "revealed at least one card" (Pycelle): not an empty hand
+    shown = False
+    for who in opponents(st, seat):
+        theirs = player(st, who)
+        note(st, who, "showed their hand", sorted(theirs["hand"]))
+        lost = [c for c in theirs["hand"] if c == target]
+        theirs["hand"] = [c for c in theirs["hand"] if c != target]
+        theirs["discard"] += lost
+        if lost:
+            note(st, who, "discarded", lost)
+        shown = shown or bool(theirs["hand"] or lost)
+    if shown:  # "revealed at least one card" (Pycelle): not an empty hand
         st["triggers"].append({"kind": "revealed", "seat": seat, "used": []})
 
 

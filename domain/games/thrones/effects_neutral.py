@@ -10,7 +10,7 @@ from domain.kernel.stack import Op
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
 from .reducers import reduces
-from .state import characters, find, gain_power, note, pay_gold, player, spendable
+from .state import characters, find, gain_power, note, opponent, pay_gold, player, spendable
 from .targeting import (
     Trig,
     characters_where,
@@ -138,7 +138,7 @@ def _give_away(st: State, seat: int, source: str, target: str, trig: Trig) -> No
     from .state import enter_play
     player(st, seat)["discard"].remove(source)  # windows.use put it there, as for an event
     rec = enter_play(st, seat, source)
-    rec["controller"] = 1 - seat
+    rec["controller"] = opponent(st, seat)
     note(st, seat, "put into play under the opponent's control", [source])
 
 

@@ -11,7 +11,7 @@ from domain.kernel.stack import Op
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
 from .reducers import reduces
-from .state import characters, gain_power, note, player
+from .state import characters, gain_power, note, player, seats
 from .targeting import (
     Trig,
     add_lasting,
@@ -146,7 +146,7 @@ def _join(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
 # Winterfell Reserves: "declared as a defender ... pay 1 gold: move the top card of any one
 # player's discard pile onto the top of that player's deck".
 def _piles(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    return [f"p{s}" for s in (0, 1) if player(st, s)["discard"]]
+    return [f"p{s}" for s in seats(st) if player(st, s)["discard"]]
 
 
 def _pile_to_deck(st: State, seat: int, source: str, target: str, trig: Trig) -> None:

@@ -2,7 +2,7 @@
 end) and ``next_step``. Every pending piece of work is a frame on the kernel's stack
 (``st["pending"]``); ``OPS`` maps each frame op to how it runs and, for one seat's question,
 its prompt and answer. Two more kinds of frame: ``CHANCES`` (the frame waits for a random
-outcome: its spec, and how the outcome applies) and ``SIMUL`` (both seats are asked at once,
+outcome: its spec, and how the outcome applies) and ``SIMUL`` (every seat is asked at once,
 their answers hidden from each other).
 """
 
@@ -21,8 +21,10 @@ from . import lcg_setup as lcg_su
 from . import phases as ph
 from . import resolution as rs
 from . import setup_flow as su
+from . import titles as tl
+from . import undefended as ud
 from .infamy import answer_infamy, ask_infamy, run_infamy
-from .info import OPTIONS
+from .info import MAX_SEATS, OPTIONS
 from .keywords import answer_keyword_stand, ask_keyword_stand, run_keyword_stand
 from .searches import answer_search, ask_search, run_search
 from .setup_lcg import (
@@ -131,6 +133,11 @@ OPS: dict[str, Op[State]] = {
     "setup_attach": Op(run_setup_attach, ask_setup_attach, answer_setup_attach),
     "mulligan_in_turn": Op(run_mulligan_in_turn, ask_mulligan_in_turn,
                            answer_mulligan_in_turn),
+    # melee (titles.py, undefended.py)
+    "titles": Op(tl.run_titles, tl.ask_title, tl.answer_title),
+    "title_rewards": Op(tl.run_title_rewards),
+    "regent": Op(ud.run_regent, ud.ask_regent, ud.answer_regent),
+    "undefended": Op(ud.run_undefended, ud.ask_undefended, ud.answer_undefended),
 }
 
 CHANCES: dict[str, ChanceOp] = {
@@ -192,14 +199,25 @@ def new_player() -> dict[str, Any]:
             "setup": [], "ready": False, "limited": False, "challenges": [], "agenda": None}
 
 
+def max_seats(options: Mapping[str, Any]) -> int:
+    """The box is for two; the full card game for 2 (joust) to 6 (melee, one title each:
+    GOT-R-37)."""
+    return MAX_SEATS if options["profile"] == "lcg" else 2
+
+
 def setup(options: Mapping[str, Any], seats: int) -> State:
     opts = validate_options(OPTIONS, {k: v for k, v in options.items() if k != "decks"})
-    if type(seats) is not int or seats != 2:
-        raise BadOptions("The two-player box is for exactly 2 players.")
+    if type(seats) is not int or not 2 <= seats <= max_seats(opts):
+        raise BadOptions("The two-player box is for exactly 2 players; 3 to 6 play the full "
+                         "card game (option profile: lcg)." if opts["profile"] == "box" else
+                         f"The full card game takes 2 to {MAX_SEATS} players (GOT-R-37).")
+    if opts["plot_draft"] and seats > 2:
+        raise BadOptions("The plot draft is a two-player variant (§2.2): it passes plots "
+                         "across the table between two players.")
     if "decks" in options:  # the players' own decks (lcg): one decklist or None a seat
         opts["decks"] = lcg_su.checked_decks(opts, options["decks"], seats)
     st: State = {"options": opts, "round": 0, "phase": "setup", "first": None,
-                 "players": [new_player(), new_player()], "play": [], "next_uid": 1,
+                 "players": [new_player() for _ in range(seats)], "play": [], "next_uid": 1,
                  "pool": dict(TOKENS), "lasting": [], "challenge": None, "triggers": [],
                  "saved": [], "reducers": [], "limits": {}, "claim_bonus": [], "tolls": [],
                  "pending": [],

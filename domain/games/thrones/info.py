@@ -29,15 +29,17 @@ OPTIONS = (
 )
 
 BOTS = ("random", "planner")
+MAX_SEATS = 6  # the lcg profile's melee: one player a title (GOT-R-37); the box takes 2
 
 INFO = GameInfo(
     name="thrones",
-    title="A Game of Thrones: The Card Game (two-player box)",
+    title="A Game of Thrones: The Card Game (two-player box; 2-6 with profile lcg)",
     min_seats=2,
-    max_seats=2,
+    max_seats=MAX_SEATS,
     options=OPTIONS,
     bots=BOTS,
     summary="Stark against Lannister: plots, marshalling, military, intrigue and power "
-            "challenges; the first House to 15 power wins. First edition, two-player box.",
+            "challenges; the first House to 15 power wins. First edition: the two-player box, "
+            "or the full card game for 2 to 6 with titles (profile lcg).",
     traits=Traits(simultaneous=True, hidden_information=True),
 )

@@ -16,11 +16,10 @@ from domain.kernel import BadOptions
 
 from .cards import CARDS
 from .decks import Decklist, card_ids, check, normal, ready_for
+from .info import MAX_SEATS
 from .phases import push
 from .setup_lcg import mulligan_frame
-from .state import State, note, player
-
-MAX_DECK_SEATS = 6
+from .state import State, clockwise, note, player, seats
 
 
 def checked_decks(options: dict[str, Any], given: Any, seats: int) -> list[Decklist | None]:
@@ -28,7 +27,7 @@ def checked_decks(options: dict[str, Any], given: Any, seats: int) -> list[Deckl
     legal decklist (or None) a seat."""
     if options.get("profile") != "lcg":
         raise BadOptions("Option decks is for the lcg profile: the box plays its own decks.")
-    if not isinstance(given, list) or len(given) != seats or seats > MAX_DECK_SEATS:
+    if not isinstance(given, list) or len(given) != seats or seats > MAX_SEATS:
         raise BadOptions("Option decks holds one decklist (or null) a seat.")
     decks: list[Decklist | None] = []
     for seat, raw in enumerate(given):
@@ -54,18 +53,13 @@ def setup_first_spec(st: State, frame: dict[str, Any]) -> dict[str, Any]:
             "what": "the first player for setup"}
 
 
-def clockwise_from(st: State, first: int) -> list[int]:
-    seats = len(st["players"])
-    return [(first + i) % seats for i in range(seats)]
-
-
 def setup_first_drawn(st: State, frame: dict[str, Any], outcome: Any) -> None:
     """Step 2: House and agenda announced clockwise from the setup first player; each seat
     takes up its own decks; then setup goes on as in the box."""
     st["pending"].pop()
     st["setup_first"] = outcome
     note(st, outcome, "will go first in setup")
-    for seat in clockwise_from(st, outcome):
+    for seat in clockwise(st, outcome):
         deck = deck_of_seat(st, seat)
         p = player(st, seat)
         p["house"], p["agenda"] = deck["house"], deck["agenda"]
@@ -73,6 +67,5 @@ def setup_first_drawn(st: State, frame: dict[str, Any], outcome: Any) -> None:
         p["plots"] = list(deck["plots"])
         agenda = CARDS[deck["agenda"]].name if deck["agenda"] else "no agenda"
         note(st, seat, f"announced House {deck['house'].capitalize()} and {agenda}")
-    seats = range(len(st["players"]))
-    push(st, *({"op": "shuffle", "seat": s} for s in seats), {"op": "deal"},
+    push(st, *({"op": "shuffle", "seat": s} for s in seats(st)), {"op": "deal"},
          mulligan_frame(st), {"op": "place"}, {"op": "reveal_setup"}, {"op": "round"})

@@ -14,9 +14,23 @@ from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
 from .infamy import offer_infamy
+from .melee import new_round, reveals
 from .shadows import shadows_frames
-from .state import State, draw, gain_power, in_order, lcg, note, other, player, take_gold
+from .state import (
+    State,
+    clockwise,
+    draw,
+    gain_power,
+    in_order,
+    lcg,
+    melee,
+    note,
+    player,
+    seats,
+    take_gold,
+)
 from .stats import dominance_count, income
+from .titles import draw_extra
 from .windows import push_window
 
 PHASES = ("plot", "draw", "marshalling", "challenges", "dominance", "standing", "taxation")
@@ -40,6 +54,7 @@ def run_round(st: State, frame: dict[str, Any]) -> bool:
         p["challenges"] = []
     st["lasting"] = [e for e in st["lasting"] if e["until"] != "round"]
     st["limits"] = {}
+    new_round(st)
     if lcg(st):
         for p in st["players"]:
             p["drawn"] = 0  # the draw cap counts each round afresh (GOT-R-26)
@@ -76,7 +91,8 @@ def run_plot(st: State, frame: dict[str, Any]) -> bool:
     push(st, {"op": "window", "mode": "action", "phase": "plot", "seat": in_order(st)[0],
               "passes": 0, "active": None},
          {"op": "choose_plots"}, {"op": "reveal_plots"}, {"op": "initiative"},
-         {"op": "when_revealed"}, dict(END, op="plot_window"), END)
+         {"op": "when_revealed"}, *([{"op": "titles"}] if melee(st) else []),
+         dict(END, op="plot_window"), END)
     return GO
 
 
@@ -87,10 +103,10 @@ def run_plot_window(st: State, frame: dict[str, Any]) -> bool:
 
 
 def reveal_plots(st: State, frame: dict[str, Any]) -> bool:
-    """Reveal both, the last one to the used pile; a deck emptied takes its used pile back,
-    the plot just revealed staying out (plot rotation, GOT-EX-17)."""
+    """Reveal every plot chosen, the last one to the used pile; a deck emptied takes its
+    used pile back, the plot just revealed staying out (plot rotation, GOT-EX-17)."""
     st["pending"].pop()
-    for seat in (0, 1):
+    for seat in seats(st):
         chosen = player(st, seat)["choice"]
         assert chosen is not None
         player(st, seat)["choice"] = None
@@ -116,10 +132,11 @@ def reveal_plot(st: State, seat: int, plot: str) -> None:
 
 
 def initiative_order(st: State) -> list[int]:
-    """Seats with the highest initiative; among them those with the least power (§3.1)."""
+    """Seats with the highest initiative; among them those with the least power (§3.1; in
+    melee the same among every seat tied, GOT-R-38)."""
     from .state import total_power
-    values = [CARDS[player(st, s)["revealed"] or ""].initiative or 0 for s in (0, 1)]
-    best = [s for s in (0, 1) if values[s] == max(values)]
+    values = [CARDS[player(st, s)["revealed"] or ""].initiative or 0 for s in seats(st)]
+    best = [s for s in seats(st) if values[s] == max(values)]
     powers = {s: total_power(st, s) for s in best}
     return [s for s in best if powers[s] == min(powers.values())]
 
@@ -139,18 +156,19 @@ def run_initiative(st: State, frame: dict[str, Any]) -> bool:
 def initiative_spec(st: State, frame: dict[str, Any]) -> dict[str, Any] | None:
     if "winner" in frame:
         return None
-    return {"kind": "pick", "n": 2, "k": 1, "public": True, "what": "initiative"}
+    return {"kind": "pick", "n": len(initiative_order(st)), "k": 1, "public": True,
+            "what": "initiative"}
 
 
 def initiative_drawn(st: State, frame: dict[str, Any], outcome: Any) -> None:
-    frame["winner"] = outcome[0]
-    note(st, outcome[0], "won initiative (drawn: initiative and power were equal)")
+    winner = initiative_order(st)[outcome[0]]  # one of the seats tied (GOT-R-38)
+    frame["winner"] = winner
+    note(st, winner, "won initiative (drawn: initiative and power were equal)")
 
 
 def ask_first_player(st: State, frame: dict[str, Any]) -> Prompt:
     seat = frame["winner"]
-    moves = [{"kind": "first_player", "seat": seat}, {"kind": "first_player",
-                                                       "seat": other(seat)}]
+    moves = [{"kind": "first_player", "seat": s} for s in clockwise(st, seat)]
     return Prompt(seat, "first_player", "You won initiative: choose the first player", moves)
 
 
@@ -161,36 +179,48 @@ def answer_first_player(st: State, frame: dict[str, Any], move: dict[str, Any]) 
 
 
 def run_when_revealed(st: State, frame: dict[str, Any]) -> bool:
-    """"When revealed" abilities: with both plots' abilities pending, the first player chooses
-    which resolves first (D6, KO 「공개된 카드 모두가 "공개될 때" 능력을 가지고 있다면 시작
-    플레이어가 어떤 순서로 해결할 것인지를 정합니다」); with one, it simply resolves."""
-    seats = [s for s in in_order(st)
-             if _rules_of(player(st, s)["revealed"] or "").when_revealed is not None]
-    if len(seats) == 2 and "order" not in frame:
+    """"When revealed" abilities: with several plots' abilities pending, the first player
+    chooses which resolves first, then next (D6, KO 「공개된 카드 모두가 "공개될 때" 능력을
+    가지고 있다면 시작 플레이어가 어떤 순서로 해결할 것인지를 정합니다」); with one, it simply
+    resolves."""
+    left = _unordered(st, frame)
+    if len(left) > 1:
         return WAIT  # ask_reveal_order
     st["pending"].pop()
-    if "order" in frame:
-        seats = [frame["order"], other(frame["order"])]
+    order = frame.get("ordered", []) + left
     # The reveal's framework window: its response step, then its end (§4.2 steps 5 and 6:
     # Joffrey may answer a Lord killed by Valar Morghulis; the dead then leave play).
     push_window(st, "response")
-    for seat in reversed(seats):
+    for seat in reversed(order):
         st["pending"].append({"op": "call", "fn": "when_revealed", "seat": seat})
     return GO
 
 
+def _unordered(st: State, frame: dict[str, Any]) -> list[int]:
+    """Seats whose plot says "when revealed", not yet put in order by the first player."""
+    return [s for s in in_order(st) if s not in frame.get("ordered", [])
+            and reveals(st, player(st, s)["revealed"] or "")]
+
+
 def ask_reveal_order(st: State, frame: dict[str, Any]) -> Prompt:
     seat = st["first"]
-    plots = {s: CARDS[player(st, s)["revealed"] or ""].name for s in (0, 1)}
-    moves = [{"kind": "reveal_order", "first": s} for s in (seat, other(seat))]
-    return Prompt(seat, "reveal_order",
-                  f"Both plots say \"when revealed\": choose which resolves first ("
-                  f"yours, {plots[seat]}, or the opponent's, {plots[other(seat)]})", moves)
+    left = _unordered(st, frame)
+    plots = ", ".join(("yours" if s == seat else f"Seat {s}'s") + ", "
+                      + CARDS[player(st, s)["revealed"] or ""].name for s in left)
+    moves = [{"kind": "reveal_order", "first": s} for s in left]
+    if len(st["players"]) == 2:
+        mine, theirs = (CARDS[player(st, s)["revealed"] or ""].name for s in left)
+        text = (f"Both plots say \"when revealed\": choose which resolves first ("
+                f"yours, {mine}, or the opponent's, {theirs})")
+    else:
+        text = f"Several plots say \"when revealed\": choose which resolves next ({plots})"
+    return Prompt(seat, "reveal_order", text, moves)
 
 
 def answer_reveal_order(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
-    frame["order"] = move["first"]
-    note(st, st["first"], "chose whose \"when revealed\" resolves first",
+    frame.setdefault("ordered", []).append(move["first"])
+    note(st, st["first"], "chose whose \"when revealed\" resolves first" if len(
+        frame["ordered"]) == 1 else "chose whose \"when revealed\" resolves next",
          [player(st, move["first"])["revealed"] or ""])
 
 
@@ -200,6 +230,7 @@ def run_draw(st: State, frame: dict[str, Any]) -> bool:
     begin(st, "draw")
     for seat in in_order(st):
         draw(st, seat, 2)
+        draw_extra(st, seat)  # Master of Laws (melee)
     push(st, {"op": "plot_window"}, END)
     return GO
 
@@ -238,13 +269,17 @@ def run_dominance(st: State, frame: dict[str, Any]) -> bool:
 
 def award_dominance(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
-    counts = [dominance_count(st, s) for s in (0, 1)]
-    if counts[0] == counts[1]:
-        note(st, -1, f"nobody won dominance ({counts[0]} to {counts[1]})")
+    """The one highest count wins; a tie for the highest gives nobody anything (with many
+    players as with two: §2.4, "the round is the same")."""
+    counts = [dominance_count(st, s) for s in seats(st)]
+    top = [s for s in seats(st) if counts[s] == max(counts)]
+    words = " to ".join(str(c) for c in counts)
+    if len(top) > 1:
+        note(st, -1, f"nobody won dominance ({words})")
         return GO
-    winner = 0 if counts[0] > counts[1] else 1
-    note(st, winner, f"won dominance ({counts[winner]} to {counts[other(winner)]}) and "
-                     "gained 1 power")
+    winner = top[0]
+    rest = ", ".join(str(counts[s]) for s in seats(st) if s != winner)
+    note(st, winner, f"won dominance ({counts[winner]} to {rest}) and gained 1 power")
     gained = gain_power(st, winner, 1)
     rider = _rules_of(player(st, winner)["revealed"] or "").on_dominance
     st["triggers"].append({"kind": "dominance", "seat": winner, "used": []})
@@ -261,7 +296,7 @@ def run_standing(st: State, frame: dict[str, Any]) -> bool:
     begin(st, "standing")
     st["pending"].append({"op": "stand_all"})
     from .plots import snowed_under
-    for seat in (0, 1):
+    for seat in seats(st):
         if player(st, seat)["revealed"] == "snowed-under":
             snowed_under(st, seat)
     return GO
@@ -290,7 +325,7 @@ def run_taxation(st: State, frame: dict[str, Any]) -> bool:
     """Unspent gold goes back to the token pool (Planning Ahead: not this round)."""
     st["pending"].pop()
     begin(st, "taxation")
-    for seat in (0, 1):
+    for seat in seats(st):
         p = player(st, seat)
         if p["revealed"] == "planning-ahead" or not p["gold"]:
             continue

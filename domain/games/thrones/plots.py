@@ -14,7 +14,19 @@ from domain.kernel.stack import GO, WAIT, Op
 
 from .ability import CardRules, Mod, Src, State
 from .cards import CARDS
-from .state import InPlay, attachments_of, characters, draw, gain_power, note, player
+from .state import (
+    InPlay,
+    attachments_of,
+    characters,
+    clockwise,
+    draw,
+    gain_power,
+    note,
+    opponent,
+    opponents,
+    player,
+    seats,
+)
 from .zones import discard_from_play, leave_play, moribund, push_kill
 
 
@@ -51,7 +63,8 @@ def _war_crest(st: State, source: Src, target: dict[str, Any]) -> int:
 def _outnumbered(st: State, source: Src, target: dict[str, Any]) -> int:
     """Holding the Trident: while an opponent controls more characters, +2 STR each."""
     mine = source["controller"]
-    return 2 if len(characters(st, 1 - mine)) > len(characters(st, mine)) else 0
+    return 2 if any(len(characters(st, s)) > len(characters(st, mine))
+                    for s in opponents(st, mine)) else 0
 
 
 def _per_attachment(st: State, source: Src, target: dict[str, Any]) -> int:
@@ -62,7 +75,7 @@ def _per_attachment(st: State, source: Src, target: dict[str, Any]) -> int:
 def _both(effect: Callable[[State, int], None]) -> Callable[[State, int], None]:
     """Run ``effect`` for the plot's owner, then for the opponent (GOT-R-24)."""
     def when_revealed(st: State, seat: int) -> None:
-        for who in (1 - seat, seat):  # pushed: the owner's runs first
+        for who in reversed(clockwise(st, seat)):  # pushed: the owner's runs first
             effect(st, who)
     return when_revealed
 
@@ -87,7 +100,7 @@ def _searches(what: str) -> Callable[[State, int], None]:
     """Building / Summoning Season: both search their deck, the owner first (GOT-R-24)."""
     def when_revealed(st: State, seat: int) -> None:
         from .searches import push_search
-        for who in (1 - seat, seat):  # pushed: the owner's runs first
+        for who in reversed(clockwise(st, seat)):  # pushed: the owner's runs first
             push_search(st, who, what, by=seat)
     return when_revealed
 
@@ -95,8 +108,8 @@ def _searches(what: str) -> Callable[[State, int], None]:
 def _decree(st: State, seat: int) -> None:
     """Rule by Decree: "whoever holds the most cards discards cards of their choice until
     they hold 4" (both, when tied; the owner first)."""
-    sizes = [len(player(st, s)["hand"]) for s in (0, 1)]
-    for who in (1 - seat, seat):
+    sizes = [len(player(st, s)["hand"]) for s in seats(st)]
+    for who in reversed(clockwise(st, seat)):
         if sizes[who] == max(sizes) and sizes[who] > 4:
             st["pending"].append({"op": "decree", "seat": who})
 
@@ -155,7 +168,7 @@ def _to_hands(st: State, frame: dict[str, Any]) -> None:
 
 def _gander(st: State, seat: int) -> None:
     """Good for the Gander: the opponent's revealed plot's "when revealed", as a copy."""
-    theirs = player(st, 1 - seat)["revealed"]
+    theirs = player(st, opponent(st, seat))["revealed"]
     effect = RULES[theirs].when_revealed if theirs in RULES else None
     if effect is not None and theirs != "good-for-the-gander":
         effect(st, seat)
@@ -201,7 +214,8 @@ def _kneel_chosen(st: State, frame: dict[str, Any]) -> None:
 
 
 def _condemned(st: State, frame: dict[str, Any]) -> list[InPlay]:
-    return [c for c in characters(st, 1 - frame["seat"]) if c["uid"] not in frame["chosen"]
+    return [c for c in characters(st) if c["controller"] != frame["seat"]
+            and c["uid"] not in frame["chosen"]
             and not moribund(c)]
 
 
@@ -257,12 +271,6 @@ def answer_choose(st: State, frame: dict[str, Any], move: dict[str, Any]) -> Non
     frame["chosen"].append(move["card"])
 
 
-def _no_effect_with_two_players() -> CardRules:
-    """Mutual Enemies / Blackmail / Cause: "only with 2 or more opponents" does nothing in
-    the two-player box."""
-    return CardRules()
-
-
 RULES: dict[str, CardRules] = {
     "illyrios-gift": CardRules(on_dominance=_illyrio),
     "hear-me-roar": CardRules(constant=_hear_me_roar),
@@ -275,7 +283,7 @@ RULES: dict[str, CardRules] = {
     "wildfire-assault": CardRules(when_revealed=_both(_choose("wildfire"))),
     "fleeing-to-the-wall": CardRules(when_revealed=_both(_choose("fleeing"))),
     "condemned-by-the-realm": CardRules(when_revealed=lambda st, seat: _choose("condemned")(
-        st, 1 - seat)),
+        st, opponent(st, seat))),
     "good-for-the-gander": CardRules(when_revealed=_gander),
     "building-season": CardRules(when_revealed=_searches("location")),
     "summoning-season": CardRules(when_revealed=_searches("character")),
@@ -283,9 +291,7 @@ RULES: dict[str, CardRules] = {
     "tourney-for-the-hand": CardRules(constant=_knights),
     # Snowed Under: phases.run_standing calls ``snowed_under`` at the start of the phase.
     "snowed-under": CardRules(),
-    "mutual-enemies": _no_effect_with_two_players(),
-    "mutual-blackmail": _no_effect_with_two_players(),
-    "mutual-cause": _no_effect_with_two_players(),
+    # Mutual Enemies / Blackmail / Cause ("only with 2 or more opponents"): melee.py.
     # Handled where the rule they change lives: taxation (Planning Ahead), kills (The Power
     # of Blood), income (Blockade, Rains of Autumn), standing (Noose and Swordpoint),
     # defenders (Herding the Masses), declaring military (Uneasy Truce), events (Calm over

@@ -15,8 +15,19 @@ from .cards import CARDS
 from .challenges import in_play
 from .infamy import offer_infamy
 from .phases import push
-from .state import InPlay, State, characters, find, gain_power, note, other, player
+from .state import (
+    InPlay,
+    State,
+    characters,
+    claim_payer,
+    find,
+    gain_power,
+    note,
+    opponent,
+    player,
+)
 from .stats import has_keyword, strength
+from .titles import strength_bonus
 from .windows import push_window
 from .zones import cannot_be_killed, moribund, push_kill
 
@@ -28,14 +39,16 @@ def counted(st: State, uid: str) -> int:
 
 
 def totals(st: State) -> tuple[int, int]:
-    """Both sides' STR; Intimidate: defending characters with lower STR than the strongest
-    attacking Intimidate character do not count (GOT-R-33)."""
+    """Each side's total STR, with its player's title bonus (melee, §6.3); Intimidate:
+    defending characters with lower STR than the strongest attacking Intimidate character do
+    not count (GOT-R-33)."""
     from .keywords import intimidation
     ch = st["challenge"]
     bar = intimidation(st)
-    return (sum(counted(st, u) for u in ch["attackers"]),
-            sum(counted(st, u) for u in ch["defenders"]
-                if strength(st, in_play(st, u)) >= bar))
+    return (sum(counted(st, u) for u in ch["attackers"])
+            + strength_bonus(st, ch["attacker"], ch["type"], ch["attackers"]),
+            sum(counted(st, u) for u in ch["defenders"] if strength(st, in_play(st, u)) >= bar)
+            + strength_bonus(st, ch["defender"], ch["type"], ch["defenders"]))
 
 
 def run_resolve(st: State, frame: dict[str, Any]) -> bool:
@@ -54,7 +67,8 @@ def run_resolve(st: State, frame: dict[str, Any]) -> bool:
         note(st, ch["attacker"], f"nobody won the {ch['type']} challenge")
     else:
         note(st, ch["winner"], f"won the {ch['type']} challenge, {attack} to {defense}")
-    push(st, {"op": "claim"}, {"op": "unopposed"}, {"op": "renown"}, {"op": "deadly"},
+    push(st, {"op": "claim"}, *([{"op": "title_rewards"}] if "target" in ch else []),
+         {"op": "unopposed"}, {"op": "renown"}, {"op": "deadly"},
          {"op": "after_win"}, {"op": "keyword_stand"}, {"op": "challenge_triggers"},
          {"op": "end_challenge"})
     return GO
@@ -74,7 +88,7 @@ def run_claim(st: State, frame: dict[str, Any]) -> bool:
     if ch["winner"] != ch["attacker"]:
         return GO
     x = claim_value(st)
-    defender = ch["defender"]
+    defender = claim_payer(st)  # the target, even when a supporter defended (GOT-R-28)
     if ch["type"] == "military":
         st["pending"].append({"op": "military_claim", "left": x, "chosen": []})
     elif ch["type"] == "intrigue":
@@ -95,7 +109,7 @@ def run_claim(st: State, frame: dict[str, Any]) -> bool:
 
 def claim_candidates(st: State, frame: dict[str, Any]) -> list[InPlay]:
     """Characters of the defender not yet picked that can be killed (GOT-R-17)."""
-    return [c for c in characters(st, st["challenge"]["defender"])
+    return [c for c in characters(st, claim_payer(st))
             if c["uid"] not in frame["chosen"] and not cannot_be_killed(st, c)
             and not moribund(c)]
 
@@ -117,7 +131,7 @@ def run_military_claim(st: State, frame: dict[str, Any]) -> bool:
 def ask_military_claim(st: State, frame: dict[str, Any]) -> Prompt:
     left = frame["left"] - len(frame["chosen"])
     moves = [{"kind": "kill", "card": c["uid"]} for c in claim_candidates(st, frame)]
-    return Prompt(st["challenge"]["defender"], "military_claim",
+    return Prompt(claim_payer(st), "military_claim",
                   f"Military claim: choose a character of yours to be killed ({left} more)",
                   moves)
 
@@ -183,7 +197,7 @@ def run_challenge_triggers(st: State, frame: dict[str, Any]) -> bool:
     if ch["winner"] is not None:
         st["triggers"] += [
             {"kind": "won", "seat": ch["winner"], "used": []},
-            {"kind": "lost", "seat": other(ch["winner"]), "used": []}]
+            {"kind": "lost", "seat": opponent(st, ch["winner"]), "used": []}]
     st["triggers"].append({"kind": "resolved", "seat": ch["attacker"], "used": []})
     return_honor_guards(st)
     push_window(st, "response")

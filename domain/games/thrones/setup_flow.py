@@ -24,7 +24,7 @@ from .setup_lcg import (
     setup_spent,
     shadow_places,
 )
-from .state import State, draw, enter_play, note, player
+from .state import State, draw, enter_play, note, player, seats
 
 
 def deck_of(house: str) -> list[str]:
@@ -34,6 +34,8 @@ def deck_of(house: str) -> list[str]:
 
 
 def assign_houses(st: State, stark_seat: int) -> None:
+    """The box (two seats): seat ``stark_seat`` plays Stark, the other Lannister. An ``lcg``
+    game takes up its players' own decks instead (``lcg_setup.py``, any number of seats)."""
     houses = ["stark", "lannister"] if stark_seat == 0 else ["lannister", "stark"]
     for seat, house in enumerate(houses):
         p = player(st, seat)
@@ -41,7 +43,7 @@ def assign_houses(st: State, stark_seat: int) -> None:
         p["deck"] = deck_of(house)
         p["plots"] = sorted(BOX.plot_decks[house])
         note(st, seat, f"plays House {house.capitalize()}")
-    push(st, {"op": "shuffle", "seat": 0}, {"op": "shuffle", "seat": 1},
+    push(st, *({"op": "shuffle", "seat": s} for s in seats(st)),
          {"op": "deal"}, mulligan_frame(st), {"op": "place"}, {"op": "reveal_setup"},
          {"op": "round"})
     if st["options"]["plot_draft"]:
@@ -76,12 +78,12 @@ def wait(st: State, frame: dict[str, Any]) -> bool:
 
 def run_deal(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
-    for seat in (0, 1):
+    for seat in seats(st):
         draw(st, seat, 7)
     return GO
 
 
-# ---- the mulligan: keep or mulligan, both at once ----
+# ---- the mulligan: keep or mulligan, every seat at once ----
 
 def ask_mulligan(st: State, frame: dict[str, Any], seat: int) -> Prompt:
     return Prompt(seat, "mulligan", "Keep your 7 cards, or mulligan (shuffle them back and "
@@ -91,11 +93,11 @@ def ask_mulligan(st: State, frame: dict[str, Any], seat: int) -> Prompt:
 def answer_mulligan(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     frame.setdefault("answers", {})[str(seat)] = move["kind"]
     player(st, seat)["ready"] = True
-    if len(frame["answers"]) < 2:
+    if len(frame["answers"]) < len(st["players"]):
         return
     st["pending"].pop()
     redo = []
-    for s in (0, 1):
+    for s in seats(st):
         player(st, s)["ready"] = False
         if frame["answers"][str(s)] == "mulligan":
             p = player(st, s)
@@ -156,19 +158,19 @@ def answer_place(st: State, frame: dict[str, Any], seat: int, move: dict[str, An
             frame.setdefault("on_house", []).append(move["card"])
         return
     p["ready"] = True
-    if all(player(st, s)["ready"] for s in (0, 1)):
+    if all(player(st, s)["ready"] for s in seats(st)):
         st["pending"].pop()
         st["pending"][-1]["on_house"] = frame.get("on_house", [])  # for reveal_setup
-        for s in (0, 1):
+        for s in seats(st):
             player(st, s)["ready"] = False
 
 
 def run_reveal_setup(st: State, frame: dict[str, Any]) -> bool:
-    """Both reveal at once; no ability triggers (placing is not playing); refill to 7."""
+    """Every seat reveals at once; no ability triggers (placing is not playing); refill to 7."""
     st["pending"].pop()
     on_house = list(frame.get("on_house", []))
     attaching = setup_attachments(st)  # attached after the reveal, in player order
-    for seat in (0, 1):
+    for seat in seats(st):
         p = player(st, seat)
         if p.get("setup_shadows"):
             p["shadows"] = p.get("shadows", []) + p.pop("setup_shadows")
@@ -184,7 +186,7 @@ def run_reveal_setup(st: State, frame: dict[str, Any]) -> bool:
     return GO
 
 
-# ---- plots: both choose at once ----
+# ---- plots: every seat chooses at once ----
 
 def ask_plot(st: State, frame: dict[str, Any], seat: int) -> Prompt:
     moves = [{"kind": "plot", "card": c} for c in sorted(set(player(st, seat)["plots"]))]
@@ -193,17 +195,17 @@ def ask_plot(st: State, frame: dict[str, Any], seat: int) -> Prompt:
 
 def answer_plot(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     player(st, seat)["choice"] = move["card"]
-    if all(player(st, s)["choice"] is not None for s in (0, 1)):
+    if all(player(st, s)["choice"] is not None for s in seats(st)):
         st["pending"].pop()
 
 
 def run_choose_plots(st: State, frame: dict[str, Any]) -> bool:
     """A plot deck of one card leaves no choice: it is chosen without asking (public)."""
-    for seat in (0, 1):
+    for seat in seats(st):
         p = player(st, seat)
         if p["choice"] is None and len(set(p["plots"])) == 1:
             p["choice"] = p["plots"][0]
-    if all(player(st, s)["choice"] is not None for s in (0, 1)):
+    if all(player(st, s)["choice"] is not None for s in seats(st)):
         st["pending"].pop()
         return GO
     return WAIT
@@ -214,12 +216,12 @@ def unanswered(st: State, frame: dict[str, Any]) -> list[int]:
     if frame["op"] == "draft_final":
         return final_unanswered(st, frame)
     if frame["op"] == "draft_keep":
-        return [s for s in (0, 1) if not st["draft"]["done"][s]]
+        return [s for s in seats(st) if not st["draft"]["done"][s]]
     if frame["op"] == "choose_plots":
-        return [s for s in (0, 1) if player(st, s)["choice"] is None]
+        return [s for s in seats(st) if player(st, s)["choice"] is None]
     if frame["op"] == "mulligan":
-        return [s for s in (0, 1) if str(s) not in frame.get("answers", {})]
-    return [s for s in (0, 1) if not player(st, s)["ready"]]
+        return [s for s in seats(st) if str(s) not in frame.get("answers", {})]
+    return [s for s in seats(st) if not player(st, s)["ready"]]
 
 
 __all__ = ["GO"]

@@ -17,7 +17,7 @@ from .cards import CARDS
 from .marshal import may_host
 from .reducers import penalty
 from .shadows import INTO, is_shadows
-from .state import InPlay, State, characters, enter_play, lcg, note, player
+from .state import InPlay, State, characters, clockwise, enter_play, lcg, note, player
 
 SETUP_GOLD = 5
 
@@ -110,10 +110,8 @@ def answer_setup_attach(st: State, frame: dict[str, Any], move: dict[str, Any]) 
 
 def setup_order(st: State) -> list[int]:
     """Every seat in turn from the setup first player (§2.3 step 1: drawn by the decks
-    part's setup announcement into ``setup_first``; seat 0 until then)."""
-    first = st.get("setup_first") or 0
-    seats = list(range(len(st["players"])))
-    return seats[first:] + seats[:first]
+    part's setup announcement into ``setup_first``; seat 0 until then), clockwise."""
+    return clockwise(st, st.get("setup_first") or 0)
 
 
 def mulligan_frame(st: State) -> dict[str, Any]:

@@ -5,7 +5,8 @@ Shape::
 
     {"options": {...}, "round": n, "phase": "setup" | "plot" | "draw" | "marshalling" |
      "challenges" | "dominance" | "standing" | "taxation", "first": seat | None,
-     "players": [Player, Player], "play": [Card in play...], "next_uid": n,
+     "players": [Player, ...] (2 in the box, 2-6 in ``lcg``), "play": [Card in play...],
+     "next_uid": n,
      "pool": {"gold": n, "power": n}  (the token pool), "lasting": [Lasting...],
      "challenge": Challenge | None, "triggers": [Trigger...], "pending": [frames, top last],
      "result": None | {...}, "notes": [what the last event did, for the log]}
@@ -84,7 +85,9 @@ class Lasting(TypedDict):
 class Challenge(TypedDict):
     type: str
     attacker: int
-    defender: int
+    defender: int  # the defending player (in melee, a supporter who took over: GOT-R-28)
+    target: NotRequired[int]  # melee: the player attacked, who pays the claim (§6.3)
+    kingsguard: NotRequired[int]  # the Lord Commander who took it onto themself (GOT-R-27)
     attackers: list[str]
     defenders: list[str]
     stealthed: list[str]  # chosen by Stealth: may not defend
@@ -140,13 +143,51 @@ def lcg(st: State) -> bool:
 
 
 def other(seat: int) -> int:
+    """The other seat of a two-seat game (the box); N-seat code uses ``clockwise``."""
     return 1 - seat
 
 
+def seats(st: State) -> range:
+    return range(len(st["players"]))
+
+
+def melee(st: State) -> bool:
+    """Three or more players (digest §2.4): titles, targets, supports and opposes."""
+    return len(st["players"]) > 2
+
+
+def clockwise(st: State, start: int) -> list[int]:
+    """Every seat, clockwise (seat numbers rising, wrapping) from ``start``."""
+    n = len(st["players"])
+    return [(start + i) % n for i in range(n)]
+
+
+def next_seat(st: State, seat: int) -> int:
+    """The seat on ``seat``'s left: the next to act in anything done "in turn"."""
+    return (seat + 1) % len(st["players"])
+
+
 def in_order(st: State) -> list[int]:
-    """Both seats, the first player first."""
-    first = st["first"] if st["first"] is not None else 0
-    return [first, other(first)]
+    """Every seat, the first player first, then clockwise (§2.4: every "in turn" step)."""
+    return clockwise(st, st["first"] if st["first"] is not None else 0)
+
+
+def opponents(st: State, seat: int) -> list[int]:
+    """Every other seat, clockwise from ``seat``'s left."""
+    return clockwise(st, seat)[1:]
+
+
+def opponent(st: State, seat: int) -> int:
+    """"The opponent" of a card written for two players. With two, the other seat; in melee
+    the other party of the challenge in progress when ``seat`` takes part in it, otherwise
+    the player on ``seat``'s left (a simplification: the cards of the two box decks name no
+    opponent to choose, README "Melee")."""
+    if not melee(st):
+        return other(seat)
+    ch = st["challenge"]
+    if ch is not None and seat in (ch["attacker"], ch["defender"]):
+        return int(ch["defender"] if seat == ch["attacker"] else ch["attacker"])
+    return next_seat(st, seat)
 
 
 def player(st: State, seat: int) -> Player:
@@ -269,16 +310,23 @@ def total_power(st: State, seat: int) -> int:
 
 
 def check_win(st: State) -> None:
-    """"15점 이상 ... 즉시 승리": checked after every power change; both at once, the first
-    player wins (§3.8)."""
+    """"15점 이상 ... 즉시 승리": checked after every power change; several at once, the first
+    of them in turn order from the first player wins (§3.8)."""
     if st["result"] is not None:
         return
-    totals = [total_power(st, s) for s in (0, 1)]
+    totals = [total_power(st, s) for s in seats(st)]
     reached = [s for s in in_order(st) if totals[s] >= WIN_POWER]
     if reached:
         st["result"] = {"scores": totals, "winners": [reached[0]], "reason":
                         f"seat {reached[0]} reached {WIN_POWER} power",
                         "rounds": st["round"]}
+
+
+def claim_payer(st: State) -> int:
+    """Who pays the challenge's claim: its target (a supporter who defended instead of it is
+    the defending player for everything else, GOT-R-28)."""
+    ch = st["challenge"]
+    return int(ch.get("target", ch["defender"]))
 
 
 def kneel(st: State, uid: str) -> None:

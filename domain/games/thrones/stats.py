@@ -10,7 +10,7 @@ from contextvars import ContextVar
 
 from .ability import Mod
 from .cards import CARDS
-from .state import InPlay, State, characters, controlled, player
+from .state import InPlay, State, characters, controlled, player, seats
 
 # Memoised modifiers, only inside ``unchanging``: a pass that reads one state without changing
 # it (a view), keyed by that state's identity and the card's uid.
@@ -50,7 +50,7 @@ def _modifiers(st: State, rec: InPlay) -> list[Mod]:
             found = constant(st, source, rec)  # type: ignore[arg-type]
             if found:
                 mods.append(found)
-    for seat in (0, 1):
+    for seat in seats(st):
         plot = player(st, seat)["revealed"]
         if plot is not None:
             constant = CONSTANTS.get(plot)
@@ -106,7 +106,7 @@ def has_keyword(st: State, rec: InPlay, word: str) -> bool:
 
 def revealed(st: State, plot: str) -> list[int]:
     """The seats whose revealed plot is ``plot``."""
-    return [s for s in (0, 1) if player(st, s)["revealed"] == plot]
+    return [s for s in seats(st) if player(st, s)["revealed"] == plot]
 
 
 def gold_bonus(st: State, seat: int) -> int:
@@ -122,9 +122,10 @@ def income(st: State, seat: int) -> int:
     Blockade: "opponents' revealed plots have 0 income"."""
     plot = player(st, seat)["revealed"]
     printed = CARDS[plot].income or 0 if plot else 0
-    if 1 - seat in revealed(st, "blockade"):
+    if any(s != seat for s in revealed(st, "blockade")):
         printed = 0
-    return printed + gold_bonus(st, seat)
+    from .titles import income_bonus
+    return printed + gold_bonus(st, seat) + income_bonus(st, seat)  # Master of Coin
 
 
 def dominance_count(st: State, seat: int) -> int:

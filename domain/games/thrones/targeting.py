@@ -73,10 +73,22 @@ def add_lasting(st: State, uid: str, until: str, source: str, strength: int = 0,
 
 def influence_sets(st: State, seat: int, need: int) -> list[str]:
     """Ways to "kneel N influence" (§6.7): sets of standing cards ``seat`` controls whose
-    influence adds up to ``need`` or more, none of them spare, as "a+b"."""
-    from itertools import combinations
+    influence adds up to ``need`` or more, none of them spare, as "a+b"; in melee the Hand of
+    the King's 2 influence, once a round, is one more part of a set (GOT-R-31)."""
     cards = [(c["uid"], CARDS[c["card"]].influence or 0) for c in st["play"]
              if c["controller"] == seat and not c["knelt"] and CARDS[c["card"]].influence]
+    found = _minimal_sets(cards, need)
+    from .titles import HAND, hand_influence
+    title = hand_influence(st, seat)
+    if title:
+        found += [HAND] if need <= title else [
+            f"{HAND}+{rest}" for rest in _minimal_sets(cards, need - title)]
+    return found
+
+
+def _minimal_sets(cards: list[tuple[str, int]], need: int) -> list[str]:
+    """Sets of (uid, influence) adding up to ``need`` or more, none of them spare."""
+    from itertools import combinations
     found: list[str] = []
     for size in range(1, len(cards) + 1):
         for combo in combinations(cards, size):
@@ -87,8 +99,12 @@ def influence_sets(st: State, seat: int, need: int) -> list[str]:
 
 
 def kneel_all(st: State, uids: str) -> None:
+    from .titles import HAND, spend_hand
     for uid in uids.split("+"):
-        source_rec(st, uid)["knelt"] = True
+        if uid == HAND:
+            spend_hand(st)  # the title kneels nothing
+        else:
+            source_rec(st, uid)["knelt"] = True
 
 
 def source_rec(st: State, source: str) -> InPlay:
@@ -183,8 +199,9 @@ def characters_where(ok: Any, whose: str = "any") -> Any:
     """Targets: characters satisfying ``ok(st, rec)``; ``whose`` "any", "mine" or "theirs";
     none immune to the source's effects."""
     def targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-        owner = {"any": None, "mine": seat, "theirs": 1 - seat}[whose]
-        return char_uids(st, lambda c: ok(st, c), owner, user=seat, source=source)
+        owner = seat if whose == "mine" else None
+        return char_uids(st, lambda c: ok(st, c) and (
+            whose != "theirs" or c["controller"] != seat), owner, user=seat, source=source)
     return targets
 
 

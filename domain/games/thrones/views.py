@@ -17,8 +17,9 @@ from domain.kernel import Chance, Decision, default_redact
 
 from .cards import CARDS
 from .flow import SIMUL, next_step
-from .state import InPlay, Note, State, lcg, total_power
+from .state import InPlay, Note, State, lcg, melee, total_power
 from .stats import icons, keywords, strength, unchanging
+from .titles import titles_view
 
 
 def card_view(st: State, rec: InPlay) -> dict[str, Any]:
@@ -74,8 +75,11 @@ def challenge_view(st: State) -> dict[str, Any] | None:
     ch = st["challenge"]
     if ch is None:
         return None
-    return {key: ch[key] for key in ("type", "attacker", "defender", "attackers", "defenders",
-                                      "stealthed", "winner", "strength")}
+    shown = {key: ch[key] for key in ("type", "attacker", "defender", "attackers",
+                                       "defenders", "stealthed", "winner", "strength")}
+    if "target" in ch:  # melee: the player attacked, who pays the claim
+        shown["target"] = ch["target"]
+    return shown
 
 
 def draft_view(st: State, seat: int | None) -> dict[str, Any] | None:
@@ -105,9 +109,10 @@ def _view(st: State, seat: int | None, step: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         "round": st["round"], "phase": st["phase"], "first_player": st["first"],
         "token_pool": dict(st["pool"]),
-        "players": [player_view(st, i, seat, over) for i in (0, 1)],
+        "players": [player_view(st, i, seat, over) for i in range(len(st["players"]))],
         "in_play": [card_view(st, rec) for rec in st["play"]],
         "challenge": challenge_view(st),
+        **({"titles": titles_view(st)} if melee(st) else {}),  # who holds which (public)
         "draft": draft_view(st, seat),
         "lasting": [dict(e) for e in st["lasting"]],
         "to_act": step.seats if isinstance(step, Decision) else [],

@@ -3,10 +3,11 @@
     {"op": "window", "mode": "action" | "response" | "save", "phase": ..., "seat": s,
      "passes": 0, "active": seat | None, "trigger": {...} (save windows)}
 
-The first player has the first opportunity; the seats alternate, one action or a pass each;
-the window closes when both pass in a row. In a marshalling turn the ``active`` seat may also
-marshal. Responses answer the open triggers (``st["triggers"]``), which lapse when their
-window closes (GOT-EX-12). A save window offers saves for one card about to be killed.
+The first player has the first opportunity; the seats take turns clockwise, one action or a
+pass each; the window closes when every seat passes in a row. In a marshalling turn the
+``active`` seat may also marshal. Responses answer the open triggers (``st["triggers"]``),
+which lapse when their window closes (GOT-EX-12). A save window offers saves for one card
+about to be killed.
 
 Who is asked (ruling, README "Windows never tell what a hand holds"): a seat is asked when it
 has a legal use of a card in play (public), or, holding any card, when its House's deck holds
@@ -25,7 +26,18 @@ from domain.kernel.stack import GO, WAIT
 from .ability import Ability
 from .cards import CARDS
 from .keywords import ambush, ambush_moves, deck_pool, may_ambush
-from .state import State, find, hand_gold, in_order, note, other, player, spendable
+from .state import (
+    State,
+    find,
+    hand_gold,
+    in_order,
+    next_seat,
+    note,
+    opponent,
+    player,
+    seats,
+    spendable,
+)
 from .zones import bury
 
 PASS = {"kind": "pass"}
@@ -56,11 +68,11 @@ def run_window(st: State, frame: dict[str, Any]) -> bool:
         bury(st)  # the framework window before it has ended (§4.2 step 6)
         if st["pending"][-1] is not frame:
             return GO  # what leaving play set off (Benjen's shuffle) first
-    while frame["passes"] < 2:
+    while frame["passes"] < len(st["players"]):  # every seat passed in a row
         if asked(st, frame, frame["seat"]):
             return WAIT
         frame["passes"] += 1
-        frame["seat"] = other(frame["seat"])
+        frame["seat"] = next_seat(st, frame["seat"])
     st["pending"].pop()
     if frame["mode"] != "save":
         st["triggers"] = []  # unused response chances lapse (§4.2 step 6)
@@ -190,7 +202,7 @@ def save_with_duplicate(st: State, frame: dict[str, Any], seat: int, uid: str) -
     dup = rec["dups"].pop()
     player(st, rec["owner"])["discard"].append(dup)
     st["saved"].append(uid)
-    frame["passes"] = 2
+    frame["passes"] = len(st["players"])
     note(st, seat, "discarded a duplicate to save", [rec["card"]])
 
 
@@ -237,7 +249,7 @@ def _challenge_words(st: State, seat: int) -> str:
 
 def answer_window(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
     seat = frame["seat"]
-    frame["seat"] = other(seat)
+    frame["seat"] = next_seat(st, seat)
     if move["kind"] == "pass":
         frame["passes"] += 1
         return
@@ -271,7 +283,7 @@ def use(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> No
          else piles["discard"]).append(card_id)
     note(st, seat, "played" if source == "hand" else "used", [card_id])
     if frame["mode"] == "save":
-        frame["passes"] = 2  # saved: nothing is left to save
+        frame["passes"] = len(st["players"])  # saved: nothing is left to save
     elif frame["mode"] == "action":
         push_window(st, "response")  # the action's response step (§4.2 step 5)
     ability.pay(st, seat, ref, target, trig)
@@ -279,7 +291,7 @@ def use(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> No
 
 
 def _calm(st: State) -> bool:
-    return any(player(st, s)["revealed"] == "calm-over-westeros" for s in (0, 1))
+    return any(player(st, s)["revealed"] == "calm-over-westeros" for s in seats(st))
 
 
 def _may_pay_calm(st: State, seat: int) -> bool:
@@ -290,7 +302,7 @@ def _may_pay_calm(st: State, seat: int) -> bool:
 
 def _pay_calm(st: State, seat: int) -> None:
     if _calm(st):
-        hand_gold(st, seat, other(seat), 1)
+        hand_gold(st, seat, opponent(st, seat), 1)
         note(st, seat, "handed 1 gold to the opponent (Calm over Westeros)")
 
 

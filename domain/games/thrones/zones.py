@@ -13,7 +13,7 @@ from typing import Any
 from domain.kernel.stack import GO
 
 from .cards import CARDS
-from .state import InPlay, State, attachments_of, card, find, note, player
+from .state import InPlay, State, attachments_of, card, find, note, player, seats
 from .stats import has_keyword
 
 
@@ -153,7 +153,7 @@ def _bronn_guards(st: State, rec: InPlay) -> bool:
 def cannot_be_killed(st: State, rec: InPlay) -> bool:
     """The Power of Blood: Noble-crest characters cannot be killed while it is revealed."""
     return ("noble" in CARDS[rec["card"]].crests and any(
-        player(st, s)["revealed"] == "the-power-of-blood" for s in (0, 1)))
+        player(st, s)["revealed"] == "the-power-of-blood" for s in seats(st)))
 
 
 # ---- discarding at random (intrigue claim, Ser Jacelyn Bywater): a hidden pick ----

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.thrones import RULES
+from domain.games.thrones.decks import ready_for
 from domain.games.thrones.state import find
 from domain.kernel import Chance, Decision, Prompt, play_chance, play_move
 
@@ -144,3 +145,34 @@ def blank_lcg(first: int = 0, phase: str = "challenges") -> State:
     state = blank(first, phase)
     state["options"] = {**state["options"], "profile": "lcg"}
     return state
+
+
+def blank_melee(seats: int = 4, first: int = 0, phase: str = "challenges",
+                titles: list[str | None] | None = None) -> State:
+    """``blank`` for ``seats`` players of the full card game (profile ``lcg``): even seats
+    Stark, odd seats Lannister; every revealed plot Mutual Enemies (claim 2; its "when
+    revealed" already past); ``titles`` the title each seat holds this round, if any."""
+    state = RULES.setup({"profile": "lcg"}, seats)
+    for seat, p in enumerate(state["players"]):  # the ready-made decks' Houses and plots
+        p.update(house=ready_for(seat)["house"], plots=list(ready_for(seat)["plots"]),
+                 deck=[], hand=[], discard=[], dead=[], setup=[], ready=False, gold=0,
+                 power=0, revealed="mutual-enemies")
+    state.update(first=first, round=1, phase=phase, pending=[], play=[], notes=[],
+                 lasting=[], triggers=[], challenge=None, limits={})
+    if titles is not None:
+        state["titles"] = list(titles)
+    state["pool"] = {"gold": 80, "power": 60}
+    return state
+
+
+def challenge_against(kind: str, target: int) -> dict[str, Any]:
+    """A melee challenge move: its type and target seat."""
+    return {"kind": "challenge", "type": kind, "target": target}
+
+
+def attacker(uid: str) -> dict[str, Any]:
+    return {"kind": "attacker", "card": uid}
+
+
+def defender(uid: str) -> dict[str, Any]:
+    return {"kind": "defender", "card": uid}

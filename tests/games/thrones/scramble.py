@@ -1,13 +1,13 @@
-"""What a seat may not know in Thrones, dealt anew (``tests/games/hidden.py``): the other
+"""What a seat may not know in Thrones, dealt anew (``tests/games/hidden.py``): each other
 seat's hand, deck, face-down setup cards and (lcg) cards in Shadows shuffled together and
 dealt back in the same sizes (half the time the hand stays, so its cards can be played the
 same in both), its plot chosen but not revealed, and its answer to a pending mulligan. The
 seat's own deck order stays (its draws show it to the seat). In the plot draft
 (``draft_scramble``): the plots the other seat was dealt and kept unseen, and the draft
 deck's cards still to be dealt to it, dealt anew among themselves; its plot-deck picks of
-the last step chosen anew. In the ``lcg`` profile also its plot deck (each name another
-plot) and its decklist in the options (other cards and plots; the House and agenda stay,
-announced at setup)."""
+the last step chosen anew. In the ``lcg`` profile also each other seat's plot deck (each name
+another plot) and its decklist in the options (other cards and plots; the House and agenda
+stay, announced at setup)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,10 @@ from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty
 # Positions with the players' own decks and agendas (their lists hidden from each other).
 VARIANTS = [{"profile": "lcg", "decks": [stark_fealty(), lannister_sworn_banners()]}]
 
+# Positions beyond the contract suite's option variants at the fewest seats: melee, with the
+# hands, decks and plot choices of three other seats dealt anew.
+SEATED_VARIANTS = [({"profile": "lcg"}, 4)]
+
 
 def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
     if state["result"] is not None or not state["players"][0]["house"]:
@@ -29,7 +33,27 @@ def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, 
     if state.get("draft") is not None and state["round"] == 0:
         return draft_scramble(state, 1 - seat, rng)
     players = [dict(p) for p in state["players"]]
-    theirs = players[1 - seat]
+    pending = [dict(f) for f in state["pending"]]
+    options = state["options"]
+    for other in range(len(players)):  # every other seat, however many play (melee)
+        if other == seat:
+            continue
+        theirs = players[other]
+        _deal_anew(theirs, rng)
+        if options.get("profile") == "lcg":  # an opponent's own plot deck and decklist
+            theirs["plots"] = renamed_plots(theirs["plots"], theirs["used"], rng)
+            options = scrambled_decklists(options, other, len(players), rng)
+        if theirs["choice"] is not None:
+            theirs["choice"] = rng.choice(sorted(set(theirs["plots"])))
+        if pending and pending[-1]["op"] == "mulligan" and str(other) in pending[-1].get(
+                "answers", {}):
+            pending[-1]["answers"] = {**pending[-1]["answers"],
+                                      str(other): rng.choice(["keep", "mulligan"])}
+    return {**state, "options": options, "players": players, "pending": pending}
+
+
+def _deal_anew(theirs: dict[str, Any], rng: random.Random) -> None:
+    """Its hand (half the time), deck, setup cards and (lcg) Shadows dealt anew."""
     keep_hand = rng.random() < 0.5
     # lcg: its cards face down in Shadows and its Shadows placements at setup (issue 11)
     hidden = ("deck", "setup", *(k for k in ("shadows", "setup_shadows") if k in theirs))
@@ -41,18 +65,6 @@ def scramble(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, 
     for key in hidden:
         size = len(theirs[key])
         theirs[key], pool = pool[hand:hand + size], pool[:hand] + pool[hand + size:]
-    options = state["options"]
-    if options.get("profile") == "lcg":  # an opponent's own plot deck and decklist
-        theirs["plots"] = renamed_plots(theirs["plots"], theirs["used"], rng)
-        options = scrambled_decklists(options, 1 - seat, rng)
-    if theirs["choice"] is not None:
-        theirs["choice"] = rng.choice(sorted(set(theirs["plots"])))
-    pending = [dict(f) for f in state["pending"]]
-    if pending and pending[-1]["op"] == "mulligan" and str(1 - seat) in pending[-1].get(
-            "answers", {}):
-        pending[-1]["answers"] = {**pending[-1]["answers"],
-                                  str(1 - seat): rng.choice(["keep", "mulligan"])}
-    return {**state, "options": options, "players": players, "pending": pending}
 
 
 def renamed_plots(plots: list[str], used: list[str], rng: random.Random) -> list[str]:
@@ -64,11 +76,11 @@ def renamed_plots(plots: list[str], used: list[str], rng: random.Random) -> list
     return [swap[p] for p in plots]
 
 
-def scrambled_decklists(options: dict[str, Any], theirs: int,
+def scrambled_decklists(options: dict[str, Any], theirs: int, seats: int,
                         rng: random.Random) -> dict[str, Any]:
-    """Options whose ``decks`` hold another list for ``theirs``: same House and agenda (both
-    announced at setup), other cards and plots."""
-    decks = list(options.get("decks") or [None, None])
+    """Options whose ``decks`` hold another list for ``theirs`` (of ``seats``): same House and
+    agenda (both announced at setup), other cards and plots."""
+    decks = list(options.get("decks") or [None] * seats)
     own = decks[theirs] or ready_for(theirs)
     cards = sorted(c for c, card in CARDS.items() if card.type != "plot")
     decks[theirs] = {**own, "plots": rng.sample(sorted(c for c, card in CARDS.items()
