@@ -56,6 +56,9 @@ BOT_GAMES: dict[str, list[tuple[dict[str, Any], list[str]]]] = {
         ({}, ["planner", "random"]),
         ({"houses": "random", "plot_draft": True}, ["random", "planner"]),
         ({}, ["planner", "planner"]),
+        # The full card game (rules 2.0.0 on): a joust and a four-seat melee with titles.
+        ({"profile": "lcg"}, ["planner", "random"]),
+        ({"profile": "lcg"}, ["planner", "random", "planner", "random"]),
     ],
 }
 # Random human moves that reach the end of a human-vs-bot game (the loop stops at the end).

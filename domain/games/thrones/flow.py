@@ -17,9 +17,9 @@ from domain.kernel.stack import GO, WAIT, Op, pending_prompt, run_pending
 
 from . import challenges as ch
 from . import draft as dr
-from . import lcg_setup as lcg_su
 from . import phases as ph
 from . import resolution as rs
+from . import setup_decks as decks_su
 from . import setup_flow as su
 from . import titles as tl
 from . import undefended as ud
@@ -142,7 +142,7 @@ OPS: dict[str, Op[State]] = {
 
 CHANCES: dict[str, ChanceOp] = {
     "houses": ChanceOp(su.houses_spec, su.houses_drawn),
-    "setup_first": ChanceOp(lcg_su.setup_first_spec, lcg_su.setup_first_drawn),
+    "setup_first": ChanceOp(decks_su.setup_first_spec, decks_su.setup_first_drawn),
     "shuffle": ChanceOp(su.shuffle_spec, su.shuffled),
     "initiative": ChanceOp(ph.initiative_spec, ph.initiative_drawn),
     "random_discard": ChanceOp(random_discard_spec, random_discarded),
@@ -215,7 +215,7 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
         raise BadOptions("The plot draft is a two-player variant (§2.2): it passes plots "
                          "across the table between two players.")
     if "decks" in options:  # the players' own decks (lcg): one decklist or None a seat
-        opts["decks"] = lcg_su.checked_decks(opts, options["decks"], seats)
+        opts["decks"] = decks_su.checked_decks(opts, options["decks"], seats)
     st: State = {"options": opts, "round": 0, "phase": "setup", "first": None,
                  "players": [new_player() for _ in range(seats)], "play": [], "next_uid": 1,
                  "pool": dict(TOKENS), "lasting": [], "challenge": None, "triggers": [],
@@ -227,7 +227,7 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
         if opts["houses"] == "random" or opts["plot_draft"]:
             raise BadOptions("In the lcg profile each deck brings its House and its plots: "
                              "options houses and plot_draft are for the box.")
-        st["pending"].append({"op": "setup_first"})  # §2.3 steps 1-2 (lcg_setup.py)
+        st["pending"].append({"op": "setup_first"})  # §2.3 steps 1-2 (setup_decks.py)
     elif opts["houses"] == "random":
         st["pending"].append({"op": "houses"})
     else:

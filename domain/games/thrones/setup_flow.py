@@ -29,13 +29,13 @@ from .state import State, draw, enter_play, note, player, seats
 
 def deck_of(house: str) -> list[str]:
     """The box's deck of the House (an ``lcg`` game deals its players' own decks, or the
-    ready-made ones with the DATA versions of box-variant cards: ``lcg_setup.py``)."""
+    ready-made ones with the DATA versions of box-variant cards: ``setup_decks.py``)."""
     return sorted(cid for cid, n in BOX.decks[house] for _ in range(n))
 
 
 def assign_houses(st: State, stark_seat: int) -> None:
     """The box (two seats): seat ``stark_seat`` plays Stark, the other Lannister. An ``lcg``
-    game takes up its players' own decks instead (``lcg_setup.py``, any number of seats)."""
+    game takes up its players' own decks instead (``setup_decks.py``, any number of seats)."""
     houses = ["stark", "lannister"] if stark_seat == 0 else ["lannister", "stark"]
     for seat, house in enumerate(houses):
         p = player(st, seat)
