@@ -96,6 +96,12 @@ def chance(state: State, outcome: Any) -> State:
     return play_chance(RULES, state, outcome)
 
 
+def plain_chance(state: State, spec: dict[str, Any]) -> State:
+    """The draw answered the plain way: seat 0 first for a roll (the setup first player),
+    a shuffle left in its order."""
+    return chance(state, 0 if spec["kind"] == "roll" else list(range(spec["n"])))
+
+
 def passes(state: State, count: int) -> State:
     for _ in range(count):
         state = act(state, {"kind": "pass"})

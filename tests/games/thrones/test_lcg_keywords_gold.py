@@ -19,6 +19,7 @@ from .helpers import (
     give_gold,
     moves,
     place,
+    plain_chance,
     prompt,
     start,
     step,
@@ -119,9 +120,8 @@ def at_placing(lcg: bool, stark: list[str], lannister: list[str] | None = None) 
     state = RULES.setup({"profile": "lcg"} if lcg else {}, 2)
     while not (state["pending"] and state["pending"][-1]["op"] == "place"):
         found = step(state)
-        if hasattr(found, "spec"):  # seat 0 first for setup (a roll); shuffles left in order
-            spec = found.spec
-            state = chance(state, 0 if spec["kind"] == "roll" else list(range(spec["n"])))
+        if hasattr(found, "spec"):
+            state = plain_chance(state, found.spec)
         else:
             state = act(state, {"kind": "keep"}, seat=found.seats[0])
     state["players"][STARK]["hand"] = list(stark)

@@ -17,10 +17,10 @@ from .helpers import (
     act,
     blank,
     blank_lcg,
-    chance,
     give_gold,
     moves,
     place,
+    plain_chance,
     prompt,
     start,
     step,
@@ -226,9 +226,8 @@ def test_a_new_lcg_game_reaches_its_first_plot_without_asking_about_empty_shadow
         found = step(state)
         if not hasattr(found, "spec") and prompt(state).kind == "plot":
             break
-        if hasattr(found, "spec"):  # seat 0 first for setup (a roll), shuffles in order
-            spec = found.spec
-            state = chance(state, 0 if spec["kind"] == "roll" else list(range(spec["n"])))
+        if hasattr(found, "spec"):
+            state = plain_chance(state, found.spec)
         else:
             assert prompt(state).kind != "shadows"
             state = act(state, prompt(state).legal_moves[-1])
