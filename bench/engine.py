@@ -24,6 +24,7 @@ from domain.kernel import (
     hash_value,
 )
 from replays import build_document, verify_document
+from replays.batch import Batch, default_jobs, verify_batch
 
 from .table import Table
 
@@ -123,6 +124,8 @@ def service_rate(game: str, bots: list[str], options: dict[str, Any], games: int
 
 def verify_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
                 say: Say, table: Table) -> None:
+    """Replay verification: one process on one core (CPU time: the rules-bound figure), every
+    core on a batch of documents (wall time, as a user waits for it), and the floor."""
     app = service({})
     documents = []
     for _ in range(games):
@@ -130,19 +133,39 @@ def verify_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
         documents.append(build_document(app.records(created.id)))
     app.close()
     events = sum(len(d["events"]) for d in documents)
-    start = time.perf_counter()
-    assert all(verify_document(d).valid for d in documents)
-    elapsed = time.perf_counter() - start
-    say(f"  replay verification: {events / elapsed:,.0f} events/s "
-        f"({games / elapsed:,.1f} games/s)")
-    table.add(f"{game}: replay verification, events/s", events / elapsed, ">=", 50_000)
-    start = time.perf_counter()
+    # Each document verified, then folded by the floor, in turn: the two figures are taken at
+    # the same moments, so their ratio holds on a machine whose load changes.
+    elapsed = floor_time = 0.0
     for document in documents:
+        start = time.process_time()
+        assert verify_document(document).valid
+        middle = time.process_time()
         verification_floor(document)
-    floor = events / (time.perf_counter() - start)
-    say(f"  its floor, what any verifier must do (the rules' next and apply, each draw "
-        f"derived, each state and event hashed; no other check): {floor:,.0f} events/s")
-    table.add(f"{game}: replay verification floor, events/s", floor, ">=", 50_000)
+        elapsed += middle - start
+        floor_time += time.process_time() - middle
+    floor = events / floor_time
+    say(f"  replay verification on one core: {events / elapsed:,.0f} events/s "
+        f"({games / elapsed:,.1f} games/s, CPU time)")
+    table.add(f"{game}: replay verification on one core, events/s", events / elapsed, ">=",
+              50_000)
+    batch = documents * BATCH_COPIES
+    jobs = default_jobs()
+    start = time.perf_counter()
+    assert all(verdict.valid for verdict in verify_batch(Batch(batch), jobs))
+    all_cores = events * BATCH_COPIES / (time.perf_counter() - start)
+    say(f"  replay verification of a batch of {len(batch)} documents on every core ({jobs} "
+        f"processes, gamehall replay verify's default): {all_cores:,.0f} events/s (wall time)")
+    table.add(f"{game}: replay verification, batch on all {jobs} cores, events/s", all_cores,
+              ">=", 50_000)
+    say(f"  its floor on one core, what any verifier must do (the rules' next and apply, each "
+        f"draw derived, each state and event hashed; no other check): {floor:,.0f} events/s; "
+        f"the verifier runs at {events / elapsed / floor:.2f} of it")
+    table.add(f"{game}: replay verification floor on one core, events/s", floor, ">=", 50_000)
+
+
+# A batch verified on every core repeats the documents, so that starting the worker
+# processes weighs on the figure no more than on a real export of thousands of games.
+BATCH_COPIES = 5
 
 
 def verification_floor(document: dict[str, Any]) -> None:
