@@ -204,7 +204,8 @@ def test_keys_refuses_where_the_service_keeps_no_key(var, capsys):
     assert not (var / "var" / "receipt.key").exists()
 
 
-def test_a_fork_verifies_with_its_source_in_the_file_or_given_apart(var, capsys):
+def fork_in_var() -> tuple[str, str]:
+    """A finished toy game of bots stored in var/ and a fork of it, played out: their ids."""
     import bootstrap
 
     service = bootstrap.build_service()
@@ -214,8 +215,13 @@ def test_a_fork_verifies_with_its_source_in_the_file_or_given_apart(var, capsys)
         fork, _ = service.fork_game(source.id, middle, [{"bot": "first"}, {"bot": "random"}])
     finally:
         service.close()
-    cli.main(["replay", "export", str(source.id), "-o", str(var / "source.json")])
-    cli.main(["replay", "export", str(fork.id), "-o", str(var / "fork.json")])
+    return str(source.id), str(fork.id)
+
+
+def test_a_fork_verifies_with_its_source_in_the_file_or_given_apart(var, capsys):
+    source, fork = fork_in_var()
+    cli.main(["replay", "export", source, "-o", str(var / "source.json")])
+    cli.main(["replay", "export", fork, "-o", str(var / "fork.json")])
     capsys.readouterr()
     with pytest.raises(SystemExit):
         cli.main(["replay", "verify", str(var / "fork.json")])
@@ -294,18 +300,10 @@ def test_verifying_on_several_processes_prints_what_one_process_prints(var, caps
 
 
 def test_receipts_and_fork_sources_hold_when_verifying_on_several_processes(var, capsys):
-    import bootstrap
-
     game_id, receipts = humans_game_in_var(var)
-    service = bootstrap.build_service()
-    try:
-        source, _ = service.create_game("toy", {}, [{"bot": "random"}, {"bot": "first"}])
-        middle = [r["seq"] for r in service.records(source.id) if r["type"] == "move_made"][2]
-        fork, _ = service.fork_game(source.id, middle, [{"bot": "first"}, {"bot": "random"}])
-    finally:
-        service.close()
+    source, fork = fork_in_var()
     documents = []
-    for name in (game_id, str(fork.id), str(source.id)):
+    for name in (game_id, fork, source):
         cli.main(["replay", "export", name, "-o", str(var / "one.json")])
         documents.append(json.dumps(json.loads((var / "one.json").read_text())))
     (var / "games.ndjson").write_text("\n".join(documents * 3) + "\n")
