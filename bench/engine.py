@@ -97,29 +97,41 @@ def sqlite_env(folder: str) -> dict[str, str]:
 
 
 def service_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
-                 say: Say, engine_times: list[float], table: Table) -> None:
-    """The same bot games (same ids, so the same draws and moves as ``engine_rate``'s first
-    ``games``) through the event-sourced service, in memory and on SQLite; the ratios."""
-    rates: dict[str, float] = {}
+                 say: Say, table: Table) -> None:
+    """The same bot games through the engine alone and through the event-sourced service, in
+    memory and on SQLite, interleaved: game i on the engine, then game i in memory, then on
+    SQLite, then game i + 1. Each is timed in CPU time (the machine is shared), so the
+    ratios compare the same games at the same moments. The service derives every draw from
+    the game's id, so each run plays the very game the engine played (its result is checked)."""
+    labels = ("in memory", "on SQLite")
+    engine_cpu, cpu, wall, events = 0.0, dict.fromkeys(labels, 0.0), dict.fromkeys(labels, 0.0), 0
     with tempfile.TemporaryDirectory() as folder:
-        for label, env in (("in memory", {}), ("on SQLite", sqlite_env(folder))):
-            app = service(env)
-            start = time.perf_counter()
-            events = 0
-            for game_id in game_ids(game, games):
+        apps = dict(zip(labels, (service({}), service(sqlite_env(folder))), strict=True))
+        for game_id in game_ids(game, games):
+            start = time.process_time()
+            over = engine_game(game, bots, options, game_id)
+            engine_cpu += time.process_time() - start
+            for label, app in apps.items():
+                start, started_wall = time.process_time(), time.perf_counter()
                 created, _ = app.create_game(game, options, [{"bot": b} for b in bots],
                                              game_id=game_id)
-                events += created.version
-            elapsed = time.perf_counter() - start
+                cpu[label] += time.process_time() - start
+                wall[label] += time.perf_counter() - started_wall
+                assert created.result == over.to_json(), "the service played another game"
+            events += created.version
+        for app in apps.values():
             app.close()
-            rates[label] = games / elapsed
-            say(f"  event-sourced {label}: {games / elapsed:,.1f} games/s "
-                f"({events / elapsed:,.0f} events/s, {events / games:.0f} events a game)")
-    engine = games / sum(engine_times[:games])
-    say(f"  ratios: engine only / event-sourced in memory {engine / rates['in memory']:.1f}x;"
-        f" in memory / on SQLite {rates['in memory'] / rates['on SQLite']:.2f}x")
-    for label, rate in rates.items():
-        table.add(f"{game}: event-sourced {label} / engine-only", engine / rate, "<=", 2.5)
+    say(f"  engine only, the same {games} games in turn with the service: "
+        f"{games / engine_cpu:,.1f} games/s (CPU time)")
+    for label in labels:
+        say(f"  event-sourced {label}: {games / cpu[label]:,.1f} games/s CPU time, "
+            f"{games / wall[label]:,.1f} wall ({events / cpu[label]:,.0f} events/s CPU, "
+            f"{events / games:.0f} events a game); {cpu[label] / engine_cpu:.1f}x the engine's "
+            "CPU")
+        table.add(f"{game}: event-sourced {label} / engine-only, CPU time", cpu[label] / engine_cpu,
+                  "<=", 2.5)
+    say(f"  on SQLite the wall time adds the disk's commits: {wall['on SQLite'] / engine_cpu:.1f}x "
+        "the engine's time")
 
 
 def verify_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
