@@ -40,13 +40,16 @@ class RecentStates:
         return next((state for number, _, state in self.kept if number == seq), None)
 
 
+_TAKEN_BACK = EventType.TAKEN_BACK  # bound once: asked of every event verified
+
+
 def while_pending(kind: str, life: Life, seats: int) -> str | None:
     """Why ``kind`` may not come here given the pending takeback, or None: while one is
     pending, no move, draw or end; once every other seat has accepted, only the rewind (or a
     resignation or abandonment); and no rewind without an agreed takeback."""
     asked = life.get("takeback")
     agreed = asked is not None and len(asked["accepted"]) == seats - 1
-    if kind == EventType.TAKEN_BACK:
+    if kind == _TAKEN_BACK:
         return None if agreed else "a takeback can happen only once every other seat accepted"
     if asked is None:
         return None
