@@ -5,7 +5,8 @@
   gamehall replay export GAME_ID -o FILE
   gamehall replay export --all --format parquet -o DIR
   gamehall replay verify FILE [--source F] [--receipts R.ndjson [--keys KEYS.json]]
-                                       (one document, or NDJSON: one a line)
+                                [--jobs N]   (one document, or NDJSON: one a line; N
+                                             processes, default one a core)
   gamehall replay show FILE [--game ID] [--step N] [--as SEAT]
   gamehall keys                        the public keys move receipts are signed with
   gamehall receipts GAME_ID --seat S   a stored game's move receipts of one seat, as NDJSON
@@ -31,13 +32,8 @@ from domain.games import game_names, get_rules
 from domain.history import EventType, Status
 from domain.kernel import GameError
 from domain.receipts import keys_by_id
-from replays import (
-    build_document,
-    state_at,
-    to_ndjson_lines,
-    verify_document,
-    verify_with_receipts,
-)
+from replays import build_document, state_at, to_ndjson_lines
+from replays.batch import Batch, verify_batch
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -90,6 +86,8 @@ def parser() -> argparse.ArgumentParser:
                         "the verified file's own; may be given more than once")
     verify.add_argument("--keys", help="the server's keys (the JSON of GET /keys or gamehall "
                         "keys); by default this server's own (reads var/)")
+    verify.add_argument("--jobs", type=positive, default=None, help="processes verifying "
+                        "the documents at once (default: one a core; 1: no others)")
     verify.set_defaults(handler=run_verify)
     show = replay_commands.add_parser("show", help="the log and a seat's view at a step")
     show.add_argument("file")
@@ -304,20 +302,22 @@ def run_export_all(folder: str) -> None:
           f"({built['events'].num_rows} events)")
 
 
+def positive(text: str) -> int:
+    """An argument that is a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
 def run_verify(args: argparse.Namespace) -> None:
-    """A line a game, then the total; exit 1 if any game is invalid."""
+    """A line a game, in the file's order, then the total; exit 1 if any game is invalid."""
     documents = load_documents(args.file)
     receipts = None if args.receipts is None else load_documents(args.receipts)
     keys = None if receipts is None else load_keys(args.keys)
     known = [*documents, *(d for path in args.source for d in load_documents(path))]
-    sources = {d.get("game_id"): d for d in known if isinstance(d, dict)}.get
+    batch = Batch(documents, known, receipts, keys)
     invalid = 0
-    for document in documents:
-        if receipts is None or keys is None:
-            verdict = verify_document(document, sources)
-        else:
-            verdict = verify_with_receipts(document, receipts_of(document, receipts), keys,
-                                           sources)
+    for document, verdict in zip(documents, verify_batch(batch, args.jobs), strict=True):
         name = game_label(document)
         if verdict.valid:
             also = "" if verdict.receipts is None else f", {verdict.receipts} receipts honoured"
@@ -330,12 +330,6 @@ def run_verify(args: argparse.Namespace) -> None:
     print(f"{len(documents) - invalid} valid, {invalid} invalid")
     if invalid:
         raise SystemExit(1)
-
-
-def receipts_of(document: Any, receipts: list[Any]) -> list[Any]:
-    """The receipts of one game of the file (all of them when the file holds one game)."""
-    game_id = document.get("game_id") if isinstance(document, dict) else None
-    return [r for r in receipts if not isinstance(r, dict) or r.get("game_id") == game_id]
 
 
 def load_keys(path: str | None) -> dict[str, bytes]:

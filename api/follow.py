@@ -83,9 +83,8 @@ class Position:
         if self.last > 0:
             found = _spot(reached, game_id, self.last)
             if found is None:
-                game = (service.get(game_id, reading=True) if self.last == current
-                        else service.get(game_id, version=self.last))
-                found = (game.rules, game.state, game.status in FINISHED, game.seed is not None)
+                rules, state, life = service.state_after(game_id, self.last)
+                found = (rules, state, life["status"] in FINISHED, life["seed"] is not None)
             rules, state, over, self.complete = found
             self.reader = Reader(rules, state, viewer, over)
 

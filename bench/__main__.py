@@ -21,8 +21,8 @@ def revolution(table: Table) -> None:
     section("Revolution (best-of-three matches)")
     engine.engine_rate("revolution", ["random", "random"], {}, 1000, say)
     bots = ["greedy", "random"]
-    greedy = engine.engine_rate("revolution", bots, {}, 100, say)
-    engine.service_rate("revolution", bots, {}, 100, say, greedy, table)
+    engine.engine_rate("revolution", bots, {}, 100, say)
+    engine.service_rate("revolution", bots, {}, 100, say, table)
     engine.verify_rate("revolution", bots, {}, 100, say, table)
     engine.load_move_save("revolution", {"match": "points", "games": 200}, [10, 1000], say,
                           table)
@@ -34,7 +34,7 @@ def dominion(table: Table) -> None:
     median_ms = sorted(times)[len(times) // 2] * 1e3
     say(f"  median engine-only game {median_ms:.2f} ms against the 3 ms aim "
         f"({median_ms / 3:.2f}x the aim)")
-    engine.service_rate("dominion", ["big_money", "big_money"], {}, 100, say, times, table)
+    engine.service_rate("dominion", ["big_money", "big_money"], {}, 100, say, table)
     engine.verify_rate("dominion", ["big_money", "big_money"], {}, 20, say, table)
 
 
@@ -46,8 +46,8 @@ def god_of_war(table: Table) -> None:
 def thrones(table: Table) -> None:
     section("Thrones (two-player box, bot against bot)")
     engine.engine_rate("thrones", ["random", "random"], {}, 20, say)
-    planner = engine.engine_rate("thrones", ["planner", "planner"], {}, 20, say)
-    engine.service_rate("thrones", ["planner", "planner"], {}, 10, say, planner, table)
+    engine.engine_rate("thrones", ["planner", "planner"], {}, 20, say)
+    engine.service_rate("thrones", ["planner", "planner"], {}, 10, say, table)
 
 
 def http(table: Table) -> None:

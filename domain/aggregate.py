@@ -58,6 +58,10 @@ from .kernel import (
 # The attributes of a Game that hold plain JSON values, replaced by each event and never
 # changed in place (so a copy of the game shares them).
 SHARED_ATTRIBUTES = frozenset({"state", "life"})
+# The rules state and life after each of a game's latest events, by version, kept in memory
+# only (never in a snapshot): a follower that starts from one of them reads on without
+# rebuilding the game from a snapshot, so its first call costs what it returns.
+RECENT, RECENT_STATES = "recent_states", 8
 # The types of a Game's other attributes that a copy can share too (its id, version, times
 # and last hash); deepcopy of a UUID alone cost more than the rest of a copy.
 IMMUTABLE_TYPES = frozenset({UUID, datetime, int, str})
@@ -87,6 +91,14 @@ class GameSnapshot(LibrarySnapshot):
     """Snapshots with a stable topic, so stored snapshots survive code moves."""
 
     TOPIC: ClassVar[str] = "gamehall:Game.Snapshot"
+
+    @classmethod
+    def take(cls, aggregate: Any) -> Any:
+        """A snapshot of the game's history so far, without the recent states it keeps in
+        memory (they are rebuilt as events are applied)."""
+        snapshot = super().take(aggregate)
+        snapshot.state.pop(RECENT, None)
+        return snapshot
 
 
 class Game(Aggregate):
@@ -121,6 +133,7 @@ class Game(Aggregate):
                                      game.life)
             game.state = computed
             game.last_hash = self.hash
+            game.keep_recent(self.originator_version)
 
     class Created(Event, Aggregate.Created):
         TOPIC: ClassVar[str] = "gamehall:Game.Created"
@@ -181,8 +194,23 @@ class Game(Aggregate):
         for key, value in self.__dict__.items():
             copied.__dict__[key] = (value if key in SHARED_ATTRIBUTES
                                     or type(value) in IMMUTABLE_TYPES
+                                    else dict(value) if key == RECENT  # of shared states
                                     else copy.deepcopy(value, memo))
         return copied
+
+    def keep_recent(self, version: int) -> None:
+        """Keep the state and life after event ``version`` among the latest RECENT_STATES."""
+        recent = self.__dict__.setdefault(RECENT, {})
+        recent[version] = (self.state, self.life)
+        if len(recent) > RECENT_STATES:
+            del recent[next(iter(recent))]  # the oldest: versions are kept in order
+
+    def recent(self, version: int) -> tuple[State, Life] | None:
+        """The rules state and life after event ``version``, if kept (see RECENT)."""
+        if version == self.version:
+            return self.state, self.life
+        kept: tuple[State, Life] | None = self.__dict__.get(RECENT, {}).get(version)
+        return kept
 
     if TYPE_CHECKING:  # attributes set by the events (kept out of the generated __init__)
         life: Life

@@ -33,13 +33,15 @@ from eventsourcing.persistence import IntegrityError
 from .aggregate import Game, event_record
 from .audits import Audits
 from .decks import Decks
-from .history import FINISHED, EventRecord, Status
+from .history import FINISHED, EventRecord, Life, Status
 from .kernel import (
     Chance,
     Decision,
     DrawStream,
     GameError,
     Over,
+    Rules,
+    State,
     ask_bot,
     bot_context,
     chance_context,
@@ -272,6 +274,17 @@ class GameService(Audits, Decks, Application[UUID]):
         if not isinstance(game, Game):
             raise GameNotFound(f"There is no game {game_id}.")
         return game
+
+    def state_after(self, game_id: UUID, version: int) -> tuple[Rules, State, Life]:
+        """The game's rules, and its rules state and life after event ``version``: kept by
+        the game in hand for its latest events (no rebuild), else rebuilt from the nearest
+        snapshot before that version."""
+        game = self.get(game_id, reading=True)
+        kept = game.recent(version)
+        if kept is None:
+            game = self.get(game_id, version=version)
+            kept = game.state, game.life
+        return game.rules, *kept
 
     def version_of(self, game_id: UUID) -> int:
         """The game's current version, from the store's newest event alone (no aggregate is

@@ -40,13 +40,16 @@ class RecentStates:
         return next((state for number, _, state in self.kept if number == seq), None)
 
 
+_TAKEN_BACK = EventType.TAKEN_BACK  # bound once: asked of every event verified
+
+
 def while_pending(kind: str, life: Life, seats: int) -> str | None:
     """Why ``kind`` may not come here given the pending takeback, or None: while one is
     pending, no move, draw or end; once every other seat has accepted, only the rewind (or a
     resignation or abandonment); and no rewind without an agreed takeback."""
     asked = life.get("takeback")
     agreed = asked is not None and len(asked["accepted"]) == seats - 1
-    if kind == EventType.TAKEN_BACK:
+    if kind == _TAKEN_BACK:
         return None if agreed else "a takeback can happen only once every other seat accepted"
     if asked is None:
         return None
@@ -60,9 +63,10 @@ def while_pending(kind: str, life: Life, seats: int) -> str | None:
 
 def takeback_failure(kind: str, payload: dict[str, Any], seq: int, life: Life,
                      events: Sequence[dict[str, Any]], state_hashes: Sequence[str],
-                     rules: Rules, recent: RecentStates) -> str | None:
+                     rules: Rules, recent: RecentStates | None) -> str | None:
     """Why a takeback event ``seq`` is not what the service records, or None.
-    ``state_hashes``: the state hash after each event before it (index 0: event 1)."""
+    ``state_hashes``: the state hash after each event before it (index 0: event 1);
+    ``recent``: None where the game allows no takebacks (no state is needed to refuse one)."""
     if life["status"] != Status.ACTIVE:
         return f"a {kind} event while the game is {life['status']}"
     if kind == EventType.TAKEBACK_ASKED:
@@ -88,10 +92,11 @@ def takeback_failure(kind: str, payload: dict[str, Any], seq: int, life: Life,
 
 def _asked_failure(payload: dict[str, Any], seq: int, life: Life,
                    events: Sequence[dict[str, Any]], rules: Rules,
-                   recent: RecentStates) -> str | None:
+                   recent: RecentStates | None) -> str | None:
     seat, to = payload["seat"], payload["to"]
     if type(seat) is not int or not 0 <= seat < len(life["seats"]) or type(to) is not int \
             or not 1 <= to < seq:
         return "a takeback names its seat and an earlier event"
     crossed = [(event["type"], event["payload"]) for event in events[to:seq - 1]]
-    return takeback_refusal(life, rules, seat, recent.after(to), crossed)
+    state_then = None if recent is None else recent.after(to)
+    return takeback_refusal(life, rules, seat, state_then, crossed)

@@ -50,9 +50,11 @@ def test_values_orjson_refuses_take_the_reference_path():
     assert hash_value({}) == "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a"
 
 
-# Values with the confusions json_equal exists for: true/1, 4.0/4, "1"/1, a list/an object.
+# Values with the confusions json_equal exists for: true/1, 4.0/4, "1"/1, a list/an object;
+# and floats orjson writes apart though == holds (-0.0 and 0.0) or writes as null (infinity).
 confusable = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from([0.0, 1.0, 4.0, -1.5])
+    st.none() | st.booleans() | st.integers(-3, 3)
+    | st.sampled_from([0.0, -0.0, 1.0, 4.0, -1.5, float("inf")])
     | st.sampled_from(["", "1", "a"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("ab"), inner,
                                                                  max_size=2),

@@ -204,7 +204,8 @@ def test_keys_refuses_where_the_service_keeps_no_key(var, capsys):
     assert not (var / "var" / "receipt.key").exists()
 
 
-def test_a_fork_verifies_with_its_source_in_the_file_or_given_apart(var, capsys):
+def fork_in_var() -> tuple[str, str]:
+    """A finished toy game of bots stored in var/ and a fork of it, played out: their ids."""
     import bootstrap
 
     service = bootstrap.build_service()
@@ -214,8 +215,13 @@ def test_a_fork_verifies_with_its_source_in_the_file_or_given_apart(var, capsys)
         fork, _ = service.fork_game(source.id, middle, [{"bot": "first"}, {"bot": "random"}])
     finally:
         service.close()
-    cli.main(["replay", "export", str(source.id), "-o", str(var / "source.json")])
-    cli.main(["replay", "export", str(fork.id), "-o", str(var / "fork.json")])
+    return str(source.id), str(fork.id)
+
+
+def test_a_fork_verifies_with_its_source_in_the_file_or_given_apart(var, capsys):
+    source, fork = fork_in_var()
+    cli.main(["replay", "export", source, "-o", str(var / "source.json")])
+    cli.main(["replay", "export", fork, "-o", str(var / "fork.json")])
     capsys.readouterr()
     with pytest.raises(SystemExit):
         cli.main(["replay", "verify", str(var / "fork.json")])
@@ -257,3 +263,66 @@ def test_a_bot_match_with_more_seats_than_the_game_takes_is_a_clear_message(var)
     with pytest.raises(SystemExit, match="exactly 2 players"):
         cli.main(["play", "thrones", "--bots", "random", "--seats", "3", "--games", "1",
                   "--seed", "1"])
+
+
+def verify_output(capsys, *argv: str) -> tuple[int, str]:
+    """What ``gamehall replay verify ARGV`` prints, and its exit status."""
+    capsys.readouterr()
+    try:
+        cli.main(["replay", "verify", *argv])
+        status = 0
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    return status, capsys.readouterr().out
+
+
+def test_verifying_on_several_processes_prints_what_one_process_prints(var, capsys):
+    path = var / "all.ndjson"
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "12", "--seed", "5",
+              "--export", str(path)])
+    lines = path.read_text().splitlines()
+    forged_result = json.loads(lines[3])
+    forged_result["result"] = {"scores": [0, 0], "winners": [], "reason": "forged"}
+    forged_move = json.loads(lines[7])
+    forged_move["events"][4]["payload"]["seat"] = 5
+    mixed = [*lines[:3], json.dumps(forged_result), *lines[4:7], json.dumps(forged_move),
+             "42", *lines[8:]]
+    path.write_text("\n".join(mixed) + "\n")
+
+    serial = verify_output(capsys, str(path), "--jobs", "1")
+    parallel = verify_output(capsys, str(path), "--jobs", "3")
+
+    assert parallel == serial
+    assert serial[0] == 1 and serial[1].splitlines()[-1] == "10 valid, 3 invalid"
+    assert [line.split(":")[0] for line in serial[1].splitlines()[3:9]] == [
+        "INVALID at the document", "valid", "valid", "valid", "INVALID at event 5",
+        "INVALID at the document"]
+
+
+def test_receipts_and_fork_sources_hold_when_verifying_on_several_processes(var, capsys):
+    game_id, receipts = humans_game_in_var(var)
+    source, fork = fork_in_var()
+    documents = []
+    for name in (game_id, fork, source):
+        cli.main(["replay", "export", name, "-o", str(var / "one.json")])
+        documents.append(json.dumps(json.loads((var / "one.json").read_text())))
+    (var / "games.ndjson").write_text("\n".join(documents * 3) + "\n")
+    forged = [*receipts[:-1], {**receipts[-1], "seat": 1}]
+    (var / "forged.ndjson").write_text("".join(json.dumps(r) + "\n" for r in forged))
+    argv = [str(var / "games.ndjson"), "--receipts", str(var / "forged.ndjson")]
+
+    serial = verify_output(capsys, *argv, "--jobs", "1")
+    parallel = verify_output(capsys, *argv, "--jobs", "2")
+
+    assert parallel == serial
+    out = serial[1].splitlines()
+    assert sum(f"receipt {len(receipts)}: its signature does not verify" in line
+               for line in out) == 3
+    assert out[-1] == "6 valid, 3 invalid"
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1", "two"])
+def test_jobs_must_be_a_whole_number_of_at_least_one(var, capsys, jobs):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["replay", "verify", str(var / "x.json"), "--jobs", jobs])
+    assert exit_.value.code == 2 and "at least 1" in capsys.readouterr().err

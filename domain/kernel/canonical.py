@@ -44,12 +44,34 @@ def json_equal(a: Any, b: Any) -> bool:
     """Equal as JSON values, type included: ``true`` is not ``1`` and ``4.0`` is not ``4``,
     though Python's ``==`` says they are (a move must be recorded exactly as it is legal)."""
     # Python's == (in C) first: it holds whenever json_equal does, so unequal values are
-    # told apart without a walk in Python; the walk is left for the types of equal values.
-    return type(a) is type(b) and bool(a == b) and _same_types(a, b)
+    # told apart without a walk in Python. Equal scalars of one type are equal JSON values.
+    kind = type(a)
+    if kind is not type(b) or not a == b:
+        return False
+    return kind in _SCALARS or _same_json_types(a, b)
+
+
+def _same_json_types(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b``, known to be ``==``, have the same JSON type at every place.
+
+    orjson's bytes tell the types apart in C (``1``, ``1.0`` and ``true`` are written
+    differently; a list and a tuple are never ``==``), so equal bytes settle it. Where they
+    cannot, the walk decides: bytes that differ (keys in another order, ``-0.0`` and ``0.0``),
+    a ``null`` (a NaN is written as one, and NaN is never equal to itself), or a value orjson
+    will not write (a subclass of str or int, a key that is not a string, a huge integer)."""
+    try:
+        left = orjson.dumps(a, option=orjson.OPT_PASSTHROUGH_SUBCLASS)
+        if left == orjson.dumps(b, option=orjson.OPT_PASSTHROUGH_SUBCLASS) \
+                and b"null" not in left:
+            return True
+    except TypeError:  # orjson.JSONEncodeError is one
+        pass
+    return _same_types(a, b)
 
 
 def _same_types(a: Any, b: Any) -> bool:
-    """Whether ``a`` and ``b``, known to be ``==``, have the same JSON type at every place."""
+    """Whether ``a`` and ``b``, known to be ``==``, have the same JSON type at every place:
+    the walk in Python."""
     kind = type(a)
     if kind is not type(b):
         return False
