@@ -15,6 +15,7 @@ from swagger_ui_bundle import swagger_ui_path
 from domain.games import load_all
 
 from . import archive, client_pages, decks, errors, follow, games, keys, limits, play
+from .encoding import OrjsonProvider
 from .hall import Hall, open_hall
 
 DEFAULTS: dict[str, Any] = {
@@ -47,6 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     (``GAMEHALL_VAR``, ``GAMEHALL_STORE``, ``REDIS_URL``, see bootstrap)."""
     load_all()  # a registered game that does not import stops the service here, loudly
     app = Flask(__name__)
+    app.json = OrjsonProvider(app)
     app.config.from_mapping(DEFAULTS)
     app.config.from_mapping(limits.DEFAULTS)
     app.config.from_mapping(limits.from_environ(os.environ))

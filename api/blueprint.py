@@ -92,6 +92,13 @@ def _check_nesting(value: Any) -> None:
                                "valid Unicode.") from None
 
 
+def json_text(text: str) -> flask.Response:
+    """An answer whose JSON is already encoded (a stored view, sent as stored): the view's
+    ``response`` schema documents it, and passes a Response through untouched."""
+    response: flask.Response = flask.current_app.response_class(text, mimetype="application/json")
+    return response
+
+
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = StrictParser()
 
@@ -99,10 +106,14 @@ class Blueprint(flask_smorest.Blueprint):
         """Document the problem answers a view can give (and those any view may give: over a
         rate limit, the server saturated)."""
         def decorate(view: Any) -> Any:
+            documented = view
             for status in (*statuses, *ANY_VIEW):
-                view = self.alt_response(status, schema=ProblemSchema,
-                                         content_type="application/problem+json",
-                                         description=DESCRIPTIONS[status])(view)
+                documented = self.alt_response(status, schema=ProblemSchema,
+                                               content_type="application/problem+json",
+                                               description=DESCRIPTIONS[status])(documented)
+            # Only the documentation is kept: flask-smorest's wrappers of alternative answers
+            # just call through, one wrapper and app lookup a status on every request.
+            view._apidoc = documented._apidoc
             return view
         return decorate
 

@@ -6,14 +6,14 @@ import hashlib
 from typing import Any
 from uuid import UUID
 
-from flask import request
+from flask import Response, request
 
 from domain.history import FINISHED
 from domain.kernel import IllegalMove, canonical_json
 from projections import seat_view
 
 from .auth import caller_seat, forbid_other_seat
-from .blueprint import Blueprint
+from .blueprint import Blueprint, json_text
 from .errors import ApiError
 from .hall import hall
 from .schemas import MoveResultSchema, MovesSchema, ViewQuery, ViewSchema
@@ -26,13 +26,15 @@ blp = Blueprint("play", __name__, url_prefix="/games",
 @blp.arguments(ViewQuery, location="query")
 @blp.response(200, ViewSchema)
 @blp.problems(400, 401, 403, 404)
-def view(query: dict[str, Any], game_id: UUID) -> dict[str, Any]:
+def view(query: dict[str, Any], game_id: UUID) -> dict[str, Any] | Response:
     """A seat's hand view (with its token) or the board view (without).
 
     `seat` asks for another perspective and `at=N` for the view after event N: both only where
     that leaks nothing: once the game is over, or for your own seat (403 otherwise)."""
     h = hall()
     caller = caller_seat(game_id, required=False)
+    if not query:  # the caller's own view, or the board: sent as stored, checked current
+        return json_text(h.projector.read_text(game_id, caller))
     perspective = query.get("seat", caller)
     summary = h.projector.summary(game_id)
     finished = summary["status"] in FINISHED

@@ -3,6 +3,7 @@ starves on the GIL of the process that measures it.
 
     python -m bench.http_load URL closed GAMES SECONDS
     python -m bench.http_load URL open GAMES SECONDS RATE
+    python -m bench.http_load URL empty CLIENTS SECONDS PATH
 
 Each game is a Revolution match of two human seats; a move is a random legal move of the seat
 asked, posted with ``POST /games/{id}/moves`` (the next seat's view is read with ``GET`` when
@@ -13,10 +14,14 @@ the answer does not carry its prompt; those reads are not counted as moves).
   not waiting for an answer; a move's latency runs from the moment it was due, so a server
   that falls behind shows it (no coordinated omission).
 
-Prints one JSON line: moves, seconds, moves per second, p50 and p99 latency (ms), errors;
-and the CPU seconds spent while the moves were measured by this process (``client_cpu``)
-and by the server's processes named in ``BENCH_SERVER_PIDS`` (``server_cpu``: gunicorn's
-workers and Redis), from which ``http_bench`` works out the CPU a move costs.
+* empty: CLIENTS clients asking PATH (a request the app answers at once) again and again:
+  what a request costs the server and the client, whatever the app does.
+
+Prints one JSON line: moves, seconds, moves per second, p50 and p99 latency (ms), errors,
+the other requests made meanwhile (views read, games made); and the CPU seconds spent while
+the moves were measured by this process (``client_cpu``) and by the server's processes named
+in ``BENCH_SERVER_PIDS`` (``role=pid,...``; ``cpu_by_process`` by role, ``server_cpu`` their
+sum), from which ``http_bench`` works out the CPU a move costs.
 """
 
 from __future__ import annotations
@@ -29,10 +34,12 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
+import orjson
 import psutil
 
 
@@ -49,16 +56,19 @@ class Table:
 class Load:
     def __init__(self, url: str, seed: int = 1, cpu: CPU | None = None) -> None:
         self.url = url
-        self.cpu = cpu or CPU([])
+        self.cpu = cpu or CPU({})
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
         self.errors = 0
+        # Requests other than the moves, while the moves are measured: views read, games made.
+        self.requests: Counter[str] = Counter()
 
     async def new_table(self, session: aiohttp.ClientSession) -> Table:
         while True:  # a server saturated by the load answers 503: wait as told, then retry
+            self.requests["POST /games"] += 1
             async with session.post(f"{self.url}/games", json={
                     "game": "revolution", "players": [{"name": "a"}, {"name": "b"}]}) as answer:
-                body = await answer.json()
+                body = await answer.json(loads=orjson.loads)
             if answer.status == 201:
                 break
             await self.refused(answer)
@@ -70,9 +80,10 @@ class Load:
         """The legal moves of the seat asked (``seat``, or the one its view says is asked:
         a move answered 503 may have been recorded); none when the game is over."""
         while True:
+            self.requests["GET /view"] += 1
             async with session.get(f"{self.url}/games/{table.game_id}/view",
                                    headers=self.bearer(table, seat)) as answer:
-                view = await answer.json()
+                view = await answer.json(loads=orjson.loads)
             if answer.status != 200:
                 await self.refused(answer)
             elif view["prompt"] is None and view["status"] == "active":
@@ -95,7 +106,7 @@ class Load:
         move = self.rng.choice(table.moves)
         async with session.post(f"{self.url}/games/{table.game_id}/moves", json={"move": move},
                                 headers=self.bearer(table, table.seat)) as answer:
-            body = await answer.json()
+            body = await answer.json(loads=orjson.loads)
             ok = answer.status == 200
         self.latencies.append(time.perf_counter() - due)
         if not ok:
@@ -115,6 +126,7 @@ class Load:
         async with session_for(games) as session:
             tables = await asyncio.gather(*(self.new_table(session) for _ in range(games)))
             self.cpu.start()
+            self.requests.clear()
             started = time.perf_counter()
             deadline = started + seconds
 
@@ -132,6 +144,7 @@ class Load:
             for table in await asyncio.gather(*(self.new_table(session) for _ in range(games))):
                 ready.put_nowait(table)
             self.cpu.start()
+            self.requests.clear()
             started = time.perf_counter()
             sent: list[asyncio.Task[None]] = []
 
@@ -149,49 +162,99 @@ class Load:
 
 
 def session_for(games: int) -> aiohttp.ClientSession:
+    # orjson both ways: the load generator shares the server's cores, so its CPU is spent
+    # from the server's budget.
     return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=games * 2 + 10),
+                                 json_serialize=lambda value: orjson.dumps(value).decode(),
                                  timeout=aiohttp.ClientTimeout(total=120))
 
 
 class CPU:
-    """CPU seconds of this process and of the server's, from the start of the measured moves
-    (``start``) to their end (``stop``)."""
+    """CPU seconds of this process and of each of the server's processes (by role: the
+    gunicorn workers, Redis), from the start of the measured moves (``start``) to their end
+    (``stop``)."""
 
-    def __init__(self, server_pids: list[int]) -> None:
-        self.server = [psutil.Process(pid) for pid in server_pids]
-        self.client_cpu = self.server_cpu = 0.0
+    def __init__(self, server_pids: dict[str, list[int]]) -> None:
+        self.server = {role: [psutil.Process(pid) for pid in pids]
+                       for role, pids in server_pids.items()}
+        self.client_cpu = 0.0
+        self.by_role: dict[str, float] = {}
 
-    def _server_seconds(self) -> float:
-        total = 0.0
-        for process in self.server:
-            with contextlib.suppress(psutil.Error):
-                times = process.cpu_times()
-                total += times.user + times.system
-        return total
+    def _seconds(self) -> dict[str, float]:
+        spent = {}
+        for role, processes in self.server.items():
+            spent[role] = 0.0
+            for process in processes:
+                with contextlib.suppress(psutil.Error):
+                    times = process.cpu_times()
+                    spent[role] += times.user + times.system
+        return spent
 
     def start(self) -> None:
-        self.client_cpu, self.server_cpu = time.process_time(), self._server_seconds()
+        self.client_cpu, self.by_role = time.process_time(), self._seconds()
 
     def stop(self) -> None:
         self.client_cpu = time.process_time() - self.client_cpu
-        self.server_cpu = self._server_seconds() - self.server_cpu
+        now = self._seconds()
+        self.by_role = {role: now[role] - self.by_role[role] for role in now}
+
+    @property
+    def server_cpu(self) -> float:
+        return sum(self.by_role.values())
+
+
+def server_pids(text: str) -> dict[str, list[int]]:
+    """``BENCH_SERVER_PIDS``: ``role=pid`` pairs, comma separated."""
+    found: dict[str, list[int]] = {}
+    for pair in filter(None, text.split(",")):
+        role, _, pid = pair.partition("=")
+        found.setdefault(role, []).append(int(pid))
+    return found
+
+
+async def empty_requests(url: str, path: str, clients: int, seconds: float,
+                         cpu: CPU) -> tuple[int, float]:
+    """``clients`` clients asking ``path`` again and again (what a request costs the server and
+    this process when the app does next to nothing); answers requests and seconds."""
+    count = 0
+    async with session_for(clients) as session:
+        async def client(deadline: float) -> None:
+            nonlocal count
+            while time.perf_counter() < deadline:
+                async with session.get(url + path) as answer:
+                    await answer.read()
+                count += 1
+
+        await asyncio.gather(*(client(time.perf_counter() + 0.5) for _ in range(clients)))
+        count = 0
+        cpu.start()
+        started = time.perf_counter()
+        await asyncio.gather(*(client(started + seconds) for _ in range(clients)))
+        cpu.stop()
+        return count, time.perf_counter() - started
 
 
 def main(argv: list[str]) -> None:
     url, mode, games, seconds = argv[0], argv[1], int(argv[2]), float(argv[3])
-    pids = [int(pid) for pid in os.environ.get("BENCH_SERVER_PIDS", "").split(",") if pid]
-    load = Load(url, cpu=CPU(pids))
+    cpu = CPU(server_pids(os.environ.get("BENCH_SERVER_PIDS", "")))
+    if mode == "empty":
+        count, elapsed = asyncio.run(empty_requests(url, argv[4], games, seconds, cpu))
+        print(json.dumps({"requests": count, "seconds": elapsed, "client_cpu": cpu.client_cpu,
+                          "server_cpu": cpu.server_cpu, "cpu_by_process": cpu.by_role}))
+        return
+    load = Load(url, cpu=cpu)
     if mode == "closed":
         elapsed = asyncio.run(load.closed(games, seconds))
     else:
         elapsed = asyncio.run(load.open(games, seconds, float(argv[4])))
     latencies = sorted(load.latencies)
     print(json.dumps({
-        "client_cpu": load.cpu.client_cpu, "server_cpu": load.cpu.server_cpu,
+        "client_cpu": cpu.client_cpu, "server_cpu": cpu.server_cpu,
+        "cpu_by_process": cpu.by_role,
         "moves": len(latencies), "seconds": elapsed, "rate": len(latencies) / elapsed,
         "p50_ms": statistics.median(latencies) * 1e3 if latencies else None,
         "p99_ms": statistics.quantiles(latencies, n=100)[98] * 1e3
-        if len(latencies) > 1 else None, "errors": load.errors}))
+        if len(latencies) > 1 else None, "errors": load.errors, "requests": load.requests}))
 
 
 if __name__ == "__main__":

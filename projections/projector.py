@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 from uuid import UUID
 
+import orjson
+
 from domain.aggregate import Game
 from domain.application import GameService
 from domain.history import FINISHED
@@ -66,10 +68,26 @@ class Projector:
     def read(self, game_id: UUID, seat: int | None = None, field: str | None = None) -> Any:
         """The current document ``field`` (default: the seat's view, or the board view)."""
         name = field or seat_field(seat)
-        stored = self.store.read(str(game_id), name)
+        text = self._current_text(game_id, name)
+        if text is not None:
+            return orjson.loads(text)
+        return self.record(self.service.get(game_id, reading=True))[name]
+
+    def read_text(self, game_id: UUID, seat: int | None = None) -> str:
+        """The seat's current view (or the board view) as its stored JSON text, for an answer
+        that sends it as it is: no parse, no encoding again."""
+        name = seat_field(seat)
+        text = self._current_text(game_id, name)
+        if text is not None:
+            return text
+        return canonical_json(self.record(self.service.get(game_id, reading=True))[name])
+
+    def _current_text(self, game_id: UUID, name: str) -> str | None:
+        """The stored text of ``name``, unless it is missing or behind the event store."""
+        stored = self.store.read_text(str(game_id), name)
         if stored is not None and stored[0] >= self.version_of(game_id):
             return stored[1]
-        return self.record(self.service.get(game_id, reading=True))[name]
+        return None
 
     def summary(self, game_id: UUID) -> dict[str, Any]:
         """The game's summary with its re-verification verdict (null until it is finished

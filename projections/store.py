@@ -108,10 +108,15 @@ class ViewStore:
 
     def read(self, game_id: str, field: str) -> tuple[int, Any] | None:
         """The version and the JSON document stored under ``field``, or None."""
+        stored = self.read_text(game_id, field)
+        return None if stored is None else (stored[0], orjson.loads(stored[1]))
+
+    def read_text(self, game_id: str, field: str) -> tuple[int, str] | None:
+        """The version and the JSON text stored under ``field``, or None."""
         version, value = self.client.hmget(_game_key(game_id), ["version", field])
         if not version or value is None:
             return None
-        return int(version), orjson.loads(value)
+        return int(version), str(value)  # decode_responses: a str already
 
     def index(self, game: str | None, since: float | None, until: float | None,
               newest_first: bool) -> Iterator[str]:

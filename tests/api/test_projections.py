@@ -146,3 +146,21 @@ def test_the_embedded_redis_saves_to_disk(tmp_path):
         client = redis.Redis.from_url(url)
         assert client.config_get("save") == {"save": "300 1"}
         client.close()
+
+
+def test_a_seat_reads_a_move_played_outside_the_api_in_its_next_view(client, service):
+    body = create(client)
+    service.play(UUID(body["game_id"]), 1, [{"kind": "secret", "n": 3}], "bob")
+    mine = client.get(f"/games/{body['game_id']}/view", headers=bearer(body["tokens"]["1"]))
+    assert mine.json["version"] == 3 and mine.json["view"]["secret"][1] == 3
+
+
+def test_a_view_sent_as_stored_is_what_its_documented_schema_gives(client):
+    from api.schemas import ViewSchema
+
+    body = create(client)
+    move(client, body["game_id"], body["tokens"]["0"], {"kind": "secret", "n": 2})
+    for headers in ({}, bearer(body["tokens"]["0"]), bearer(body["tokens"]["1"])):
+        sent = client.get(f"/games/{body['game_id']}/view", headers=headers)
+        assert sent.content_type == "application/json"
+        assert sent.json == ViewSchema().dump(sent.json)
