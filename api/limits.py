@@ -173,19 +173,20 @@ def count_of(item: RateLimitItem, allowed: bool, window: Any) -> Count:
 
 def wait_for_room(limit: int, expiry: float, previous: int, previous_ttl: float,
                   current: int, current_ttl: float) -> float:
-    """Seconds until one more request fits, if no other request comes meanwhile.
+    """Seconds after which one more request fits, if no other request comes meanwhile (it
+    fits once the time is strictly past this).
 
-    The count is ``previous * previous_ttl / expiry + current``: the last window's count
-    fades out linearly until this window ends (``previous_ttl`` seconds from now; this
-    window's key lives one expiry longer), when this window's count becomes the last one's."""
-    room = limit - 1  # one more request fits while the weighted count is at most this
-    if previous * previous_ttl / expiry + current <= room:
-        return 0.0
+    limits' script lets a request in while ``floor(previous * previous_ttl / expiry) +
+    current < limit``: the last window's count fades out linearly until this window ends
+    (``previous_ttl`` seconds from now; this window's key lives one expiry longer), when this
+    window's count becomes the last one's and starts to fade."""
+    if current < limit:
+        if previous * previous_ttl / expiry < limit - current:
+            return 0.0
+        # The last window's share fades below what is left of the limit before this one ends.
+        return previous_ttl - (limit - current) * expiry / previous
     window_ends = max(0.0, current_ttl - expiry)
-    if current <= room:  # the last window's share fades enough before this window ends
-        return max(0.0, previous_ttl - (room - current) * expiry / previous)
-    # Only in the next window, once this window's count has faded enough.
-    return window_ends + expiry * (1 - room / current)
+    return window_ends + expiry * (1 - limit / current)
 
 
 def check_rate_limits() -> None:
@@ -211,12 +212,12 @@ def add_rate_limit_headers(response: Response) -> Response:
     refused = [count for count in counts if not count.allowed]
     if refused:
         wait = max(count.wait for count in refused)
-        response.headers["Retry-After"] = str(max(1, math.ceil(wait)))
+        response.headers["Retry-After"] = str(math.floor(wait) + 1)  # strictly past it
     if current_app.config["RATELIMIT_HEADERS_ENABLED"]:
         tightest = min(counts, key=lambda count: (count.remaining, -count.wait))
         response.headers["X-RateLimit-Limit"] = str(tightest.limit)
         response.headers["X-RateLimit-Remaining"] = str(tightest.remaining)
-        response.headers["X-RateLimit-Reset"] = str(math.ceil(time.time() + tightest.wait))
+        response.headers["X-RateLimit-Reset"] = str(math.floor(time.time() + tightest.wait) + 1)
     return response
 
 
