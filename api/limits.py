@@ -223,6 +223,8 @@ def add_rate_limit_headers(response: Response) -> Response:
 
 def install(app: Flask, redis_client: Any) -> None:
     """Install the rate limits and the heavy pool."""
+    for key in ("RATE_LIMIT_CLIENT", "RATE_LIMIT_TOKEN", *TIGHTER.values()):
+        parsed(str(app.config[key]))  # a limit misspelt in the environment stops the start
     app.extensions["gamehall-limits"] = RateLimits(redis_client)
     app.before_request(check_rate_limits)
     app.after_request(add_rate_limit_headers)

@@ -369,3 +369,8 @@ def test_retry_after_is_when_the_window_lets_one_more_request_in(limit, expiry, 
     assert fits_after(wait + epsilon, limit, expiry, previous, current, window_ends)
     if wait > epsilon:
         assert not fits_after(wait - epsilon, limit, expiry, previous, current, window_ends)
+
+
+def test_a_misspelt_limit_stops_the_app_at_its_start(limited):
+    with pytest.raises(ValueError):
+        limited(RATE_LIMIT_TOKEN="600 a minute")
