@@ -16,6 +16,8 @@ from api import close_app, create_app
 from projections import connect
 from tests.conftest import make_service
 
+from .helpers import LIFTED_LIMITS
+
 
 @pytest.fixture(scope="session")
 def redis_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
@@ -30,7 +32,7 @@ def app(redis_client: Any, store_env: dict[str, str]) -> Iterator[Flask]:
     service = make_service(store_env)
     app = create_app({"TESTING": True, "GAMEHALL_SERVICE": service,
                       "GAMEHALL_REDIS": redis_client, "STREAM_KEEPALIVE": 0.05,
-                      "STREAM_MAX_SECONDS": 5.0})
+                      "STREAM_MAX_SECONDS": 5.0, **LIFTED_LIMITS})
     yield app
     close_app(app)
     service.close()

@@ -10,12 +10,18 @@ from flask.testing import FlaskClient
 PROBLEM = "application/problem+json"
 
 
+# Tests play whole games through one client, faster than a person could (a random melee takes
+# some 1,500 moves, three requests each): the client's and the token's limits, which count
+# every request to the API, lifted for them (still counted, so every request still runs the
+# limits' code; the ``app`` fixture does it). The limits themselves are tested in
+# ``test_limits.py``.
+LIFTED_LIMITS = {"RATE_LIMIT_CLIENT": "1000000 per minute",
+                 "RATE_LIMIT_TOKEN": "1000000 per minute"}
+
+
 def unthrottled(app: Flask) -> None:
-    """Lift the per-client and per-token rate limits for one test that plays a whole long game
-    (a random melee takes some 1,500 moves, three requests each: faster than 1,200 a minute
-    now that a move is quick). The limits themselves are tested in ``test_limits.py``."""
-    app.config.update(RATE_LIMIT_CLIENT="1000000 per minute",
-                      RATE_LIMIT_TOKEN="1000000 per minute")
+    """Lift the per-client and per-token rate limits of an app a test made itself."""
+    app.config.update(LIFTED_LIMITS)
 
 
 def bearer(token: str) -> dict[str, str]:

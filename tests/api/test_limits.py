@@ -1,7 +1,9 @@
-"""Saturation answers 503 with Retry-After, never 500; followers share one Redis connection."""
+"""Saturation answers 503 with Retry-After, never 500; followers share one Redis connection;
+rate limits answer 429 with Retry-After, per client and per token, counted across workers."""
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import threading
 import time
@@ -9,8 +11,11 @@ from contextlib import contextmanager
 
 import pytest
 import redis
+from hypothesis import given
+from hypothesis import strategies as st
 
 from api import close_app, create_app
+from api.limits import wait_for_room
 from tests.conftest import make_service, postgres_admin
 
 from .helpers import bearer, create, move, view
@@ -206,23 +211,65 @@ def limited(redis_client):
         service.close()
 
 
-def test_a_client_over_its_rate_limit_gets_429_with_retry_after(limited):
-    client = limited(RATE_LIMIT_CLIENT="5 per minute").test_client()
-    answers = [client.get("/games") for _ in range(6)]
-    assert [a.status_code for a in answers] == [200] * 5 + [429]
-    refused = answers[-1]
-    assert refused.json["code"] == "rate-limited" and int(refused.headers["Retry-After"]) > 0
+HUNDRED = "100 per minute"
 
 
-def test_each_token_has_its_own_limit(limited):
-    client = limited(RATE_LIMIT_TOKEN="3 per minute").test_client()
+def statuses(answers) -> list[int]:
+    return [answer.status_code for answer in answers]
+
+
+def assert_rate_limited(answer) -> None:
+    """A refusal a client can act on: the problem's code and a wait of at most a window and
+    its start (all the test's requests fall in one window of a minute)."""
+    assert answer.status_code == 429 and answer.json["code"] == "rate-limited"
+    assert 0 < int(answer.headers["Retry-After"]) <= 61
+
+
+def test_the_101st_request_of_a_client_over_100_a_minute_gets_429_with_retry_after(limited):
+    client = limited(RATE_LIMIT_CLIENT=HUNDRED).test_client()
+    answers = [client.get("/games") for _ in range(101)]
+    assert statuses(answers) == [200] * 100 + [429]
+    assert_rate_limited(answers[-1])
+
+
+def test_the_101st_request_of_a_token_over_100_a_minute_gets_429_and_other_tokens_go_on(
+        limited):
+    client = limited(RATE_LIMIT_TOKEN=HUNDRED).test_client()
     body = create(client)
     game_id, tokens = body["game_id"], body["tokens"]
-    first = [client.get(f"/games/{game_id}/view", headers=bearer(tokens["0"]))
-             for _ in range(4)]
-    assert [a.status_code for a in first] == [200, 200, 200, 429]
+    answers = [client.get(f"/games/{game_id}/view", headers=bearer(tokens["0"]))
+               for _ in range(101)]
+    assert statuses(answers) == [200] * 100 + [429]
+    assert_rate_limited(answers[-1])
     other = client.get(f"/games/{game_id}/view", headers=bearer(tokens["1"]))
     assert other.status_code == 200  # another seat's token is not held back by the first's
+
+
+def test_a_client_cannot_escape_its_limit_by_spreading_requests_over_tokens_and_endpoints(
+        limited):
+    client = limited(RATE_LIMIT_CLIENT=HUNDRED).test_client()
+    body = create(client)  # one request
+    game_id = body["game_id"]
+    paths = ["/games", f"/games/{game_id}", f"/games/{game_id}/view", "/no-such-page"]
+    answers = [client.get(paths[n % 4], headers=bearer(f"made-up-{n}")) for n in range(99)]
+    assert 429 not in statuses(answers)
+    assert_rate_limited(client.get(f"/games/{game_id}", headers=bearer("yet-another")))
+
+
+def test_a_forwarded_for_header_does_not_make_a_new_client(limited):
+    client = limited(RATE_LIMIT_CLIENT="3 per minute").test_client()
+    answers = [client.get("/games", headers={"X-Forwarded-For": f"10.0.0.{n}",
+                                             "X-Real-IP": f"10.0.1.{n}"}) for n in range(4)]
+    assert statuses(answers) == [200, 200, 200, 429]
+
+
+def test_two_workers_on_one_redis_share_a_clients_count(limited):
+    first = limited(RATE_LIMIT_CLIENT=HUNDRED).test_client()
+    second = limited(RATE_LIMIT_CLIENT=HUNDRED).test_client()  # flushes Redis: nothing counted
+    answers = [(first if n % 2 else second).get("/games") for n in range(100)]
+    assert 429 not in statuses(answers)
+    assert_rate_limited(first.get("/games"))
+    assert_rate_limited(second.get("/games"))
 
 
 def test_creating_games_has_a_tighter_limit_than_reading(limited):
@@ -234,6 +281,51 @@ def test_creating_games_has_a_tighter_limit_than_reading(limited):
 def create_status(client) -> int:
     return client.post("/games", json={"game": "toy", "players": [
         {"name": "a"}, {"name": "b"}]}).status_code
+
+
+def test_headers_report_the_limit_closest_to_refusing_the_client(limited):
+    client = limited(RATE_LIMIT_CLIENT=HUNDRED, RATE_LIMIT_TOKEN="5 per minute").test_client()
+    body = create(client)
+    game_id, token = body["game_id"], body["tokens"]["0"]
+    anonymous = client.get("/games")  # counts against the client's limit only
+    assert anonymous.headers["X-RateLimit-Limit"] == "100"
+    assert anonymous.headers["X-RateLimit-Remaining"] == "98"
+    seated = [client.get(f"/games/{game_id}/view", headers=bearer(token)) for _ in range(6)]
+    assert [a.headers["X-RateLimit-Limit"] for a in seated] == ["5"] * 6
+    assert [a.headers["X-RateLimit-Remaining"] for a in seated] == ["4", "3", "2", "1", "0", "0"]
+    assert statuses(seated) == [200] * 5 + [429]
+    now = time.time()
+    assert now < int(seated[-1].headers["X-RateLimit-Reset"]) <= now + 62
+    assert int(seated[0].headers["X-RateLimit-Reset"]) <= now + 1  # room now
+
+
+def test_a_refused_client_is_let_in_once_retry_after_has_passed_and_not_before(
+        limited, redis_client):
+    client = limited(RATE_LIMIT_CLIENT=HUNDRED).test_client()
+    answers = [client.get("/games") for _ in range(101)]
+    wait = int(answers[-1].headers["Retry-After"])
+    age_the_counts(redis_client, wait - 2)
+    assert client.get("/games").status_code == 429
+    age_the_counts(redis_client, 2)
+    assert client.get("/games").status_code == 200
+
+
+def age_the_counts(redis_client, seconds: int) -> None:
+    """Every rate limit count in Redis as it will be ``seconds`` from now (its windows' TTLs
+    are its clock), without the test waiting them out."""
+    for key in redis_client.scan_iter("{gh:limits:*"):
+        left = redis_client.pttl(key) - seconds * 1000
+        if left > 0:
+            redis_client.pexpire(key, left)
+        else:
+            redis_client.delete(key)
+
+
+def test_limits_still_count_after_redis_forgets_its_scripts(limited, redis_client):
+    client = limited(RATE_LIMIT_CLIENT="2 per minute").test_client()
+    assert client.get("/games").status_code == 200
+    redis_client.script_flush()  # as a restarted Redis would have
+    assert statuses([client.get("/games") for _ in range(2)]) == [200, 429]
 
 
 def test_heavy_work_beyond_its_slots_answers_503_and_records_nothing(limited):
@@ -253,3 +345,32 @@ def test_heavy_work_beyond_its_slots_answers_503_and_records_nothing(limited):
     again = client.post("/games", json={"game": "toy", "players": [
         {"bot": "random"}, {"bot": "first"}]})
     assert again.status_code == 201 and again.json["game"]["status"] == "over"
+
+
+def fits_after(seconds: float, limit: int, expiry: float, previous: int, current: int,
+               window_ends: float) -> bool:
+    """Whether limits' sliding window script lets one more request in ``seconds`` from now,
+    with no other request meanwhile (this window ends, and the last one's key expires, in
+    ``window_ends`` seconds)."""
+    if seconds < window_ends:
+        return math.floor(previous * (window_ends - seconds) / expiry) + current < limit
+    faded = seconds - window_ends
+    return faded >= expiry or math.floor(current * (expiry - faded) / expiry) < limit
+
+
+@given(limit=st.integers(1, 2000), expiry=st.sampled_from([1, 60, 3600]),
+       data=st.data())
+def test_retry_after_is_when_the_window_lets_one_more_request_in(limit, expiry, data):
+    previous = data.draw(st.integers(0, limit))
+    current = data.draw(st.integers(0, limit))
+    window_ends = data.draw(st.floats(0, expiry))
+    wait = wait_for_room(limit, expiry, previous, window_ends, current, window_ends + expiry)
+    epsilon = expiry * 1e-6
+    assert fits_after(wait + epsilon, limit, expiry, previous, current, window_ends)
+    if wait > epsilon:
+        assert not fits_after(wait - epsilon, limit, expiry, previous, current, window_ends)
+
+
+def test_a_misspelt_limit_stops_the_app_at_its_start(limited):
+    with pytest.raises(ValueError):
+        limited(RATE_LIMIT_TOKEN="600 a minute")
