@@ -4,7 +4,8 @@ Each ability offers its ``options`` (the moves the activating player may choose,
 skipping) and ``resolve``s the one chosen. ``pending`` says whose ability it is: ``tile`` and
 ``square`` (where it stands), ``seat`` (who activates it: the placer, or the player whose Bard
 or Performer re-triggers it, ruling 8) and ``last`` (it came from the tile that filled the
-last square, so [파괴] does not happen: ruling 3). ``resolve`` is given a clone to change.
+last square, so [파괴] does not happen: ruling 3). ``resolve`` is given a clone to change
+(``state.clone``: its board list in place, anything else by replacing it).
 """
 
 from __future__ import annotations
@@ -18,14 +19,20 @@ from .state import (
     Match,
     Pending,
     affectable,
+    affectable_squares,
     face_up,
     is_shielded,
     is_suppressed,
     lift,
     occupied,
+    replaced,
+    to_hand,
+    to_removed,
     top_tile,
+    without,
+    without_at,
 )
-from .tiles import DIRECTIONS, TILES, absolute, front_and_sides, ray, shape_squares
+from .tiles import TILES, direction_rays, front_and_sides, shape_squares
 
 
 @dataclass(frozen=True)
@@ -45,7 +52,8 @@ def _destroy_options(state: Match, pending: Pending) -> list[Move]:
     if pending["last"]:
         return []
     squares = shape_squares(_shape(pending), pending["square"])
-    return [{"kind": "destroy", "square": s} for s in squares if affectable(state, s)]
+    targets = affectable_squares(state)
+    return [{"kind": "destroy", "square": s} for s in squares if targets[s]]
 
 
 def _pirate_options(state: Match, pending: Pending) -> list[Move]:
@@ -58,46 +66,50 @@ def _pirate_options(state: Match, pending: Pending) -> list[Move]:
 
 
 def _destroy(state: Match, pending: Pending, move: Move) -> None:
-    # [파괴] flips the tile face down; it is removed later (ruling 1).
-    occupied(state, move["square"])["down"] = True
+    # [파괴] flips the tile face down; it is removed later (ruling 1). A new cell: the old
+    # one is shared with the state before (see ``clone``).
+    square = move["square"]
+    state["board"][square] = {**occupied(state, square), "down": True}
 
 
 def _banish_options(state: Match, pending: Pending) -> list[Move]:
     squares = shape_squares(_shape(pending), pending["square"])
-    return [{"kind": "banish", "square": s} for s in squares if affectable(state, s)]
+    targets = affectable_squares(state)
+    return [{"kind": "banish", "square": s} for s in squares if targets[s]]
 
 
 def _banish(state: Match, pending: Pending, move: Move) -> None:
     # [추방] removes the tile at once.
-    state["removed"].append(lift(state, move["square"])["tile"])
-
-
-def _invert_squares(state: Match, squares: list[int]) -> list[int]:
-    # A tile that takes no effects is left out; every other one turns (반전 ※).
-    return [s for s in squares if affectable(state, s)]
+    to_removed(state, lift(state, move["square"])["tile"])
 
 
 def _invert_options(state: Match, pending: Pending) -> list[Move]:
     shape, square, seat = _shape(pending), pending["square"], pending["facing"]
-    if shape == "ray":
-        moves = [{"kind": "invert", "direction": name,
-                  "squares": _invert_squares(state, ray(square, absolute(seat, delta)))}
-                 for name, delta in DIRECTIONS.items()]
+    # A tile that takes no effects is left out; every other one turns (반전 ※).
+    targets = affectable_squares(state)
+    if shape == "ray":  # the commonest: each way built only if it turns something
+        turned_by_way = [(name, [s for s in squares if targets[s]])
+                         for name, squares in direction_rays(seat, square)]
+        return [{"kind": "invert", "direction": name, "squares": turned}
+                for name, turned in turned_by_way if turned]
     elif shape == "orthogonal_or_diagonal":
         moves = [{"kind": "invert", "pattern": pattern,
-                  "squares": _invert_squares(state, shape_squares(pattern, square))}
+                  "squares": [s for s in shape_squares(pattern, square) if targets[s]]}
                  for pattern in ("orthogonal", "diagonal")]
     else:
         squares = (front_and_sides(seat, square) if shape == "front_and_sides"
                    else shape_squares(shape, square))
-        moves = [{"kind": "invert", "squares": _invert_squares(state, squares)}]
+        moves = [{"kind": "invert", "squares": [s for s in squares if targets[s]]}]
     return [m for m in moves if m["squares"]]
 
 
 def _invert(state: Match, pending: Pending, move: Move) -> None:
-    # [반전]: a half turn, so the ally of one player becomes the ally of the other.
+    # [반전]: a half turn, so the ally of one player becomes the ally of the other. New
+    # cells: the old ones are shared with the state before (see ``clone``).
+    board = state["board"]
     for square in move["squares"]:
-        state["board"][square]["up"] = 1 - state["board"][square]["up"]
+        turned = occupied(state, square)
+        board[square] = {**turned, "up": 1 - turned["up"]}
 
 
 def _retrigger_options(state: Match, pending: Pending) -> list[Move]:
@@ -135,19 +147,21 @@ def _resolve_retrigger(state: Match, pending: Pending, move: Move) -> None:
 
 def _return_options(state: Match, pending: Pending) -> list[Move]:
     # 마녀: one of the player's own allies, the Witch itself included (ruling 9).
+    targets = affectable_squares(state)
     return [{"kind": "return", "square": s} for s in range(9)
-            if affectable(state, s) and occupied(state, s)["up"] == pending["seat"]]
+            if targets[s] and occupied(state, s)["up"] == pending["seat"]]
 
 
 def _return(state: Match, pending: Pending, move: Move) -> None:
-    state["hands"][pending["seat"]].append(lift(state, move["square"])["tile"])
+    to_hand(state, pending["seat"], lift(state, move["square"])["tile"])
 
 
 def _move_options(state: Match, pending: Pending) -> list[Move]:
     # 요정: any unshielded face-up tile (the Fairy too) to another empty square.
     empty = [s for s in range(9) if state["board"][s] is None]
+    targets = affectable_squares(state)
     return [{"kind": "move_tile", "from": a, "to": b}
-            for a in range(9) if affectable(state, a) for b in empty]
+            for a in range(9) if targets[a] for b in empty]
 
 
 def _move(state: Match, pending: Pending, move: Move) -> None:
@@ -166,11 +180,13 @@ def _assassin_options(state: Match, pending: Pending) -> list[Move]:
 
 def _assassinate(state: Match, pending: Pending, move: Move) -> None:
     other = 1 - pending["seat"]
+    hands, hidden = state["hands"], state["hidden"]
     if "tile" in move:
-        state["hands"][other].remove(move["tile"])
-        state["removed"].append(move["tile"])
+        state["hands"] = replaced(hands, other, without(hands[other], move["tile"]))
+        to_removed(state, move["tile"])
     else:
-        state["removed"].append(state["hidden"][other].pop(move["hidden"]))
+        to_removed(state, hidden[other][move["hidden"]])
+        state["hidden"] = replaced(hidden, other, without_at(hidden[other], move["hidden"]))
 
 
 def _recover_options(state: Match, pending: Pending) -> list[Move]:
@@ -179,8 +195,8 @@ def _recover_options(state: Match, pending: Pending) -> list[Move]:
 
 
 def _recover(state: Match, pending: Pending, move: Move) -> None:
-    state["removed"].remove(move["tile"])
-    state["hands"][pending["seat"]].append(move["tile"])
+    state["removed"] = without(state["removed"], move["tile"])
+    to_hand(state, pending["seat"], move["tile"])
 
 
 _BY_EFFECT: dict[str, Effect] = {

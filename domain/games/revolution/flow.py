@@ -9,6 +9,7 @@ and ``over`` (the whole match is decided).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from domain.kernel import (
@@ -34,6 +35,7 @@ from .state import (
     allies,
     board_full,
     can_place,
+    counted,
     death_loser,
     draft_of,
     drafter,
@@ -43,6 +45,7 @@ from .state import (
     new_match,
     pending_of,
     placements,
+    to_removed,
     turn_of,
 )
 from .tiles import CITIZEN, TILES
@@ -122,9 +125,14 @@ FORMS = {
 
 def ability_text(pending: Pending) -> str:
     """The ability prompt: which tile on which square acts (a re-triggered one says so)."""
-    tile = TILES[pending["tile"]]
-    which = (f"the re-triggered {tile.name} on square {pending['square']}"
-             if pending.get("retrigger") else f"the {tile.name} on square {pending['square']}")
+    return _ability_text(pending["tile"], pending["square"], bool(pending.get("retrigger")))
+
+
+@cache  # a few hundred texts in all, asked for on every ability offered
+def _ability_text(tile_id: str, square: int, retrigger: bool) -> str:
+    tile = TILES[tile_id]
+    which = (f"the re-triggered {tile.name} on square {square}" if retrigger
+             else f"the {tile.name} on square {square}")
     form = FORMS.get(tile.shape)
     return f"Use {which}'s ability?" + (f" To invert, {form}; or skip." if form else "")
 
@@ -138,8 +146,8 @@ def after_placement(state: Match, seat: int, tile: str, square: int, last: bool)
     """Ask for the active ability just placed if it can act, else end the turn (in place).
     A tile next to a Shaman or Sorceress cannot use it (샤먼, 소서러)."""
     if tile in EFFECTS and not is_suppressed(state, square):
-        pending = Pending(tile=tile, square=square, seat=seat, facing=seat, last=last,
-                          retrigger=False)
+        pending: Pending = {"tile": tile, "square": square, "seat": seat, "facing": seat,
+                            "last": last, "retrigger": False}
         if ability_options(state, pending):
             state["stage"], state["pending"] = "ability", pending
             return state
@@ -162,7 +170,7 @@ def begin_turn(state: Match, seat: int) -> Match:
     for square in range(9):
         found = state["board"][square]
         if found is not None and found["down"] and found["up"] == seat:
-            state["removed"].append(lift(state, square)["tile"])
+            to_removed(state, lift(state, square)["tile"])
     if not can_place(state, seat):
         return end_game(state, seat, "had no tile to place")
     return state
@@ -178,12 +186,14 @@ def end_game(state: Match, loser: int | None, reason: str) -> Match:
     winner = int(counts[1] > counts[0]) if loser is None else 1 - loser
     # Points: each player scores their allies, 0 after losing by Death or for no tile.
     scores = [0 if seat == loser else counts[seat] for seat in (0, 1)]
-    state["results"].append({"game": state["game_no"], "starter": state["starter"],
-                             "winner": winner, "loser": loser, "allies": counts,
-                             "scores": scores, "reason": reason, "neutrals": state["dealt"]})
-    state["wins"][winner] += 1
+    # The records are shared with the state before (see ``clone``): replaced, not changed.
+    state["results"] = [*state["results"], {
+        "game": state["game_no"], "starter": state["starter"], "winner": winner,
+        "loser": loser, "allies": counts, "scores": scores, "reason": reason,
+        "neutrals": state["dealt"]}]
+    state["wins"] = counted(state["wins"], winner)
     state["points"] = [state["points"][s] + scores[s] for s in (0, 1)]
-    state["used"] += state["dealt"]
+    state["used"] = [*state["used"], *state["dealt"]]
     if _match_decided(state):
         state["stage"], state["turn"] = "over", None
         return state
@@ -205,7 +215,7 @@ def start_game(state: Match, starter: int) -> Match:
     state.update(empty_game())  # type: ignore[typeddict-item]  # GameParts is a part of Match
     state["starter"] = state["turn"] = starter
     needed = NEEDED[state["options"]["neutrals"]]
-    state["hands"][starter].append(CITIZEN)
+    state["hands"][starter].append(CITIZEN)  # a hand just made by empty_game
     state["stage"] = "play" if not needed else "refill" if len(state["pool"]) < needed \
         else "deal"
     return state

@@ -1,5 +1,6 @@
 """Applying moves and chance outcomes. Each function copies the state first (``clone``) and
-changes only the copy; the kernel has already checked the move is legal."""
+changes only the copy (its board list in place, anything else by replacing it); the kernel
+has already checked the move is legal."""
 
 from __future__ import annotations
 
@@ -14,11 +15,15 @@ from .state import (
     can_place,
     cell,
     clone,
+    counted,
     draft_of,
     pending_of,
+    replaced,
     squares_for,
     starter_of,
     take_unused,
+    to_hand,
+    without_at,
 )
 from .tiles import TOWER
 
@@ -38,9 +43,11 @@ def apply_chance(state: Match, outcome: Any) -> Match:
         new["centre"], new["stage"] = tiles, "play"
     elif mode in ("random", "secret_random"):
         # Two each: the first two drawn to seat 0, the next two to seat 1.
-        piles = new["hands"] if mode == "random" else new["hidden"]
-        piles[0] += tiles[:2]
-        piles[1] += tiles[2:]
+        drawn = [tiles[:2], tiles[2:]]
+        if mode == "random":
+            new["hands"] = [new["hands"][seat] + drawn[seat] for seat in (0, 1)]
+        else:
+            new["hidden"] = [new["hidden"][seat] + drawn[seat] for seat in (0, 1)]
         new["stage"] = "play"
     elif mode == "draft":
         new["draft"] = {"offer": tiles, "seat": starter_of(new), "picks": 0}
@@ -77,11 +84,13 @@ def _reveal(state: Match, seat: int, index: int) -> Match:
     """Secret random: turn up one's own face-down tile to place it now (ruling 13). A Tower
     with no face-up ally to stand on cannot be placed: it stays in the player's area, face
     up, and the player places another tile, or loses with none (ruling 12)."""
-    tile = state["hidden"][seat].pop(index)
+    hidden = state["hidden"]
+    tile = hidden[seat][index]
+    state["hidden"] = replaced(hidden, seat, without_at(hidden[seat], index))
     if squares_for(state, seat, tile):
         state["revealed"] = tile
         return state
-    state["hands"][seat].append(tile)
+    to_hand(state, seat, tile)
     if not can_place(state, seat):
         return end_game(state, seat, "had no tile to place")
     return state
@@ -94,14 +103,15 @@ def _place(state: Match, seat: int, tile: str, square: int) -> Match:
     else:
         take_unused(state, seat, tile)
     board = state["board"]
-    # 중요: the tile that fills the last square does not [파괴] (ruling 3).
-    last = tile != TOWER and all(board[s] is not None for s in range(9) if s != square)
+    # 중요: the tile that fills the last square does not [파괴] (ruling 3). Any tile but a
+    # Tower goes on an empty square, so it is the last when that square is the only one.
+    last = tile != TOWER and board.count(None) == 1
     placed = cell(tile, seat)
     if tile == TOWER:
         placed["under"] = board[square]
     board[square] = placed
     state["placed"] += 1
-    state["placements"][seat] += 1
+    state["placements"] = counted(state["placements"], seat)
     return after_placement(state, seat, tile, square, last)
 
 
@@ -109,11 +119,12 @@ def _take(state: Match, seat: int, tile: str) -> Match:
     """Open draft: first player, second, first; the second player gets the last two."""
     draft = draft_of(state)
     draft = {**draft, "offer": [t for t in draft["offer"] if t != tile]}
-    state["hands"][seat].append(tile)
+    to_hand(state, seat, tile)
     draft["picks"] += 1
     draft["seat"] = 1 - seat
     if draft["picks"] == 3:
-        state["hands"][1 - seat] += draft["offer"]
+        other = 1 - seat
+        state["hands"] = replaced(state["hands"], other, state["hands"][other] + draft["offer"])
         state["draft"], state["stage"] = None, "play"
     else:
         state["draft"] = draft
@@ -125,11 +136,11 @@ def _keep(state: Match, seat: int, tile: str) -> Match:
     same from four more tiles the other way round (비밀 드래프트)."""
     draft = draft_of(state)
     rest = [t for t in draft["offer"] if t != tile]
-    state["hidden"][seat].append(tile)
+    state["hidden"] = replaced(state["hidden"], seat, [*state["hidden"][seat], tile])
     if draft["pass"]:
         state["draft"] = {"offer": rest, "seat": 1 - seat, "pass": False}
         return state
-    state["set_aside"][seat] += rest
+    state["set_aside"] = replaced(state["set_aside"], seat, state["set_aside"][seat] + rest)
     state["draft"] = None
     state["stage"] = "deal" if len(state["dealt"]) == 4 else "play"
     return state

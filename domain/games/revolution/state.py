@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from .tiles import CITIZEN, DEATH, FACTION_TILES, NEUTRALS, TILES, TOWER, shape_squares
+from .tiles import (
+    CITIZEN,
+    DEATH,
+    DIAGONAL_SQUARES,
+    FACTION_TILES,
+    NEUTRALS,
+    ORTHOGONAL_SQUARES,
+    SHIELDS,
+    TILES,
+    TOWER,
+)
 
 
 class Cell(TypedDict):
@@ -136,19 +146,47 @@ def empty_game() -> GameParts:
 
 
 def clone(state: Match) -> Match:
-    """A copy whose mutable parts may be changed without touching ``state``."""
-    return {**state, "board": [None if c is None else _copy_cell(c) for c in state["board"]],
-            "centre": list(state["centre"]), "hands": [list(h) for h in state["hands"]],
-            "hidden": [list(h) for h in state["hidden"]], "removed": list(state["removed"]),
-            "set_aside": [list(h) for h in state["set_aside"]], "dealt": list(state["dealt"]),
-            "pool": list(state["pool"]), "used": list(state["used"]),
-            "wins": list(state["wins"]), "points": list(state["points"]),
-            "results": list(state["results"]), "placements": list(state["placements"])}
+    """A copy of ``state`` whose board list may be changed in place, the one part nearly
+    every move changes. All else is shared with ``state`` (every move of a game, and the
+    greedy bot's every look ahead, starts with a clone: a deep one cost more than most
+    moves), so it is replaced, never changed in place: the piles of tiles (``replaced``,
+    ``without``, ``to_hand``, ``to_removed``), the cells (a destroyed or inverted tile gets a
+    new cell), the match's records (``counted``), the draft and the pending ability."""
+    return {**state, "board": state["board"][:]}
 
 
-def _copy_cell(cell: Cell) -> Cell:
-    under = cell["under"]
-    return {**cell, "under": None if under is None else _copy_cell(under)}
+def replaced(piles: list[list[str]], seat: int, pile: list[str]) -> list[list[str]]:
+    """The two seats' piles with ``seat``'s replaced by ``pile`` (new lists: see ``clone``)."""
+    return [pile, piles[1]] if seat == 0 else [piles[0], pile]
+
+
+def without(tiles: list[str], tile: str) -> list[str]:
+    """``tiles`` less one ``tile`` (a new list: see ``clone``)."""
+    rest = tiles[:]
+    rest.remove(tile)
+    return rest
+
+
+def without_at(tiles: list[str], index: int) -> list[str]:
+    """``tiles`` less the one at ``index`` (a new list: see ``clone``)."""
+    return [*tiles[:index], *tiles[index + 1:]]
+
+
+def to_hand(state: Match, seat: int, tile: str) -> None:
+    """Put ``tile`` among ``seat``'s open unused tiles."""
+    state["hands"] = replaced(state["hands"], seat, [*state["hands"][seat], tile])
+
+
+def to_removed(state: Match, tile: str) -> None:
+    """Put ``tile`` on the removed tiles (banished, or lifted once destroyed)."""
+    state["removed"] = [*state["removed"], tile]
+
+
+def counted(counts: list[int], seat: int) -> list[int]:
+    """``counts`` with one more for ``seat`` (a new list: see ``clone``)."""
+    more = counts[:]
+    more[seat] += 1
+    return more
 
 
 def cell(tile: str, up: int) -> Cell:
@@ -170,12 +208,10 @@ def top_tile(state: Match, square: int) -> str | None:
 
 def is_shielded(state: Match, square: int) -> bool:
     """[방패]: the tile has the icon (Wizard, Monk, Tower) or stands next to the Sage."""
-    tile = top_tile(state, square)
-    if tile is None:
+    found = state["board"][square]
+    if found is None or found["down"]:
         return False
-    if TILES[tile].shield:
-        return True
-    return any(top_tile(state, s) == "sage" for s in shape_squares("orthogonal", square))
+    return found["tile"] in SHIELDS or any_face_up(state, "sage", ORTHOGONAL_SQUARES[square])
 
 
 def affectable(state: Match, square: int) -> bool:
@@ -183,13 +219,40 @@ def affectable(state: Match, square: int) -> bool:
     return face_up(state, square) is not None and not is_shielded(state, square)
 
 
+def affectable_squares(state: Match) -> list[bool]:
+    """``affectable`` for each square at once (an ability's options ask about most of them)."""
+    targets: list[bool] = []
+    sages: list[int] = []
+    for found in state["board"]:  # one plain pass: this runs for nearly every ability
+        if found is None or found["down"]:
+            targets.append(False)
+        else:
+            if found["tile"] == "sage":
+                sages.append(len(targets))
+            targets.append(found["tile"] not in SHIELDS)
+    for sage in sages:
+        for guarded in ORTHOGONAL_SQUARES[sage]:
+            targets[guarded] = False
+    return targets
+
+
+def any_face_up(state: Match, tile: str, squares: tuple[int, ...]) -> bool:
+    """Whether ``tile`` lies face up on top of one of ``squares``."""
+    board = state["board"]
+    for square in squares:
+        found = board[square]
+        if found is not None and found["tile"] == tile and not found["down"]:
+            return True
+    return False
+
+
 def is_suppressed(state: Match, square: int) -> bool:
     """Shaman (orthogonal) and Sorceress (diagonal) stop the active ability of their
     neighbours (샤먼, 소서러); a shielded tile takes no such effect (ruling 7)."""
     if is_shielded(state, square):
         return False
-    return (any(top_tile(state, s) == "shaman" for s in shape_squares("orthogonal", square))
-            or any(top_tile(state, s) == "sorceress" for s in shape_squares("diagonal", square)))
+    return (any_face_up(state, "shaman", ORTHOGONAL_SQUARES[square])
+            or any_face_up(state, "sorceress", DIAGONAL_SQUARES[square]))
 
 
 def allies(state: Match) -> list[int]:
@@ -214,7 +277,10 @@ def death_loser(state: Match) -> int | None:
 def board_full(state: Match) -> bool:
     """All nine squares hold a face-up tile after the effects (ruling 2): a face-down tile
     does not fill its square, so the game goes on until it is removed and replaced."""
-    return all(face_up(state, square) is not None for square in range(9))
+    for found in state["board"]:
+        if found is None or found["down"]:
+            return False
+    return True
 
 
 def unused(state: Match, seat: int) -> list[str]:
@@ -231,30 +297,49 @@ def placements(state: Match, seat: int) -> list[dict[str, Any]]:
     then only it may be placed."""
     if state["revealed"] is not None:
         return squares_for(state, seat, state["revealed"])
-    known = sorted(set(unused(state, seat)))
-    if state["placed"] == 0:
-        known = [CITIZEN]
-    empty, own = open_squares(state, seat)
-    moves = [{"kind": "place", "tile": tile, "square": square}
-             for tile in known for square in (own if tile == TOWER else empty)]
+    known = [CITIZEN] if state["placed"] == 0 else sorted(set(unused(state, seat)))
+    empty = empty_squares(state)
+    own = own_allies(state, seat) if TOWER in known else []
+    moves = [PLACE_MOVES[tile][square] for tile in known
+             for square in (own if tile == TOWER else empty)]
     if state["placed"] and owner_blind(state):
         moves += [{"kind": "place", "hidden": i} for i in range(len(state["hidden"][seat]))]
     return moves
 
 
 def squares_for(state: Match, seat: int, tile: str) -> list[dict[str, Any]]:
-    empty, own = open_squares(state, seat)
-    return [{"kind": "place", "tile": tile, "square": square}
-            for square in (own if tile == TOWER else empty)]
+    """The placements of ``tile``: a Tower on an ally of ``seat``, any other on an empty
+    square."""
+    offered = PLACE_MOVES[tile]
+    squares = own_allies(state, seat) if tile == TOWER else empty_squares(state)
+    return [offered[square] for square in squares]
 
 
-def open_squares(state: Match, seat: int) -> tuple[list[int], list[int]]:
-    """Where ``seat`` may place: the empty squares, and (for a Tower) its face-up allies."""
-    board = state["board"]
-    empty = [s for s in range(9) if board[s] is None]
-    own = [s for s in range(9) if (c := board[s]) is not None and not c["down"]
-           and c["up"] == seat]
-    return empty, own
+# Every placement as a move, by tile and square, built once: building them afresh on every
+# ``next`` was most of what it cost (a player is offered about forty). The same objects are
+# offered each time, so like every move they are read, never changed.
+PLACE_MOVES: dict[str, tuple[dict[str, Any], ...]] = {
+    tile: tuple({"kind": "place", "tile": tile, "square": square} for square in range(9))
+    for tile in TILES}
+
+
+# These two run on every placement offered: plain loops cost less than comprehensions here.
+def empty_squares(state: Match) -> list[int]:
+    """Where any tile but the Tower may be placed."""
+    empty = []
+    for square, found in enumerate(state["board"]):
+        if found is None:
+            empty.append(square)
+    return empty
+
+
+def own_allies(state: Match, seat: int) -> list[int]:
+    """Where ``seat`` may place a Tower: its face-up allies."""
+    own = []
+    for square, found in enumerate(state["board"]):
+        if found is not None and found["up"] == seat and not found["down"]:
+            own.append(square)
+    return own
 
 
 def owner_blind(state: Match) -> bool:
@@ -263,19 +348,27 @@ def owner_blind(state: Match) -> bool:
 
 
 def can_place(state: Match, seat: int) -> bool:
-    """Whether ``seat`` has a tile it can place, its face-down ones included (ruling 12)."""
+    """Whether ``seat`` has a tile it can place, its face-down ones included (ruling 12):
+    a tile but the Tower on an empty square, or the Tower on one of its face-up allies."""
     tiles = [CITIZEN] if state["placed"] == 0 else [
         *state["hands"][seat], *state["hidden"][seat], *state["centre"]]
-    return any(squares_for(state, seat, tile) for tile in tiles)
+    if None in state["board"] and tiles.count(TOWER) < len(tiles):
+        return True
+    return TOWER in tiles and bool(own_allies(state, seat))
 
 
 def take_unused(state: Match, seat: int, tile: str) -> None:
-    """Remove ``tile`` from wherever ``seat`` keeps it (in place: ``state`` is a clone)."""
-    for pile in (state["hands"][seat], state["hidden"][seat], state["centre"]):
-        if tile in pile:
-            pile.remove(tile)
-            return
-    raise ValueError(f"{tile} is not among seat {seat}'s unused tiles")
+    """Remove ``tile`` from wherever ``seat`` keeps it: its open tiles, its face-down ones
+    or the centre."""
+    hands, hidden = state["hands"], state["hidden"]
+    if tile in hands[seat]:
+        state["hands"] = replaced(hands, seat, without(hands[seat], tile))
+    elif tile in hidden[seat]:
+        state["hidden"] = replaced(hidden, seat, without(hidden[seat], tile))
+    elif tile in state["centre"]:
+        state["centre"] = without(state["centre"], tile)
+    else:
+        raise ValueError(f"{tile} is not among seat {seat}'s unused tiles")
 
 
 def lift(state: Match, square: int) -> Cell:

@@ -85,19 +85,43 @@ def ray(square: int, delta: Delta) -> list[int]:
     return squares
 
 
-def front_and_sides(seat: int, square: int) -> list[int]:
+def front_and_sides(seat: int, square: int) -> tuple[int, ...]:
     """The Fortuneteller's squares: in front of it (from ``seat``'s side), left and right."""
-    names = ("forward", "left", "right")
-    return neighbours(square, tuple(absolute(seat, DIRECTIONS[n]) for n in names))
+    return _FRONT_AND_SIDES[seat][square]
 
 
-def shape_squares(shape: str, square: int) -> list[int]:
+def shape_squares(shape: str, square: int) -> tuple[int, ...]:
     """The squares of a fixed shape around ``square`` (orthogonal, diagonal or around)."""
-    return list(_SHAPES[shape][square])
+    return _SHAPES[shape][square]
 
 
-# Every shape's squares around every square, worked out once (effects ask for them often).
+def direction_rays(seat: int, square: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each direction named from ``seat``'s side (in the order of DIRECTIONS) with the ray
+    from ``square`` that way to the board's edge, leaving out those that leave the board at
+    once."""
+    return _DIRECTION_RAYS[seat][square]
+
+
+def _front_and_sides(seat: int, square: int) -> tuple[int, ...]:
+    names = ("forward", "left", "right")
+    return tuple(neighbours(square, tuple(absolute(seat, DIRECTIONS[n]) for n in names)))
+
+
+def _rays(seat: int, square: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    named = ((name, tuple(ray(square, absolute(seat, delta))))
+             for name, delta in DIRECTIONS.items())
+    return tuple((name, squares) for name, squares in named if squares)
+
+
+# The geometry, worked out once for every seat and square: effects ask for it on every
+# ability offered.
 _SHAPES: dict[str, tuple[tuple[int, ...], ...]] = {
     shape: tuple(tuple(neighbours(square, deltas)) for square in range(9))
     for shape, deltas in (("orthogonal", ORTHOGONAL), ("diagonal", DIAGONAL),
                           ("around", AROUND))}
+_FRONT_AND_SIDES = tuple(tuple(_front_and_sides(seat, sq) for sq in range(9)) for seat in (0, 1))
+_DIRECTION_RAYS = tuple(tuple(_rays(seat, square) for square in range(9)) for seat in (0, 1))
+ORTHOGONAL_SQUARES = _SHAPES["orthogonal"]
+DIAGONAL_SQUARES = _SHAPES["diagonal"]
+# The tiles with the shield icon (Wizard, Monk, Tower: 방패).
+SHIELDS: frozenset[str] = frozenset(t.id for t in TILES.values() if t.shield)
