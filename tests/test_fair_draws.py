@@ -176,3 +176,21 @@ def test_rejection_sampling_skips_words_at_the_top_of_the_range():
 
     # n = 3: 2**64 mod 3 == 1, so the single largest word is rejected.
     assert Fixed([2**64 - 1, 5]).below(3) == 2
+
+
+@given(st.binary(max_size=100), st.text(max_size=20),
+       st.lists(st.integers(1, 2**64), max_size=40))
+def test_a_run_of_draws_takes_the_same_words_as_draws_one_at_a_time(seed, context, bounds):
+    # Seeds of any length (HMAC hashes one longer than 64 bytes) and bounds up to 2**64.
+    words = reference_words(seed, context)
+    assert DrawStream(seed, context).below_each(bounds) == [
+        reference_below(words, n) for n in bounds]
+
+
+def test_a_run_of_draws_rejects_a_word_at_the_top_of_the_range_and_takes_the_next():
+    class Fixed(DrawStream):
+        def _derive_blocks(self, count):
+            self._words[:0] = [9, 4, 2**64 - 1, 7, 5]  # taken last to first: 5 first
+
+    # n = 3 rejects 2**64 - 1 (2**64 mod 3 == 1), so the third draw takes 4 instead.
+    assert Fixed(SEED, "fixed").below_each([2, 3, 3, 5]) == [1, 1, 1, 4]

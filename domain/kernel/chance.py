@@ -19,10 +19,10 @@ along and ignored here):
 
 from __future__ import annotations
 
+import functools
 import hashlib
-import hmac
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -32,7 +32,6 @@ from .errors import GameError
 ChanceSpec: TypeAlias = dict[str, Any]
 
 _U64 = 1 << 64
-_WORDS = struct.Struct(">4Q")  # a block: four big-endian unsigned 64-bit words
 
 
 def shuffle_spec(n: int, **extra: Any) -> ChanceSpec:
@@ -64,28 +63,87 @@ class DrawStream:
     """
 
     def __init__(self, seed: bytes, context: str) -> None:
-        self._seed = seed
-        self._context = context
+        self._keyed = _hmac_sha256_keyed(seed)
+        self._prefix = f"{context}:".encode()
         self._block = 0
-        self._words: list[int] = []
+        self._words: list[int] = []  # the words not yet taken, the next one last
 
     def _next_word(self) -> int:
         if not self._words:
-            message = f"{self._context}:{self._block}".encode()
-            # hmac.digest: the one-shot C path, the same bytes as hmac.new(...).digest().
-            digest = hmac.digest(self._seed, message, "sha256")
-            self._block += 1
-            self._words = list(_WORDS.unpack(digest))[::-1]  # popped first to last
+            self._derive_blocks(1)
         return self._words.pop()
+
+    def _derive_blocks(self, count: int) -> None:
+        """Derive the next ``count`` blocks, their words queued after those still unread."""
+        inner_key, outer_key = self._keyed
+        digests = []
+        for block in range(self._block, self._block + count):
+            inner = inner_key.copy()
+            inner.update(self._prefix + str(block).encode())
+            outer = outer_key.copy()
+            outer.update(inner.digest())
+            digests.append(outer.digest())
+        self._block += count
+        words = _words_of(count).unpack(b"".join(digests))
+        self._words[:0] = words[::-1]  # queued behind the unread words, taken first to last
 
     def below(self, n: int) -> int:
         if n < 1:
             raise ValueError("below(n) needs n >= 1")
-        limit = _U64 - (_U64 % n)
+        limit = _limit(n)
         while True:
             word = self._next_word()
             if word < limit:
                 return word % n
+
+    def below_each(self, bounds: Sequence[int]) -> list[int]:
+        """``[self.below(n) for n in bounds]``: the same answers from the same words, with the
+        blocks a run of draws needs derived together (a shuffle of 40 takes 39 draws)."""
+        if bounds and min(bounds) < 1:
+            raise ValueError("below(n) needs n >= 1")
+        words = self._words
+        if len(words) < len(bounds):  # one word a draw, unless one is rejected (rarely)
+            self._derive_blocks((len(bounds) - len(words) + 3) // 4)
+        answers = []
+        for n in bounds:
+            word = words.pop() if words else self._next_word()
+            limit = _LIMITS[n] if n < _TABLED else _U64 - (_U64 % n)
+            while word >= limit:
+                word = self._next_word()
+            answers.append(word % n)
+        return answers
+
+
+# HMAC (RFC 2104) over hashlib's SHA-256, the key's padded blocks hashed once a seed: the
+# same bytes as ``hmac.digest(seed, message, "sha256")`` at under half its cost, which sets
+# up OpenSSL's HMAC afresh for each 32-byte block.
+_IPAD = bytes(byte ^ 0x36 for byte in range(256))
+_OPAD = bytes(byte ^ 0x5C for byte in range(256))
+_SHA256_BLOCK = 64
+
+
+@functools.lru_cache(maxsize=256)
+def _hmac_sha256_keyed(key: bytes) -> tuple[Any, Any]:
+    """SHA-256 already fed the inner and the outer padded key (copied, never updated)."""
+    if len(key) > _SHA256_BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_SHA256_BLOCK, b"\0")
+    return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
+
+
+@functools.lru_cache(maxsize=64)
+def _words_of(blocks: int) -> struct.Struct:
+    """Reads ``blocks`` blocks as their big-endian 64-bit words, in order."""
+    return struct.Struct(f">{4 * blocks}Q")
+
+
+def _limit(n: int) -> int:
+    """The first word ``below(n)`` rejects: words from it on would favour the small answers."""
+    return _LIMITS[n] if n < _TABLED else _U64 - (_U64 % n)
+
+
+_TABLED = 1024  # bounds below this have their limit looked up, not computed
+_LIMITS = (0, *(_U64 - (_U64 % n) for n in range(1, _TABLED)))
 
 
 def chance_context(game_id: str, sequence: int) -> str:
@@ -115,25 +173,33 @@ def _is_count(value: Any) -> bool:
 
 
 def _is_index_list(outcome: Any, n: int, length: int) -> bool:
-    return (type(outcome) is list and len(outcome) == length
-            and all(type(i) is int and 0 <= i < n for i in outcome)
-            and len(set(outcome)) == length)
+    """``length`` distinct ints in ``range(n)`` (checked in C: a shuffle's outcome is long)."""
+    if type(outcome) is not list or len(outcome) != length:
+        return False
+    return not outcome or (set(map(type, outcome)) == _INT_ONLY and min(outcome) >= 0
+                           and max(outcome) < n and len(set(outcome)) == length)
+
+
+_INT_ONLY = frozenset({int})  # bool is its own type: ``true`` is not an index
 
 
 def _shuffle(spec: ChanceSpec, stream: DrawStream) -> list[int]:
+    """Fisher-Yates from the top: position i (n-1 down to 1) swaps with below(i + 1)."""
     order = list(range(spec["n"]))
-    for i in range(len(order) - 1, 0, -1):
-        j = stream.below(i + 1)
+    positions = range(len(order) - 1, 0, -1)
+    for i, j in zip(positions, stream.below_each(range(len(order), 1, -1)), strict=True):
         order[i], order[j] = order[j], order[i]
     return order
 
 
 def _pick(spec: ChanceSpec, stream: DrawStream) -> list[int]:
-    pool = list(range(spec["n"]))
-    for i in range(spec["k"]):
-        j = i + stream.below(spec["n"] - i)
+    """The first k steps of a Fisher-Yates from the bottom: i swaps with i + below(n - i)."""
+    n, k = spec["n"], spec["k"]
+    pool = list(range(n))
+    for i, offset in enumerate(stream.below_each(range(n, n - k, -1))):
+        j = i + offset
         pool[i], pool[j] = pool[j], pool[i]
-    return pool[: spec["k"]]
+    return pool[:k]
 
 
 def _roll(spec: ChanceSpec, stream: DrawStream) -> Any:
@@ -153,7 +219,8 @@ KINDS: dict[str, ChanceKind] = {
                        lambda spec: (f"Cannot pick {spec['k']} of {spec['n']}."
                                      if spec["k"] > spec["n"] else None)),
     "dice": ChanceKind({"n": "count", "faces": "faces"},
-                       lambda spec, stream: [_roll(spec, stream) for _ in range(spec["n"])],
+                       lambda spec, stream: [spec["faces"][i] for i in stream.below_each(
+                           [len(spec["faces"])] * spec["n"])],
                        lambda spec, out: type(out) is list and len(out) == spec["n"]
                        and all(_is_face(spec, face) for face in out)),
     "draw": ChanceKind({"n": "count"}, lambda spec, stream: stream.below(spec["n"]),

@@ -7,6 +7,7 @@ only reads what ``run`` left, so it is cheap.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -42,17 +43,19 @@ BASIC_TREASURES = ("copper", "silver", "gold")
 def run(st: State) -> None:
     """Advance until a choice, a shuffle or the end is needed: the pending effects first
     (the kernel's stack), then the clean-up of a finished turn."""
-    def halted() -> bool:
-        return st["result"] is not None or st["shuffle"] is not None
-
-    while not halted():
+    while not halted(st):
         if st["pending"]:
-            if run_pending(st, st["pending"], OPS, halted):
+            if run_pending(st, st["pending"], OPS, lambda: halted(st)):
                 return
         elif st["turn"]["phase"] == "cleanup":
             cleanup(st)
         else:
             return
+
+
+def halted(st: State) -> bool:
+    """Whether the game stopped for something other than a choice: the end, or a shuffle."""
+    return st["result"] is not None or st["shuffle"] is not None
 
 
 def next_step(st: State) -> Step:
@@ -82,18 +85,37 @@ def turn_prompt(st: State) -> Prompt:
     hand = st["players"][seat]["hand"]
     moves: list[Move] = []
     if not turn["bought"]:
-        if turn["phase"] == "action" and turn["actions"] > 0:
+        if turn["phase"] == "action" and turn["actions"] > 0 and not ACTIONS.isdisjoint(hand):
             moves += [PLAY[c] for c in by_order(c for c in hand if c in ACTIONS)]
         treasures = [PLAY[c] for c in BASIC_TREASURES if c in hand]
         if treasures:
             moves.append(PLAY_TREASURES)
             moves += treasures
     coins = turn["coins"]
-    moves += [BUY[c] for c, n in st["supply"].items() if n > 0 and COST[c] <= coins]
+    moves += buyable(st["supply"], coins)
     moves.append(END_TURN)
     text = (f"{turn['phase'].capitalize()} phase: {turn['actions']} action(s), "
             f"{turn['buys']} buy(s), ${coins}")
     return Prompt(seat, "turn", text, moves)
+
+
+def buyable(supply: dict[str, int], coins: int) -> tuple[Move, ...]:
+    """The buys of the piles with cards left costing up to ``coins``, in Supply order."""
+    if 0 in supply.values():
+        piles = tuple(card for card, left in supply.items() if left > 0)
+    else:
+        piles = tuple(supply)
+    return _buys(piles, min(coins, MOST_COST))
+
+
+MOST_COST = max(COST.values())  # more coins buy nothing more
+
+
+# Every step of a turn asks this again, and a game's piles rarely change: the buys for a set
+# of piles and coins are worked out once (a pure function of both).
+@functools.lru_cache(maxsize=4096)
+def _buys(piles: tuple[str, ...], coins: int) -> tuple[Move, ...]:
+    return tuple(BUY[card] for card in piles if COST[card] <= coins)
 
 
 def cleanup(st: State) -> None:

@@ -31,23 +31,27 @@ def apply_chance(state: State, outcome: Any) -> State:
     if st["first"] is None:
         seat_first(st, outcome)
         run(st)
-        return st
-    if st["kingdom"] is None:
+    elif st["kingdom"] is None:
         pool = POOLS[st["options"]["edition"]]
         start(st, by_order(pool[i] for i in outcome))
-        return st
+    else:
+        shuffle_into_deck(st, outcome)
+        run(st)
+    return st
+
+
+def shuffle_into_deck(st: State, order: list[int]) -> None:
+    """The discard pile, shuffled into ``order``, becomes the deck of the seat that asked."""
     seat = st["shuffle"]
     assert seat is not None  # a shuffle is the only other draw
     player = st["players"][seat]
     pile = player["discard"]
     # The shuffled discard pile becomes the deck (under whatever remains: nothing, since a
     # shuffle is only asked for when the deck is empty). The top of the deck is the last item.
-    player["deck"] = [pile[i] for i in outcome] + player["deck"]
+    player["deck"] = [pile[i] for i in order] + player["deck"]
     player["discard"] = []
     st["shuffle"] = None
     note(st, seat, "shuffled the discard pile into a new deck", [])
-    run(st)
-    return st
 
 
 def turn_move(st: State, seat: int, move: Move) -> None:
@@ -56,11 +60,10 @@ def turn_move(st: State, seat: int, move: Move) -> None:
     player = st["players"][seat]
     if kind == "play_treasures":
         treasures = [c for c in player["hand"] if c in TREASURES]
-        for card in treasures:
-            play_treasure(st, player, card)
+        play_treasures(st, player, treasures)
         note(st, seat, "played", treasures)
     elif kind == "play" and move["card"] in TREASURES:
-        play_treasure(st, player, move["card"])
+        play_treasures(st, player, [move["card"]])
         note(st, seat, "played", [move["card"]])
     elif kind == "play":
         player["hand"].remove(move["card"])
@@ -74,14 +77,19 @@ def turn_move(st: State, seat: int, move: Move) -> None:
         turn["phase"] = "cleanup"
 
 
-def play_treasure(st: State, player: Player, card: str) -> None:
-    """Playing a Treasure ends the action phase; the first Silver gets each Merchant's $1."""
+def play_treasures(st: State, player: Player, cards: list[str]) -> None:
+    """Play Treasures from the hand, in order: playing one ends the action phase; the first
+    Silver played gets each Merchant's $1."""
+    if not cards:
+        return
     turn = st["turn"]
     turn["phase"] = "buy"
-    player["hand"].remove(card)
-    player["play"].append(card)
-    turn["coins"] += VALUE[card]
-    if card == "silver" and not turn["silver"]:
+    hand = player["hand"]
+    for card in cards:
+        hand.remove(card)
+    player["play"] += cards
+    turn["coins"] += sum(map(VALUE.__getitem__, cards))
+    if not turn["silver"] and "silver" in cards:
         turn["silver"] = True
         turn["coins"] += turn["merchants"]
 

@@ -127,13 +127,15 @@ def supply_for(kingdom: list[str], seats: int) -> dict[str, int]:
 def working(state: State) -> State:
     """A copy of ``state`` whose every mutable part may be changed in place."""
     st = dict(state)
-    st["players"] = [{"deck": p["deck"][:], "hand": p["hand"][:], "discard": p["discard"][:],
-                      "play": p["play"][:], "aside": p["aside"][:], "look": p["look"][:],
-                      "turns": p["turns"]} for p in state["players"]]
+    # list.copy rather than a slice: the copy is made on every event, and this is its bulk.
+    st["players"] = [{"deck": p["deck"].copy(), "hand": p["hand"].copy(),
+                      "discard": p["discard"].copy(), "play": p["play"].copy(),
+                      "aside": p["aside"].copy(), "look": p["look"].copy(), "turns": p["turns"]}
+                     for p in state["players"]]
     st["supply"] = dict(state["supply"])
-    st["trash"] = state["trash"][:]
+    st["trash"] = state["trash"].copy()
     st["turn"] = dict(state["turn"])
-    st["pending"] = [{k: (v[:] if type(v) is list else v) for k, v in f.items()}
+    st["pending"] = [{k: (v.copy() if type(v) is list else v) for k, v in f.items()}
                      for f in state["pending"]]
     st["notes"] = []
     return cast(State, st)
@@ -184,7 +186,7 @@ def gainable(st: State, limit: int, treasure_only: bool = False) -> list[str]:
 
 def empty_piles(st: State) -> int:
     """Empty Supply piles (Curse and Copper count; the Trash is not a Supply pile)."""
-    return sum(1 for n in st["supply"].values() if n == 0)
+    return list(st["supply"].values()).count(0)
 
 
 def owned(player: Player) -> list[str]:
@@ -194,9 +196,18 @@ def owned(player: Player) -> list[str]:
 
 
 def victory_points(player: Player) -> int:
-    cards = owned(player)
-    gardens = len(cards) // 10
-    return sum(gardens if c == "gardens" else CARDS[c].vp for c in cards)
+    return points_of(owned(player))
+
+
+def points_of(cards: list[str]) -> int:
+    """The victory points of ``cards``: each card's own, and a Gardens 1 per 10 cards."""
+    points = sum(map(VP.__getitem__, cards))
+    if "gardens" in cards:
+        points += cards.count("gardens") * (len(cards) // 10)
+    return points
+
+
+VP = {cid: 0 if cid == "gardens" else card.vp for cid, card in CARDS.items()}
 
 
 def card_of(frame: Frame) -> str:

@@ -22,7 +22,7 @@ from domain.kernel import Chance, Decision, default_redact
 
 from .cards import ORDER, name
 from .flow import next_step
-from .state import Note, State, owned, victory_points
+from .state import Note, State, owned, points_of
 
 # Moves whose card goes face down onto the deck: only the mover learns which card it was.
 SECRET_TOPDECKS = ("sentry", "artisan_topdeck", "harbinger")
@@ -36,6 +36,7 @@ def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str
     player = st["players"][index]
     mine = over or index == seat
     discard = player["discard"]
+    cards = owned(player)
     view: dict[str, Any] = {
         "hand": _sorted(player["hand"]) if mine else None,
         "hand_size": len(player["hand"]),
@@ -45,12 +46,12 @@ def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str
         "set_aside": list(player["aside"]),
         "looking_at": list(player["look"]) if mine else None,
         "looking_at_size": len(player["look"]),
-        "victory_points": victory_points(player),
+        "victory_points": points_of(cards),
         "turns": player["turns"],
     }
     if mine:
-        view["owned"] = dict(sorted(Counter(owned(player)).items(),
-                                    key=lambda kv: ORDER[kv[0]]))
+        counts = Counter(cards)
+        view["owned"] = {card: counts[card] for card in _sorted(list(counts))}
     if over:
         view["discard_size"] = len(discard)
         view["deck_top_first"] = list(reversed(player["deck"]))
