@@ -91,10 +91,16 @@ class Auditor:
 
     def audit(self, game_id: str) -> dict[str, Any] | None:
         """Verify one finished game now and keep its verdict (None: another process is at it,
-        or the game is not finished)."""
+        the game is not finished, or its verdict is kept already)."""
         if not self.store.claim_audit(game_id, CLAIM_SECONDS):
             return None
         try:
+            # Asked again while it was being verified (a read of the finished game before its
+            # verdict was kept schedules it): a finished game never changes, so the verdict
+            # kept meanwhile stands, and its failure is not logged twice.
+            [kept_already] = self.store.verdicts([game_id])
+            if kept_already is not None:
+                return None
             try:
                 records = self.service.records(UUID(game_id))
             except GameNotFound:

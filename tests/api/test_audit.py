@@ -86,6 +86,22 @@ def test_a_game_whose_stored_events_were_corrupted_in_play_fails_and_is_logged(
     assert game_id in logged.getMessage() and f"event {seq}" in logged.getMessage()
 
 
+def test_a_failed_game_asked_for_again_is_not_verified_or_logged_twice(
+        client, app, service, caplog):
+    body = create(client)
+    game_id, tokens = body["game_id"], body["tokens"]
+    seq = move(client, game_id, tokens["0"], {"kind": "secret", "n": 2}).json["receipts"][0]["seq"]
+    corrupt(service, game_id, seq, b'"by":"ann"', b'"by":"eve"')
+    caplog.set_level(logging.ERROR, logger="gamehall.audit")
+    play_out(client, game_id, tokens)
+    audited(app)
+    auditor = app.extensions["gamehall"].projector.auditor
+    # As when a read of the finished game schedules it while its first verification runs.
+    assert auditor.audit(game_id) is None
+    assert client.get(f"/games/{game_id}").json["verification"]["failed_step"] == seq
+    assert len([r for r in caplog.records if r.name == "gamehall.audit"]) == 1
+
+
 def test_a_rebuild_verifies_again_and_catches_a_game_corrupted_since(client, app, service):
     game_id = create(client, [{"bot": "random"}, {"bot": "first"}])["game_id"]
     audited(app)
