@@ -14,15 +14,13 @@ from domain.application import GameService
 from domain.games import get_rules
 from domain.history import Status, record_hash
 from domain.kernel import (
-    Chance,
     DrawStream,
     Over,
-    ask_bot,
-    bot_context,
     chance_context,
     derive_outcome,
     hash_value,
 )
+from domain.kernel.selfplay import self_play
 from replays import build_document, verify_document
 from replays.batch import Batch, default_jobs, verify_batch
 
@@ -45,26 +43,13 @@ def engine_game(game: str, bots: list[str], options: dict[str, Any], game_id: UU
     """One whole game with no service around it: next, draw or bot move, apply; every draw
     derived as the service derives it, so it is the game the service plays for ``game_id``.
     ``watch`` sees every state on the way (a balance figure reads what the result omits)."""
-    rules = get_rules(game)
-    state = rules.setup(options, len(bots))
-    seed = SEEDS.seed_of(game_id)
-    players = [rules.bots[name] for name in bots]
-    version = 1  # the created event
-    while True:
+    for played in self_play(get_rules(game), options, bots, SEEDS.seed_of(game_id),
+                            str(game_id)):
         if watch is not None:
-            watch(state)
-        step = rules.next(state)
-        if isinstance(step, Over):
-            return step
-        if isinstance(step, Chance):
-            outcome = derive_outcome(step.spec, seed, chance_context(str(game_id), version + 1))
-            state = rules.apply_chance(state, outcome)
-        else:
-            prompt = step.prompts[0]
-            draw = DrawStream(seed, bot_context(str(game_id), version + 1)).below
-            move = ask_bot(rules, players[prompt.seat], state, prompt, draw)
-            state = rules.apply_move(state, prompt.seat, move)
-        version += 1
+            watch(played.state)
+        if isinstance(played.step, Over):
+            return played.step
+    raise AssertionError("a walk ends with Over")
 
 
 def engine_rate(game: str, bots: list[str], options: dict[str, Any], games: int,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import runpy
 import subprocess
 import sys
 import tempfile
@@ -51,46 +52,30 @@ def fingerprint(game: str, options: dict[str, Any], bots: list[str], seed: bytes
                 game_id: str) -> list[list[str]]:
     """One short hash per component per step of one whole game."""
     from domain.games import get_rules
-    from domain.kernel import (
-        Chance,
-        DrawStream,
-        Over,
-        ask_bot,
-        bot_context,
-        chance_context,
-        derive_outcome,
-    )
+    from domain.kernel import Chance, Over
 
     rules = get_rules(game)
-    state = rules.setup(options, len(bots))
     viewers: list[int | None] = [*range(len(bots)), None]
     steps: list[list[str]] = []
-    sequence = 1
-    while True:
-        step = rules.next(state)
+    for state, step, event, after in walk()(rules, options, bots, seed, game_id):
         shown = step.to_json() if isinstance(step, Over) else (
             {"chance": step.spec} if isinstance(step, Chance)
             else [prompt.to_json() for prompt in step.prompts])
         views = [rules.view(state, viewer) for viewer in viewers]
         record = [short(shown), short(state), short(views)]
-        if isinstance(step, Over):
+        if event is None:
             steps.append(record + ["", ""])
-            return steps
-        sequence += 1
-        if isinstance(step, Chance):
-            outcome = derive_outcome(step.spec, seed, chance_context(game_id, sequence))
-            event: dict[str, Any] = {"type": "chance", "spec": step.spec, "outcome": outcome}
-            after = rules.apply_chance(state, outcome)
-        else:
-            prompt = step.prompts[0]
-            draw = DrawStream(seed, bot_context(game_id, sequence)).below
-            move = ask_bot(rules, rules.bots[bots[prompt.seat]], state, prompt, draw)
-            event = {"type": "move", "seat": prompt.seat, "move": move}
-            after = rules.apply_move(state, prompt.seat, move)
+            break
         record.append(short([rules.redact(state, event, viewer) for viewer in viewers]))
         record.append(short([rules.describe(state, after, event, viewer) for viewer in viewers]))
         steps.append(record)
-        state = after
+    return steps
+
+
+def walk() -> Any:
+    """This tree's ``self_play``, run on whichever tree ``domain`` resolves to: a revision
+    compared with may predate the walk, and both sides must walk their games alike."""
+    return runpy.run_path(str(ROOT / "domain" / "kernel" / "selfplay.py"))["self_play"]
 
 
 def fingerprints(game: str, games: int) -> dict[str, list[list[str]]]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
 from flask.testing import FlaskClient
 
 PROBLEM = "application/problem+json"
@@ -17,11 +16,6 @@ PROBLEM = "application/problem+json"
 # ``test_limits.py``.
 LIFTED_LIMITS = {"RATE_LIMIT_CLIENT": "1000000 per minute",
                  "RATE_LIMIT_TOKEN": "1000000 per minute"}
-
-
-def unthrottled(app: Flask) -> None:
-    """Lift the per-client and per-token rate limits of an app a test made itself."""
-    app.config.update(LIFTED_LIMITS)
 
 
 def bearer(token: str) -> dict[str, str]:

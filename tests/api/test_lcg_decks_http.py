@@ -13,7 +13,7 @@ from uuid import UUID
 import pytest
 
 from domain.games.thrones.decks import READY, normal
-from tests.api.helpers import bearer, create, play_out, unthrottled, view
+from tests.api.helpers import bearer, create, play_out, view
 from tests.api.test_leaks import Collector, parsed
 from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty, with_row
 
@@ -264,8 +264,7 @@ def test_a_registered_deck_is_an_event_in_the_same_store_and_survives_a_new_serv
     assert [type(e).__name__ for e in events] == ["Registered"]
 
 
-def test_four_seats_with_their_own_registered_decks_play_an_lcg_game_to_the_end(client, app):
-    unthrottled(app)
+def test_four_seats_with_their_own_registered_decks_play_an_lcg_game_to_the_end(client):
     decks = [stark_fealty(), lannister_sworn_banners(), READY["stark"], READY["lannister"]]
     seats = [{"name": f"player {i}", "deck": registered(client, deck)}
              for i, deck in enumerate(decks)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from .helpers import create, play_out, unthrottled, view
+from .helpers import create, play_out, view
 
 
 def test_thrones_is_in_the_catalog_with_its_options_seats_and_bots(client):
@@ -27,8 +27,7 @@ def test_two_human_seats_play_a_thrones_game_to_the_end_over_http(client):
     assert len(result["winners"]) == 1 and "reason" in result
 
 
-def test_four_human_seats_play_a_thrones_melee_to_the_end_over_http(client, app):
-    unthrottled(app)
+def test_four_human_seats_play_a_thrones_melee_to_the_end_over_http(client):
     players = [{"name": name} for name in ("ann", "bob", "cy", "dee")]
     created = create(client, players=players, game="thrones", options={"profile": "lcg"})
     game_id, tokens = created["game_id"], created["tokens"]

@@ -1,0 +1,55 @@
+"""A seeded bot game walked step by step, with every draw derived as the service derives it.
+
+The engine-only bench and the rules-equivalence check both play whole games with no service
+around them; this walk is theirs, so both play exactly the game the service would play for
+the same seed and game id.
+
+Its imports are absolute on purpose: ``tests.rules_equivalence`` runs this file against
+another revision's tree (``runpy``), and the names must then resolve to that tree's kernel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple
+
+from domain.kernel.chance import DrawStream, bot_context, chance_context, derive_outcome
+from domain.kernel.contract import Chance, Over, Rules, State, Step, ask_bot
+
+
+class Played(NamedTuple):
+    """One step: the state, what it asked (``step``), and, unless the step is ``Over``, the
+    event that answered it (``{"type": "chance", ...}`` or ``{"type": "move", ...}``) and the
+    state after it."""
+
+    state: State
+    step: Step
+    event: dict[str, Any] | None
+    after: State | None
+
+
+def self_play(rules: Rules, options: dict[str, Any], bots: Sequence[str], seed: bytes,
+              game_id: str) -> Iterator[Played]:
+    """Every step of one whole game, the last one ``Over``. Event numbers count as the
+    service's do (the created event is 1), since each draw's context names its event."""
+    state = rules.setup(options, len(bots))
+    players = [rules.bots[name] for name in bots]
+    version = 1
+    while True:
+        step = rules.next(state)
+        if isinstance(step, Over):
+            yield Played(state, step, None, None)
+            return
+        version += 1
+        if isinstance(step, Chance):
+            outcome = derive_outcome(step.spec, seed, chance_context(game_id, version))
+            event: dict[str, Any] = {"type": "chance", "spec": step.spec, "outcome": outcome}
+            after = rules.apply_chance(state, outcome)
+        else:
+            prompt = step.prompts[0]
+            draw = DrawStream(seed, bot_context(game_id, version)).below
+            move = ask_bot(rules, players[prompt.seat], state, prompt, draw)
+            event = {"type": "move", "seat": prompt.seat, "move": move}
+            after = rules.apply_move(state, prompt.seat, move)
+        yield Played(state, step, event, after)
+        state = after
