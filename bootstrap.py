@@ -37,7 +37,10 @@ SCHEMA_ATTEMPTS = 5
 # commit order), a query at most a second for a pooled connection; the library tries each 10
 # times, so a store that stays locked or a pool that stays saturated answers 503 with
 # Retry-After after about 12 s, as a locked SQLite file does.
-POSTGRES_DEFAULTS = {"POSTGRES_LOCK_TIMEOUT": "1", "POSTGRES_CONNECT_TIMEOUT": "1"}
+POSTGRES_DEFAULTS = {"POSTGRES_LOCK_TIMEOUT": "1", "POSTGRES_CONNECT_TIMEOUT": "1",
+                     # Writes go through the library's insert function, which takes no table
+                     # lock: they commit in parallel (projections.rebuild follows the holes).
+                     "POSTGRES_ENABLE_DB_FUNCTIONS": "y"}
 
 
 def var_path(environ: Mapping[str, str] = os.environ) -> Path:

@@ -7,7 +7,9 @@ Keys (all under the ``gh:`` prefix):
 * ``gh:index`` and ``gh:index:{game}``: sorted sets of game ids scored by creation time.
 * ``gh:game:{id}`` ``verdict``: the game's re-verification verdict, once it is finished and
   verified (``gh:auditing:{id}``: a process is verifying it).
-* ``gh:follower``: the last notification id of the event store the projections have followed.
+* ``gh:follower``: the last notification id of the event store the projections have followed;
+  ``gh:follower:holes``: ids it passed over while they were missing, each with when it was
+  first missed (a write that took its id early may commit late: ``projections.rebuild``).
 * ``gh:events:{id}``: the pub/sub channel a new version of a game is announced on.
 
 A game's views are written by one Lua script that first compares versions, so a stale write
@@ -168,6 +170,24 @@ class ViewStore:
     def advance(self, position: int) -> None:
         """Move the follower's position forward (never back)."""
         self._advance(keys=[f"{PREFIX}follower"], args=[position])
+
+    def holes(self) -> dict[int, float]:
+        """The notification ids the follower passed over while missing, and when it first
+        missed each (seconds since the epoch)."""
+        found = self.client.hgetall(f"{PREFIX}follower:holes")
+        return {int(note_id): float(seen) for note_id, seen in found.items()}
+
+    def note_holes(self, note_ids: list[int], seen: float) -> None:
+        """Remember ids found missing at ``seen``; an id already remembered keeps its time."""
+        if note_ids:
+            pipe = self.client.pipeline(transaction=False)
+            for note_id in note_ids:
+                pipe.hsetnx(f"{PREFIX}follower:holes", str(note_id), repr(seen))
+            pipe.execute()
+
+    def forget_holes(self, note_ids: list[int]) -> None:
+        if note_ids:
+            self.client.hdel(f"{PREFIX}follower:holes", *map(str, note_ids))
 
     def clear(self) -> None:
         """Forget every view, the index and the position (they are rebuilt from events)."""
