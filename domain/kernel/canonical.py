@@ -70,12 +70,18 @@ def _same_json_types(a: Any, b: Any) -> bool:
     orjson's bytes tell the types apart in C (``1``, ``1.0`` and ``true`` are written
     differently; a list and a tuple are never ``==``), so equal bytes settle it. Where they
     cannot, the walk decides: bytes that differ (keys in another order, ``-0.0`` and ``0.0``),
-    a ``null`` (a NaN is written as one, and NaN is never equal to itself), or a value orjson
-    will not write (a subclass of str or int, a key that is not a string, a huge integer)."""
+    a ``null`` that may stand for a NaN (orjson writes NaN and the infinities as ``null``, and
+    NaN is never equal to itself), or a value orjson will not write (a subclass of str or int,
+    a key that is not a string, a huge integer).
+
+    A ``null`` is settled in C too when the bytes read back equal ``a``: every ``null`` then
+    stands for a real null (a NaN or an infinity would have read back as None, unequal to it).
+    A result carries nulls (``scores`` on a resignation, a game's ``loser``), and the walk over
+    Revolution's result took about 25 µs, three times a game."""
     try:
         left = orjson.dumps(a, option=orjson.OPT_PASSTHROUGH_SUBCLASS)
         if left == orjson.dumps(b, option=orjson.OPT_PASSTHROUGH_SUBCLASS) \
-                and b"null" not in left:
+                and (b"null" not in left or orjson.loads(left) == a):
             return True
     except TypeError:  # orjson.JSONEncodeError is one
         pass
