@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from domain.games import get_rules
+from domain.kernel import GameError
+
 from .receipts import verify_with_receipts
 from .verify import Sources, Verdict, verify_document
 
@@ -65,9 +68,25 @@ def verify_batch(batch: Batch, jobs: int | None = None) -> Iterator[Verdict]:
     # Small ranges keep every worker busy to the end; not so small that sending them costs.
     size = max(1, min(32, count // (jobs * 4)))
     ranges = [(start, min(start + size, count)) for start in range(0, count, size)]
+    _load_rules(batch.documents)
     with ProcessPoolExecutor(jobs, initializer=_adopt, initargs=(batch,)) as pool:
         for verdicts in pool.map(_verify_range, ranges):
             yield from verdicts
+
+
+def _load_rules(documents: Sequence[Any]) -> None:
+    """Load the rules of every game and version the documents name, in this process, so that
+    each worker inherits them rather than importing them again: the imports and the tables
+    the games build at import cost each worker about 0.1 s of CPU for Dominion and
+    Revolution, and this process pays them once (about 0.08 s). A name the registry refuses
+    is left for the verdict to give."""
+    named = {(d["game"], d["rules_version"]) for d in documents if isinstance(d, dict)
+             and isinstance(d.get("game"), str) and isinstance(d.get("rules_version"), str)}
+    for game, version in named:
+        try:
+            get_rules(game, version)
+        except GameError:
+            pass
 
 
 _batch: Batch | None = None  # a worker's batch

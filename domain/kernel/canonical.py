@@ -48,7 +48,20 @@ def json_equal(a: Any, b: Any) -> bool:
     kind = type(a)
     if kind is not type(b) or not a == b:
         return False
-    return kind in _SCALARS or _same_json_types(a, b)
+    return kind in _SCALARS or (kind is dict and _flat_same_types(a, b)) \
+        or _same_json_types(a, b)
+
+
+def _flat_same_types(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether ``a`` and ``b``, known to be ``==``, hold scalars of the same type under every
+    key: a move's usual shape (``{"kind": "buy", "card": "smithy"}``), settled by a glance at
+    each value's type, where serialising both costs several times more. False: not settled
+    here (a nested or float value, or types that differ), for ``_same_json_types`` to decide."""
+    for key, value in a.items():
+        kind = type(value)
+        if kind not in _SCALARS or kind is not type(b[key]):
+            return False
+    return True
 
 
 def _same_json_types(a: Any, b: Any) -> bool:
@@ -57,12 +70,18 @@ def _same_json_types(a: Any, b: Any) -> bool:
     orjson's bytes tell the types apart in C (``1``, ``1.0`` and ``true`` are written
     differently; a list and a tuple are never ``==``), so equal bytes settle it. Where they
     cannot, the walk decides: bytes that differ (keys in another order, ``-0.0`` and ``0.0``),
-    a ``null`` (a NaN is written as one, and NaN is never equal to itself), or a value orjson
-    will not write (a subclass of str or int, a key that is not a string, a huge integer)."""
+    a ``null`` that may stand for a NaN (orjson writes NaN and the infinities as ``null``, and
+    NaN is never equal to itself), or a value orjson will not write (a subclass of str or int,
+    a key that is not a string, a huge integer).
+
+    A ``null`` is settled in C too when the bytes read back equal ``a``: every ``null`` then
+    stands for a real null (a NaN or an infinity would have read back as None, unequal to it).
+    A result carries nulls (``scores`` on a resignation, a game's ``loser``), and the walk over
+    Revolution's result took about 25 µs, three times a game."""
     try:
         left = orjson.dumps(a, option=orjson.OPT_PASSTHROUGH_SUBCLASS)
         if left == orjson.dumps(b, option=orjson.OPT_PASSTHROUGH_SUBCLASS) \
-                and b"null" not in left:
+                and (b"null" not in left or orjson.loads(left) == a):
             return True
     except TypeError:  # orjson.JSONEncodeError is one
         pass

@@ -36,7 +36,13 @@ Move: TypeAlias = dict[str, Any]
 Draw: TypeAlias = Callable[[int], int]
 
 
-@dataclass(frozen=True)
+# A step is made on every ``next`` of every game (for each event verified, each move played),
+# so its classes are slotted and not frozen: a frozen dataclass sets each field through
+# ``object.__setattr__``, which made a Prompt cost about three times as much to build. They
+# are values all the same: nothing changes a step once a game has made it.
+
+
+@dataclass(slots=True)
 class Prompt:
     """What one seat is asked: a kind (``"place"``, ``"discard"``...), a short text, the moves."""
 
@@ -50,19 +56,24 @@ class Prompt:
                 "legal_moves": self.legal_moves}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Decision:
     prompts: tuple[Prompt, ...]
 
     def prompt_for(self, seat: int) -> Prompt | None:
-        return next((p for p in self.prompts if p.seat == seat), None)
+        # A plain loop: asked on every move played or verified, and a generator costs more
+        # than the one or two prompts it looks through.
+        for prompt in self.prompts:
+            if prompt.seat == seat:
+                return prompt
+        return None
 
     @property
     def seats(self) -> list[int]:
         return [p.seat for p in self.prompts]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Chance:
     spec: ChanceSpec
 
