@@ -55,13 +55,19 @@ from .kernel import (
     validate_options,
 )
 
-# The attributes of a Game that hold plain JSON values, replaced by each event and never
-# changed in place (so a copy of the game shares them).
-SHARED_ATTRIBUTES = frozenset({"state", "life"})
+# The rules object a game is played under, looked up once from its life (the game and rules
+# version never change after its first event) instead of on every access, several times an
+# event; kept in memory only (never in a snapshot: a snapshot's game looks it up again).
+RULES = "rules_object"
+# The attributes of a Game that a copy of it shares: plain JSON values replaced by each event
+# and never changed in place, and its rules (never changed at all).
+SHARED_ATTRIBUTES = frozenset({"state", "life", RULES})
 # The rules state and life after each of a game's latest events, by version, kept in memory
 # only (never in a snapshot): a follower that starts from one of them reads on without
 # rebuilding the game from a snapshot, so its first call costs what it returns.
 RECENT, RECENT_STATES = "recent_states", 8
+# What a snapshot leaves out of a game: what it keeps in memory only.
+MEMORY_ONLY = (RECENT, RULES)
 # The types of a Game's other attributes that a copy can share too (its id, version, times
 # and last hash); deepcopy of a UUID alone cost more than the rest of a copy.
 IMMUTABLE_TYPES = frozenset({UUID, datetime, int, str})
@@ -94,10 +100,11 @@ class GameSnapshot(LibrarySnapshot):
 
     @classmethod
     def take(cls, aggregate: Any) -> Any:
-        """A snapshot of the game's history so far, without the recent states it keeps in
-        memory (they are rebuilt as events are applied)."""
+        """A snapshot of the game's history so far, without what it keeps in memory only
+        (MEMORY_ONLY: its recent states, rebuilt as events are applied, and its rules)."""
         snapshot = super().take(aggregate)
-        snapshot.state.pop(RECENT, None)
+        for key in MEMORY_ONLY:
+            snapshot.state.pop(key, None)
         return snapshot
 
 
@@ -279,7 +286,10 @@ class Game(Aggregate):
     @property
     def rules(self) -> Rules:
         """The rules this game was created under (its own version, not necessarily today's)."""
-        return rules_for(self.life)
+        rules: Rules | None = self.__dict__.get(RULES)
+        if rules is None:
+            rules = self.__dict__[RULES] = rules_for(self.life)
+        return rules
 
     @property
     def game_name(self) -> str:
