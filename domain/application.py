@@ -28,7 +28,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as LibrarySnapshot
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, Transcoder
 
 from .aggregate import Game, event_record
 from .audits import Audits
@@ -50,6 +50,7 @@ from .kernel import (
     sha256_hex,
 )
 from .receipts import SigningKey
+from .transcoder import FastJSONTranscoder
 
 # One request drives at most this many automatic steps (chance draws and bot moves): far more
 # than any hosted game needs between two human decisions (a 200-game Revolution points match
@@ -212,6 +213,15 @@ class GameService(Audits, Decks, Application[UUID]):
         self._secret = secret
         self._clock = clock
         self._new_token = new_token
+
+    def construct_transcoder(self) -> Transcoder:
+        """The store's JSON written and read by orjson (``domain.transcoder``: the same stored
+        form, the same objects read back), unless the environment names a transcoder."""
+        if self.factory.env.get(self.factory.TRANSCODER_TOPIC):
+            return super().construct_transcoder()
+        transcoder = FastJSONTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         """Save, then keep a copy of each game saved in the aggregate cache. The library
