@@ -54,6 +54,7 @@ from .kernel import (
     play_move,
     validate_options,
 )
+from .transcoder import iso
 
 # The rules object a game is played under, looked up once from its life (the game and rules
 # version never change after its first event) instead of on every access, several times an
@@ -71,10 +72,6 @@ MEMORY_ONLY = (RECENT, RULES)
 # The types of a Game's other attributes that a copy can share too (its id, version, times
 # and last hash); deepcopy of a UUID alone cost more than the rest of a copy.
 IMMUTABLE_TYPES = frozenset({UUID, datetime, int, str})
-
-
-def iso(moment: datetime) -> str:
-    return moment.isoformat()
 
 
 class SeatUnavailable(GameError):
@@ -475,5 +472,5 @@ def event_record(event: Game.Event) -> EventRecord:
     """One recorded event as plain data (``domain.history.EventRecord``)."""
     return EventRecord(game_id=str(event.originator_id), seq=event.originator_version,
                        type=str(event.type_name), seat=event.payload.get("seat"),
-                       payload=event.payload, at=event.timestamp.isoformat(),
+                       payload=event.payload, at=iso(event.timestamp),
                        prev_hash=event.prev_hash, state_hash=event.state_hash, hash=event.hash)

@@ -25,12 +25,13 @@ own path, byte for byte as before.
 from __future__ import annotations
 
 import math
+from datetime import UTC, datetime
 from enum import Enum
 from typing import Any
 from uuid import UUID
 
 import orjson
-from eventsourcing.persistence import JSONTranscoder, Transcoding
+from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder, Transcoding
 
 # Datetimes and dataclasses are passed to ``default`` (the registered transcodings), as the
 # standard library's encoder does with every type it does not know.
@@ -51,6 +52,23 @@ LONG_NUMBER = b"0" * 19
 TYPE_KEY = b'"_type_"'
 
 
+def iso(moment: datetime) -> str:
+    """``moment.isoformat()``: the one way a time is written, in an event's hash and in the
+    store. A UTC time (the service's clock) is written by orjson, byte for byte the same
+    (tested) for under a third of the instructions: isoformat, twice an event, was among an
+    event's costliest calls."""
+    if type(moment) is datetime and moment.tzinfo is UTC:
+        return orjson.dumps(moment)[1:-1].decode()
+    return moment.isoformat()
+
+
+class FastDatetimeAsISO(DatetimeAsISO):
+    """The library's datetime transcoding (same name, same stored form), written by ``iso``."""
+
+    def encode(self, obj: datetime) -> str:
+        return iso(obj)
+
+
 class FastJSONTranscoder(JSONTranscoder):
     """The library's JSONTranscoder, with orjson where it gives the same result."""
 
@@ -60,6 +78,10 @@ class FastJSONTranscoder(JSONTranscoder):
         self._deferred: frozenset[type] = frozenset()
 
     def register(self, transcoding: Transcoding) -> None:
+        """As the library's; its own datetime transcoding is registered as FastDatetimeAsISO
+        (the same name and stored form)."""
+        if type(transcoding) is DatetimeAsISO:
+            transcoding = FastDatetimeAsISO()
         super().register(transcoding)
         self._deferred = frozenset(kind for kind in self.types if not issubclass(kind, NATIVE))
 

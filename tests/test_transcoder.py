@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.application import project_game
-from domain.transcoder import FastJSONTranscoder
+from domain.transcoder import FastJSONTranscoder, iso
 from replays import build_document, verify_document
 
 from .conftest import make_service
@@ -138,6 +138,14 @@ def test_values_orjson_writes_otherwise_are_stored_and_read_as_before(transcoder
 def test_stored_bytes_however_written_read_as_the_library_reads_them(transcoders, data):
     library, ours = transcoders
     assert outcome(lambda: ours.decode(data)) == outcome(lambda: library.decode(data))
+
+
+offsets = st.timedeltas(min_value=timedelta(hours=-23), max_value=timedelta(hours=23))
+
+
+@given(st.datetimes(timezones=st.just(UTC) | st.none() | st.builds(timezone, offsets)))
+def test_a_time_is_written_as_isoformat_writes_it(moment):
+    assert iso(moment) == moment.isoformat()
 
 
 def play_games(service) -> list[Any]:
