@@ -544,6 +544,7 @@ class GameService(Audits, Decks, Application[UUID]):
         if game.status != Status.ACTIVE or game.pending_takeback is not None:
             return
         seed = self.seed_of(game.id)
+        named = str(game.id)  # in every draw's context: written once, not once a step
         for _ in range(MAX_AUTOMATIC_STEPS):
             step = game.step()
             if isinstance(step, Over):
@@ -551,23 +552,24 @@ class GameService(Audits, Decks, Application[UUID]):
                 self._finish(game)
                 return
             if isinstance(step, Chance):
-                context = chance_context(str(game.id), game.version + 1)
+                context = chance_context(named, game.version + 1)
                 game.resolve_chance(derive_outcome(step.spec, seed, context), self._clock(),
                                     step)
                 continue
-            if not self._play_bots(game, step, seed):
+            if not self._play_bots(game, step, seed, named):
                 return
         game.abandon(f"stalled: no end and no human decision after {MAX_AUTOMATIC_STEPS} "
                      "automatic steps", self._clock())
         self._finish(game)
 
-    def _play_bots(self, game: Game, step: Decision, seed: bytes) -> bool:
-        """Let the first bot seat asked answer; False when only humans are asked."""
+    def _play_bots(self, game: Game, step: Decision, seed: bytes, named: str) -> bool:
+        """Let the first bot seat asked answer; False when only humans are asked. ``named``:
+        the game's id as draw contexts name it."""
         for prompt in step.prompts:
             bot_name = game.seats[prompt.seat]["bot"]
             if bot_name is None:
                 continue
-            stream = DrawStream(seed, bot_context(str(game.id), game.version + 1))
+            stream = DrawStream(seed, bot_context(named, game.version + 1))
             move = ask_bot(game.rules, game.rules.bots[bot_name], game.state, prompt,
                            stream.below)
             game.make_move(prompt.seat, move, game.seats[prompt.seat]["name"], self._clock(),
