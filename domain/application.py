@@ -28,7 +28,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as LibrarySnapshot
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, Transcoder
 
 from .aggregate import Game, event_record
 from .audits import Audits
@@ -50,6 +50,7 @@ from .kernel import (
     sha256_hex,
 )
 from .receipts import SigningKey
+from .transcoder import FastJSONTranscoder
 
 # One request drives at most this many automatic steps (chance draws and bot moves): far more
 # than any hosted game needs between two human decisions (a 200-game Revolution points match
@@ -212,6 +213,15 @@ class GameService(Audits, Decks, Application[UUID]):
         self._secret = secret
         self._clock = clock
         self._new_token = new_token
+
+    def construct_transcoder(self) -> Transcoder:
+        """The store's JSON written and read by orjson (``domain.transcoder``: the same stored
+        form, the same objects read back), unless the environment names a transcoder."""
+        if self.factory.env.get(self.factory.TRANSCODER_TOPIC):
+            return super().construct_transcoder()
+        transcoder = FastJSONTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         """Save, then keep a copy of each game saved in the aggregate cache. The library
@@ -534,6 +544,7 @@ class GameService(Audits, Decks, Application[UUID]):
         if game.status != Status.ACTIVE or game.pending_takeback is not None:
             return
         seed = self.seed_of(game.id)
+        named = str(game.id)  # in every draw's context: written once, not once a step
         for _ in range(MAX_AUTOMATIC_STEPS):
             step = game.step()
             if isinstance(step, Over):
@@ -541,23 +552,24 @@ class GameService(Audits, Decks, Application[UUID]):
                 self._finish(game)
                 return
             if isinstance(step, Chance):
-                context = chance_context(str(game.id), game.version + 1)
+                context = chance_context(named, game.version + 1)
                 game.resolve_chance(derive_outcome(step.spec, seed, context), self._clock(),
                                     step)
                 continue
-            if not self._play_bots(game, step, seed):
+            if not self._play_bots(game, step, seed, named):
                 return
         game.abandon(f"stalled: no end and no human decision after {MAX_AUTOMATIC_STEPS} "
                      "automatic steps", self._clock())
         self._finish(game)
 
-    def _play_bots(self, game: Game, step: Decision, seed: bytes) -> bool:
-        """Let the first bot seat asked answer; False when only humans are asked."""
+    def _play_bots(self, game: Game, step: Decision, seed: bytes, named: str) -> bool:
+        """Let the first bot seat asked answer; False when only humans are asked. ``named``:
+        the game's id as draw contexts name it."""
         for prompt in step.prompts:
             bot_name = game.seats[prompt.seat]["bot"]
             if bot_name is None:
                 continue
-            stream = DrawStream(seed, bot_context(str(game.id), game.version + 1))
+            stream = DrawStream(seed, bot_context(named, game.version + 1))
             move = ask_bot(game.rules, game.rules.bots[bot_name], game.state, prompt,
                            stream.below)
             game.make_move(prompt.seat, move, game.seats[prompt.seat]["name"], self._clock(),

@@ -15,6 +15,7 @@ from typing import Any
 from domain.aggregate import Game
 from domain.history import FINISHED, Status, options_seen
 from domain.kernel import Decision, Step
+from domain.transcoder import iso
 
 
 def next_step(game: Game) -> Step | None:
@@ -51,8 +52,8 @@ def summary(game: Game, step: Step | None) -> dict[str, Any]:
         "shared": (game.result or {}).get("shared"),
         "cooperative": game.rules.info.traits.cooperative,
         "length": game.version,
-        "created_at": game.created_on.isoformat(),
-        "updated_at": game.modified_on.isoformat(),
+        "created_at": iso(game.created_on),
+        "updated_at": iso(game.modified_on),
         "takebacks": bool(game.life.get("takebacks")),
         "takeback": game.pending_takeback,
         "sandbox": game.origin is not None,
