@@ -34,6 +34,7 @@ from domain.kernel import GameError
 from domain.receipts import keys_by_id
 from replays import build_document, state_at, to_ndjson_lines
 from replays.batch import Batch, verify_batch
+from replays.document import loads
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -398,19 +399,21 @@ def load_documents(path: str) -> list[Any]:
     except (OSError, UnicodeDecodeError) as error:
         raise SystemExit(f"gamehall: cannot read {path}: {error}") from None
     try:
-        whole = json.loads(text)
+        whole = loads(text)
         return whole if isinstance(whole, list) else [whole]
-    except json.JSONDecodeError:
+    except ValueError:  # not one document (JSONDecodeError is one): perhaps NDJSON
         pass
     documents = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            documents.append(json.loads(line))
+            documents.append(loads(line))
         except json.JSONDecodeError as error:
             raise SystemExit(f"gamehall: {path} is neither a JSON document nor NDJSON: line "
                              f"{number}: {error.msg} (column {error.colno})") from None
+        except ValueError as error:  # NaN or Infinity: Python reads them, JSON has none
+            raise SystemExit(f"gamehall: {path}, line {number}: {error}") from None
     if not documents:
         raise SystemExit(f"gamehall: {path} holds no replay document")
     return documents

@@ -15,6 +15,8 @@ from marshmallow import RAISE, Schema
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
+from replays.document import refuse_constant
+
 from .errors import ApiError
 from .schemas import ProblemSchema
 
@@ -52,17 +54,13 @@ def parse_json(raw: bytes) -> Any:
     """Strict JSON: UTF-8, no NaN or Infinity, no lone surrogates, at most 64 levels deep;
     anything else is a 400 (never a RecursionError or an unencodable string further in)."""
     try:
-        value = json.loads(raw.decode("utf-8"), parse_constant=_no_constant,
+        value = json.loads(raw.decode("utf-8"), parse_constant=refuse_constant,
                            parse_float=_finite)
     except (ValueError, RecursionError):
         raise ApiError(400, "invalid-request", "The body is not valid JSON.",
                        errors={"json": ["Invalid JSON body."]}) from None
     _check_nesting(value)
     return value
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def _finite(text: str) -> float:

@@ -9,6 +9,7 @@ fold into, so a verifier can check it against them.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from domain.history import Life, options_seen, rules_for
@@ -48,3 +49,15 @@ def header_of(life: Life, viewer: int | None = None, over: bool = True) -> dict[
             "options": options, "seats": life["seats"],
             "commitment": life["commitment"], "status": life["status"],
             "result": life["result"], "seed": life["seed"]}
+
+
+def loads(text: str) -> Any:
+    """A replay document (or any JSON of a history) read from text, as strictly as its hashes
+    are specified: ``NaN`` and ``Infinity``, which Python's reader takes but JSON does not
+    have, are refused (ValueError). The canonical form has no bytes for them (replays/README,
+    "Hashes"), and a reader that took them would hash ``NaN`` as orjson writes it, ``null``."""
+    return json.loads(text, parse_constant=refuse_constant)
+
+
+def refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
