@@ -195,3 +195,18 @@ def test_a_game_loaded_after_its_moves_is_the_game_its_stored_events_rebuild(ser
     rebuilt = project_game(None, service.repository.event_store.get(game.id))
     assert (loaded.version, loaded.state, loaded.life, loaded.last_hash) == (
         rebuilt.version, rebuilt.state, rebuilt.life, rebuilt.last_hash)
+
+
+def test_every_recorded_event_is_the_one_the_librarys_constructor_makes(service):
+    """Game._record makes its events without the library's trigger_event: each must be the
+    event the library itself would make (same class, same fields in the same order, same
+    values) and be stored as the same bytes, so an upgrade of eventsourcing that changed how
+    events are made fails here, not in a store."""
+    created, _ = service.create_game("dominion", {}, [{"bot": "big_money"}, {"bot": "witch"}])
+    events = service._saved_events.get(created.id)  # as _record made them, saved at once
+    assert len(events) == created.version > 50
+    for event in events:
+        fields = vars(event)
+        made = type(event)(**fields)
+        assert list(vars(made)) == list(fields) and vars(made) == fields
+        assert service.mapper.to_stored_event(made) == service.mapper.to_stored_event(event)
