@@ -117,9 +117,13 @@ class PlayPage {
     const ctx = this.context();
     const focused = document.activeElement && document.activeElement.dataset;
     const keep = focused ? { ...focused } : {};
+    // A list of moves the player unfolded stays unfolded: a live update redraws the prompt.
+    const unfolded = this.promptBox.querySelector("details.all-moves[open]") !== null;
     this.drawHeader();
     clear(this.boardBox).append(this.renderer.draw(ctx));
     clear(this.promptBox).append(promptPanel(ctx, this.renderer.label));
+    const folded = this.promptBox.querySelector("details.all-moves");
+    if (unfolded && folded) folded.open = true;
     this.restoreFocus(keep);
   }
 

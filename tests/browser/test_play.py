@@ -342,3 +342,29 @@ def test_changing_the_player_count_keeps_the_seats_already_chosen(open_page):
     count.blur()
     assert form.locator(".seat").count() == 2
     assert form.locator("select[name=seat-0]").input_value() == "bot:big_money"
+
+
+def test_an_unfolded_list_of_moves_stays_unfolded_when_the_page_redraws(open_page):
+    """Picking a tile redraws the page (as a live update does): a list of all moves the player
+    had unfolded must not fold itself away under their pointer."""
+    page = open_page()
+    created = page.request.post("/games", data={"game": "revolution", "players": [
+        {"name": "ann"}, {"name": "bob"}]}).json()
+    game_id, tokens = created["game_id"], created["tokens"]
+    starter = page.request.get(f"/games/{game_id}").json()["waiting_for"][0]
+    other = 1 - starter
+    page.goto(f"/#/join/{game_id}/{other}/{tokens[str(other)]}")
+    page.wait_for_selector(".prompt .waiting")
+    starts = {"Authorization": f"Bearer {tokens[str(starter)]}"}
+    citizen = page.request.get(f"/games/{game_id}/view", headers=starts).json()["prompt"]
+    assert page.request.post(f"/games/{game_id}/moves", headers=starts,
+                             data={"move": citizen["legal_moves"][0]}).ok
+    # Heard live: every tile in hand on every empty square, a list long enough to be folded.
+    page.locator(".prompt details.all-moves summary").click()
+    assert page.locator(".prompt details.all-moves[open]").count() == 1
+
+    page.locator(".side.mine .pick.legal").first.click()  # the page redraws
+    page.wait_for_selector(".square.legal")
+
+    assert page.locator(".prompt details.all-moves[open]").count() == 1
+    assert page.locator(".prompt button.move").first.is_visible()
