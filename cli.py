@@ -401,8 +401,10 @@ def load_documents(path: str) -> list[Any]:
     try:
         whole = loads(text)
         return whole if isinstance(whole, list) else [whole]
-    except ValueError:  # not one document (JSONDecodeError is one): perhaps NDJSON
+    except json.JSONDecodeError:  # not one document: perhaps NDJSON
         pass
+    except ValueError as error:  # NaN or Infinity in it: Python reads them, JSON has none
+        raise SystemExit(f"gamehall: {path}: {error}") from None
     documents = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():

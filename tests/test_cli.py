@@ -102,8 +102,9 @@ def test_unreadable_input_is_a_clear_message_never_a_traceback(var, content):
     assert str(exit_.value.code).startswith("gamehall: ")
 
 
+@pytest.mark.parametrize("indent", [None, 2])
 @pytest.mark.parametrize("constant", [math.nan, math.inf, -math.inf])
-def test_verify_refuses_a_history_with_nan_or_infinity(var, constant):
+def test_verify_refuses_a_history_with_nan_or_infinity(var, constant, indent):
     """Python's reader takes NaN and Infinity, JSON has neither, and the canonical form has no
     bytes for them (orjson would hash NaN as null, so swapping a null left every hash intact):
     such a file is refused, not verified."""
@@ -113,11 +114,13 @@ def test_verify_refuses_a_history_with_nan_or_infinity(var, constant):
     document = json.loads(path.read_text())
     event = next(e for e in document["events"] if e["seat"] is None)
     event["seat"] = constant
-    path.write_text(json.dumps(document) + "\n")  # written as NaN, Infinity or -Infinity
+    # Written as NaN, Infinity or -Infinity: one line (a document, or NDJSON of one), or a
+    # document over many lines, which is not NDJSON either.
+    path.write_text(json.dumps(document, indent=indent) + "\n")
     with pytest.raises(SystemExit) as exit_:
         cli.main(["replay", "verify", str(path)])
     written = json.dumps(constant)
-    assert str(exit_.value.code) == f"gamehall: {path}, line 1: {written} is not JSON"
+    assert str(exit_.value.code) == f"gamehall: {path}: {written} is not JSON"
 
 
 def test_verify_of_a_missing_file_says_so(var):
