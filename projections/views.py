@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.aggregate import Game
 from domain.history import FINISHED, Status, options_seen
-from domain.kernel import Decision, Step
+from domain.kernel import Decision, Step, prompt_with_labels
 from domain.transcoder import iso
 
 
@@ -69,7 +69,8 @@ def seat_view(game: Game, seat: int | None, step: Step | None = None) -> dict[st
     prompt = None
     if seat is not None and isinstance(step, Decision):
         asked = step.prompt_for(seat)
-        prompt = asked.to_json() if asked is not None else None
+        prompt = (prompt_with_labels(game.rules, game.state, asked) if asked is not None
+                  else None)
     return {
         "game_id": str(game.id),
         "version": game.version,

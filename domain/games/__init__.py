@@ -12,9 +12,10 @@ rules", says how to release a new version.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 
-from ..kernel import GameError, Rules
+from ..kernel import GameError, Narration, Rules
 
 # game -> {rules version: package}, oldest first; the last is current.
 RELEASES: dict[str, dict[str, str]] = {
@@ -73,11 +74,27 @@ def get_rules(name: str, version: str | None = None) -> Rules:
 def _load(name: str, version: str) -> Rules:
     if name in _EXTRA:
         return _EXTRA[name][version]
-    rules: Rules = importlib.import_module(RELEASES[name][version]).RULES
+    package = RELEASES[name][version]
+    rules: Rules = importlib.import_module(package).RULES
     if rules.version != version:
-        raise GameError(f"{RELEASES[name][version]} implements {name} {rules.version}, but the "
+        raise GameError(f"{package} implements {name} {rules.version}, but the "
                         f"registry lists it as {version}.")
+    narration = _narration(package)
+    if narration is not None:  # the words, kept out of the rules digest (kernel.narration)
+        rules = dataclasses.replace(rules, narration=narration)  # type: ignore[type-var]
     return rules
+
+
+def _narration(package: str) -> Narration | None:
+    """The package's ``narration.NARRATION``, None where it has no narration module."""
+    try:
+        module = importlib.import_module(f"{package}.narration")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{package}.narration":
+            raise
+        return None
+    narration: Narration = module.NARRATION
+    return narration
 
 
 def load_all() -> list[Rules]:

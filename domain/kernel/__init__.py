@@ -46,11 +46,22 @@ from .contract import (
     abandonment,
     ask_bot,
     default_redact,
+    log_line,
+    move_labels,
     play_chance,
     play_move,
+    prompt_with_labels,
     resignation,
 )
 from .errors import BadOptions, GameError, GameOver, IllegalMove, NotAChanceStep, NotYourTurn
+from .narration import (
+    LEGACY_NARRATION,
+    NARRATIONS,
+    PUBLIC_NARRATION,
+    Audience,
+    Narration,
+    seat_name,
+)
 from .options import validate_options
 
 __all__ = [
@@ -65,4 +76,6 @@ __all__ = [
     "default_redact", "play_chance", "play_move", "resignation",
     "BadOptions", "GameError", "GameOver", "IllegalMove", "NotAChanceStep", "NotYourTurn",
     "validate_options",
+    "LEGACY_NARRATION", "NARRATIONS", "PUBLIC_NARRATION", "Audience", "Narration", "seat_name",
+    "log_line", "move_labels", "prompt_with_labels",
 ]

@@ -27,6 +27,7 @@ from typing import Any, Protocol, TypeAlias
 from .canonical import json_equal
 from .chance import ChanceSpec, check_outcome
 from .errors import GameOver, IllegalMove, NotAChanceStep, NotYourTurn
+from .narration import Audience, Narration
 
 # A game's state is plain JSON data (a dict); each game types its own (a TypedDict in its
 # state.py), which the kernel and the service pass along without looking inside.
@@ -234,6 +235,12 @@ class Rules(Protocol):
     @property
     def bots(self) -> Mapping[str, Bot]: ...
 
+    @property
+    def narration(self) -> Narration | None:
+        """The game's words (``narration.Narration``), attached by the registry from the
+        package's ``narration.py``; None where a package has none (a toy game)."""
+        ...
+
 
 @dataclass(frozen=True)
 class DeckRules:
@@ -278,6 +285,9 @@ class GameRules:
     reveals: Reveals | None = None
     # None: the players play the game's own components; see ``DeckRules``.
     decks: DeckRules | None = None
+    # The game's words, out of the rules digest: the registry attaches the package's
+    # ``narration.py`` (see ``narration``); None falls back to ``describe`` and plain labels.
+    narration: Narration | None = None
 
     def resign(self, state: State, seat: int, seats: int) -> Over:
         if self.on_resign is not None:
@@ -356,3 +366,32 @@ def default_redact(state: State, event: dict[str, Any], viewer: int | None) -> d
     if event.get("type") == "chance" and not event["spec"].get("public", False):
         return {**event, "outcome": None}
     return event
+
+
+def log_line(rules: Rules, before: State, after: State, event: dict[str, Any],
+             audience: Audience) -> str:
+    """The log line of a game event for ``audience``, in the game's public narration (its
+    ``describe`` as the audience's seat reads it, for a game without one)."""
+    if rules.narration is not None:
+        return rules.narration.narrate(before, after, event, audience)
+    return rules.describe(before, after, event, audience.seat)
+
+
+def move_labels(rules: Rules, state: State, prompt: Prompt) -> list[str]:
+    """Each of ``prompt``'s legal moves in words, in the same order."""
+    if rules.narration is not None:
+        label = rules.narration.label
+        return [label(state, prompt.seat, move) for move in prompt.legal_moves]
+    return [plain_label(move) for move in prompt.legal_moves]
+
+
+def plain_label(move: Move) -> str:
+    """A move in words for a game without narration: its kind and values ("Place a 3")."""
+    words = [str(move.get("kind", "move")).replace("_", " ").capitalize()]
+    words += [str(v).replace("_", " ") for k, v in move.items() if k != "kind"]
+    return " ".join(words)
+
+
+def prompt_with_labels(rules: Rules, state: State, prompt: Prompt) -> dict[str, Any]:
+    """A prompt as clients receive it: its JSON with ``labels``, each legal move in words."""
+    return {**prompt.to_json(), "labels": move_labels(rules, state, prompt)}

@@ -1,0 +1,89 @@
+"""Narration: the words a game writes for people, kept apart from its rules.
+
+A game's log lines and move labels are derived from its events and states, and every verifier
+recomputes them, so they need no hash of their own; and because they change no outcome, a
+game's words can be mended without a new rules version. A game package says them in its own
+``narration.py`` (left out of the rules digest, as ``bots.py`` is), which exports
+``NARRATION``; the registry attaches it to the package's rules.
+
+``narrate(before, after, event, audience)``: the log line of one game event (``{"type":
+"move", "seat", "move"}`` or ``{"type": "chance", "spec", "outcome"}``) for ``audience``.
+During play a seat reads its own acts as "You ...", and every other seat by name; a spectator
+reads every seat by name; once the game is over the public record names every seat and tells
+everything (``audience.everything``), in the third person.
+
+``label(state, seat, move)``: one legal move as the words of a button ("Buy Gold"), from the
+names players know the game's components by, never ids or JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+# The narration versions a complete replay document may be written in (its header's
+# ``narration``; absent means 1). 1: the rules' own ``describe`` as each event's mover saw it
+# (documents made before narration was checked); 2: this module's public narration.
+LEGACY_NARRATION = 1
+PUBLIC_NARRATION = 2
+NARRATIONS = (LEGACY_NARRATION, PUBLIC_NARRATION)
+
+
+def seat_name(name: str | None, seat: int) -> str:
+    """How a seat is named in words: its player's name with its seat ("ann (seat 0)"), or
+    "seat 2" while nobody holds it."""
+    return f"{name} (seat {seat})" if name else f"seat {seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Audience:
+    """Who reads a log line. ``names``: each seat's name in words (``seat_name``); ``seat``:
+    the reader's own seat (its acts read "You ..."), None for a spectator or the public
+    record; ``everything``: the game is over, so nothing is hidden from anyone."""
+
+    names: tuple[str, ...]
+    seat: int | None = None
+    everything: bool = False
+
+    @classmethod
+    def of(cls, seats: Sequence[Mapping[str, Any]], seat: int | None = None,
+           everything: bool = False) -> Audience:
+        """The audience of a game whose seats are ``[{name, ...}]`` (a document's ``seats``)."""
+        names = tuple(seat_name(s.get("name"), i) for i, s in enumerate(seats))
+        return cls(names, None if everything else seat, everything)
+
+    def is_you(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.seat
+
+    def who(self, seat: int, start: bool = True) -> str:
+        """The seat as the subject of a sentence: "You" for the reader, else its name (its
+        first letter capitalised where it starts a sentence, as "Seat 2")."""
+        if self.is_you(seat):
+            return "You" if start else "you"
+        name = self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
+        return name[:1].upper() + name[1:] if start and name.startswith("seat ") else name
+
+    def whose(self, seat: int) -> str:
+        """The seat's possessive: "your", "ann (seat 0)'s"."""
+        return "your" if self.is_you(seat) else f"{self.who(seat, start=False)}'s"
+
+    def verb(self, seat: int, you: str, other: str) -> str:
+        """The verb agreeing with the seat: ``verb(s, "are", "is")``, ``verb(s, "buy", "buys")``."""
+        return you if self.is_you(seat) else other
+
+    def sees(self, seat: int | None) -> bool:
+        """Whether the reader may know what ``seat`` alone knows (its hand, its secret picks)."""
+        return self.everything or self.is_you(seat)
+
+
+Narrate = Callable[[Any, Any, dict[str, Any], Audience], str]
+Label = Callable[[Any, int, dict[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class Narration:
+    """A game's words (see the module's docstring)."""
+
+    narrate: Narrate
+    label: Label
