@@ -18,7 +18,7 @@ from eventsourcing.application import LRUCache
 from flask import Response, current_app, request
 
 from domain.application import GameService
-from domain.history import FINISHED, EventType
+from domain.history import EventType, Life
 from domain.kernel import Rules, State
 from projections import Subscription
 from replays import Reader, rules_of
@@ -52,9 +52,9 @@ def events(query: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     return {"game_id": str(game_id), "version": position.last, "events": items}
 
 
-# Where one follower's read ended: the rules, the rules state reached, whether the game had
-# ended by then, and whether its history was complete.
-Spot = tuple[Rules, State, bool, bool]
+# Where one follower's read ended: the rules, and the rules state and the game's life (its
+# seats' names, whether it had ended, whether its seed was revealed) reached.
+Spot = tuple[Rules, State, Life]
 
 
 class Reached(LRUCache[tuple[UUID, int], Spot]):
@@ -83,10 +83,10 @@ class Position:
         if self.last > 0:
             found = _spot(reached, game_id, self.last)
             if found is None:
-                rules, state, life = service.state_after(game_id, self.last)
-                found = (rules, state, life["status"] in FINISHED, life["seed"] is not None)
-            rules, state, over, self.complete = found
-            self.reader = Reader(rules, state, viewer, over)
+                found = service.state_after(game_id, self.last)
+            rules, state, life = found
+            self.complete = life["seed"] is not None
+            self.reader = Reader(rules, state, viewer, life)
 
     def more(self) -> list[dict[str, Any]]:
         """The events recorded since the last call, as the viewer may see them."""
@@ -94,13 +94,13 @@ class Position:
         if not records:
             return []
         if self.reader is None:
-            self.reader = Reader(rules_of(records), None, self.viewer, over=False)
+            self.reader = Reader(rules_of(records), None, self.viewer)
         items = self.reader.read(records)
         self.last = records[-1]["seq"]
         self.complete = records[-1]["type"] == EventType.SEED_REVEALED
-        if self.reached is not None and self.reader.state is not None:
-            self.reached.put((self.game_id, self.last), (self.reader.rules, self.reader.state,
-                                                         self.reader.over, self.complete))
+        reader = self.reader
+        if self.reached is not None and reader.state is not None and reader.life is not None:
+            self.reached.put((self.game_id, self.last), (reader.rules, reader.state, reader.life))
         return [item for item in items if item["seq"] > self.after]
 
 
