@@ -32,7 +32,7 @@ from domain.games import game_names, get_rules
 from domain.history import EventType, Status
 from domain.kernel import GameError
 from domain.receipts import keys_by_id
-from replays import build_document, state_at, to_ndjson_lines
+from replays import Verdict, build_document, steps_of, to_ndjson_lines, verify_document
 from replays.batch import Batch, verify_batch
 from replays.document import loads
 
@@ -326,8 +326,7 @@ def run_verify(args: argparse.Namespace) -> None:
                   f"checked{also}")
             continue
         invalid += 1
-        where = f"event {verdict.failed_step}" if verdict.failed_step else "the document"
-        print(f"INVALID at {where}: {name}: {verdict.reason}")
+        print(f"INVALID at {_where(verdict)}: {name}: {verdict.explanation}")
     print(f"{len(documents) - invalid} valid, {invalid} invalid")
     if invalid:
         raise SystemExit(1)
@@ -365,19 +364,34 @@ def game_label(document: Any) -> str:
 
 
 def run_show(args: argparse.Namespace) -> None:
-    document = pick_document(load_documents(args.file), args.game, args.file)
-    events = document["events"]
-    step = args.step or len(events)
-    for event in events[:step]:
-        print(f"{event['seq']:>5}  {event['log']}")
+    """The log up to a step and a view after it, from what verifies only: each line as the
+    rules write it (recomputed, never the document's own text), and the view no later than
+    the last step that verifies."""
+    documents = load_documents(args.file)
+    document = pick_document(documents, args.game, args.file)
+    sources = {d.get("game_id"): d for d in documents if isinstance(d, dict)}.get
+    verdict = verify_document(document, sources)
+    steps = steps_of(document, verdict, args.seat)
+    step = min(args.step or len(steps), len(steps))
+    for item in steps[:step]:
+        line = item["log"] or f"(not verified) {item['type']}"
+        print(f"{item['seq']:>5}  {line}")
     if not document.get("complete"):
-        print("(an incomplete replay: views can only be rebuilt from a complete one)")
+        print("(an incomplete replay: its events can be checked, and its log and views "
+              "rebuilt, only once the game is over)")
         return
-    rules = get_rules(document["game"], document["rules_version"])
-    view = rules.view(state_at(events, step), args.seat)
+    if not verdict.valid:
+        print(f"\nINVALID at {_where(verdict)}: {verdict.explanation}")
+    shown = [index for index, item in enumerate(steps[:step]) if item["view"] is not None]
+    if not shown:
+        return
     who = "the board" if args.seat is None else f"seat {args.seat}"
-    print(f"\nview of {who} after event {step}:")
-    print(json.dumps(view, indent=1, ensure_ascii=False))
+    print(f"\nview of {who} after event {shown[-1] + 1}:")
+    print(json.dumps(steps[shown[-1]]["view"], indent=1, ensure_ascii=False))
+
+
+def _where(verdict: Verdict) -> str:
+    return f"event {verdict.failed_step}" if verdict.failed_step else "the document"
 
 
 def pick_document(documents: list[Any], game_id: str | None, path: str) -> dict[str, Any]:

@@ -344,7 +344,11 @@ class VerdictSchema(ma.Schema):
     valid = fields.Boolean()
     events = fields.Integer()
     failed_step = fields.Integer(allow_none=True)
-    reason = fields.String(allow_none=True)
+    reason = fields.String(allow_none=True, metadata={
+        "description": "why it fails, for programs (a stable text); null when valid"})
+    explanation = fields.String(allow_none=True, metadata={
+        "description": "why it fails, for people: the step, what that event says in words (its "
+        "seats by name) and which check failed, in plain language; null when valid"})
     receipts = fields.Integer(metadata={"description": "with receipts: how many were checked"})
     failed_receipt = fields.Integer(allow_none=True, metadata={
         "description": "with receipts: the first one (1, 2, ...) the history does not honour"})
@@ -367,7 +371,9 @@ class StepSchema(ma.Schema):
     seq = fields.Integer(allow_none=True)
     type = fields.String(allow_none=True)
     seat = fields.Integer(allow_none=True)
-    log = fields.String()
+    log = fields.String(allow_none=True, metadata={
+        "description": "the log line the rules write for the event, recomputed (never the "
+        "document's own text); null past the last step that verifies"})
     view = fields.Dict(allow_none=True)
 
 

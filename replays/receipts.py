@@ -45,8 +45,8 @@ def verify_with_receipts(doc: Any, receipts: Sequence[Any], public_keys: Mapping
     seq = receipt.get("seq") if isinstance(receipt, dict) else None
     step = seq if type(seq) is int and 1 <= seq <= verdict.events else None
     return Verdict(False, verdict.events, step, f"receipt {number}: {reason}", len(receipts),
-                   number, f"Move receipt {number}, which the server signed when it accepted "
-                   f"a move, is not honoured by this replay: {reason}.")
+                   number, f"Move receipt {number} (signed by the server when it accepted "
+                   f"a move) is not honoured by this replay: {reason}.")
 
 
 class ReceiptRefused(Exception):

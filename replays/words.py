@@ -16,7 +16,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from domain.history import EventRecord, EventType
+from domain.history import EventRecord, EventType, Life, begin, live
 from domain.kernel import (
     LEGACY_NARRATION,
     NARRATIONS,
@@ -28,7 +28,7 @@ from domain.kernel import (
     log_line,
 )
 
-from .fold import rules_event
+from .fold import Records, rules_event, rules_of, walk
 
 
 def narration_of(document: Mapping[str, Any]) -> int:
@@ -54,6 +54,18 @@ class Audiences:
             kept = self._kept = (seats, everything,
                                  Audience.of(seats, self.viewer, everything=everything))
         return kept[2]
+
+
+def public_lines(records: Records, narration: int) -> Iterator[tuple[State, str]]:
+    """Each record's rules state after it, and its log line in ``narration`` as the public
+    record tells it (seat names as of that event): a complete document's lines."""
+    rules, audiences = rules_of(records), Audiences()
+    life: Life | None = None
+    for before, record, after in walk(records):
+        kind, payload = record["type"], record["payload"]
+        life = begin(payload) if life is None else live(life, kind, payload)
+        yield after, line_of(rules, before, after, record, audiences(life["seats"], True),
+                             narration)
 
 
 def line_of(rules: Rules, before: State | None, after: State, record: EventRecord,

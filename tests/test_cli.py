@@ -201,7 +201,8 @@ def test_verify_with_receipts_checks_them_against_this_servers_keys(var, capsys)
         cli.main(["replay", "verify", str(var / "game.json"), "--receipts",
                   str(var / "forged.ndjson"), "--keys", str(var / "keys.json")])
     assert exit_.value.code == 1
-    assert f"receipt {len(receipts)}: its signature does not verify" in capsys.readouterr().out
+    assert f"Move receipt {len(receipts)} (signed by the server when it accepted a move) is " \
+        "not honoured by this replay: its signature does not verify" in capsys.readouterr().out
 
 
 def test_keys_prints_the_receipt_key_kept_beside_the_secret(var, capsys):
@@ -338,8 +339,8 @@ def test_receipts_and_fork_sources_hold_when_verifying_on_several_processes(var,
 
     assert parallel == serial
     out = serial[1].splitlines()
-    assert sum(f"receipt {len(receipts)}: its signature does not verify" in line
-               for line in out) == 3
+    assert sum(f"receipt {len(receipts)} (signed" in line and "its signature does not verify"
+               in line for line in out) == 3
     assert out[-1] == "6 valid, 3 invalid"
 
 
