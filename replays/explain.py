@@ -95,9 +95,14 @@ def event_in_words(rules: Rules | None, before: State | None, event: Any,
             return service_line(cast(EventRecord, event), audience)
         assert rules is not None
         after = rules_state_after(rules, before, str(kind), payload)
-        return line_of(rules, before, after, cast(EventRecord, event), audience)
+        line = line_of(rules, before, after, cast(EventRecord, event), audience)
     except Exception:  # an event the rules cannot apply or tell: said in brief
         return in_brief(kind, payload.get("seat"), audience)
+    seat = payload.get("seat")
+    if type(seat) is int and 0 <= seat < len(audience.names) \
+            and audience.names[seat] not in line:  # words that do not name the seat
+        return f"{in_brief(kind, seat, audience)}: {line}"
+    return line
 
 
 def in_brief(kind: Any, seat: Any, audience: Audience) -> str:

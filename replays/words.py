@@ -12,7 +12,6 @@ old lines ("Seat 0 resigned."): kept word for word, so that old documents keep v
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -24,8 +23,8 @@ from domain.kernel import (
     Audience,
     Rules,
     State,
-    canonical_json,
     log_line,
+    round_trip,
 )
 
 from .fold import Records, rules_event, rules_of, walk
@@ -79,7 +78,7 @@ def line_of(rules: Rules, before: State | None, after: State, record: EventRecor
             return rules.describe(before, after, event, event.get("seat"))
         # Keys sorted: a line must not depend on the order a move's keys came in (the API
         # sends JSON with sorted keys, a bot's move has the rules' order).
-        return log_line(rules, before, after, json.loads(canonical_json(event)), audience)
+        return log_line(rules, before, after, round_trip(event), audience)
     if narration == LEGACY_NARRATION:
         return legacy_service_line(record)
     return service_line(record, audience)

@@ -1,6 +1,8 @@
 // The replay viewer: a finished game (by id) or a replay document dropped on the page, step
 // by step with a slider and the keyboard; the board or any seat's view at each step, the log
-// line, and the document's verification verdict (the failing step, if any, highlighted).
+// line, and the document's verification verdict in words (the failing step, if any,
+// highlighted). A dropped document shows only what verifies: the log lines the rules write
+// (never the document's own text), and past the failing step the last good board.
 
 import { ApiError, componentsOf, get, post, request } from "./api.js";
 import { clear, h } from "./dom.js";
@@ -108,14 +110,17 @@ async function openDocument(main, doc, text) {
   };
   const board = await fold(null);
   const viewAt = async (step, seat) => {
-    const found = (await fold(seat)).steps[step - 1];
-    if (!found || !found.view) {
-      throw new ApiError(422, { title: "No view at this step",
-        detail: "A view is shown only for steps that verify." });
+    const folded = (await fold(seat)).steps;
+    let shownAt = Math.min(step, folded.length);
+    while (shownAt > 0 && !folded[shownAt - 1].view) shownAt -= 1; // the last good board
+    if (shownAt === 0) {
+      throw new ApiError(422, { title: "No board to show",
+        detail: "No step of this document verifies, so no board of it can be trusted." });
     }
-    return { view: found.view, prompt: null, status: null };
+    return { view: folded[shownAt - 1].view, prompt: null, status: null, shownAt };
   };
-  const steps = board.steps.map((s) => ({ seq: s.seq, log: s.log, type: s.type }));
+  const steps = board.steps.map((s) => ({ seq: s.seq, log: s.log, type: s.type,
+    unverified: s.log === null }));
   await viewer(main, { doc, verdict: board.verdict, steps, viewAt,
     title: `Dropped document: ${doc.game_id || "a game"}` });
 }
@@ -157,7 +162,7 @@ class StepViewer {
       "aria-live": "polite" }, componentDetails(null));
     this.list = h("ol", { class: "log-lines replay-log" }, steps.map((s, i) => h("li", {
       "data-seq": s.seq, class: s.seq === verdict.failed_step ? "failed" : null,
-      text: s.log || s.type, onclick: () => this.go(i + 1) })));
+      text: lineOf(s), onclick: () => this.go(i + 1) })));
   }
 
   layout() {
@@ -197,20 +202,26 @@ class StepViewer {
     this.mark(step, item, failed);
     const seat = this.perspective.value === "" ? null : Number(this.perspective.value);
     const failure = failed ? h("p", { class: "failed",
-      text: `This step fails verification: ${this.verdict.reason}` }) : "";
+      text: `This step fails verification. ${explanationOf(this.verdict)}` }) : "";
     let shown;
+    let note = "";
     try {
-      shown = this.renderer.draw(this.context(seat, await this.viewAt(step, seat)));
+      const answer = await this.viewAt(step, seat);
+      if (answer.shownAt && answer.shownAt !== step) {
+        note = h("p", { class: "hint last-good", text: `Shown: the board after step ` +
+          `${answer.shownAt}, the last step that verifies. What follows it cannot be trusted.` });
+      }
+      shown = this.renderer.draw(this.context(seat, answer));
     } catch (error) {
       shown = h("p", { class: "hint", text: error.message });
     }
-    if (this.current === step) clear(this.stage).append(failure, shown); // not overtaken
+    if (this.current === step) clear(this.stage).append(failure, note, shown); // not overtaken
   }
 
   mark(step, item, failed) {
     this.slider.value = step;
     this.stepText.textContent = `step ${step} of ${this.steps.length}`;
-    this.logLine.textContent = item.log || item.type;
+    this.logLine.textContent = lineOf(item);
     this.logLine.classList.toggle("failed", failed);
     this.list.querySelectorAll("li.current").forEach((li) => li.classList.remove("current"));
     const li = this.list.children[step - 1];
@@ -231,6 +242,18 @@ function verdictBox(verdict) {
     return h("p", { class: "verdict valid", text: `✓ Verified: all ${verdict.events} events ` +
       "replay under the game's rules, every draw matches the revealed seed." });
   }
-  const where = verdict.failed_step ? `at step ${verdict.failed_step}` : "in its header";
-  return h("p", { class: "verdict invalid", text: `✗ Does not verify ${where}: ${verdict.reason}` });
+  const where = verdict.failed_step ? `at step ${verdict.failed_step}` : "as a whole";
+  return h("p", { class: "verdict invalid",
+    text: `✗ Does not verify ${where}. ${explanationOf(verdict)}` });
+}
+
+// A verdict in words (an older server's answer has only the reason, for programs).
+function explanationOf(verdict) {
+  return verdict.explanation || verdict.reason;
+}
+
+// A step's log line: the one the rules write; none past the last step that verifies.
+function lineOf(step) {
+  if (step.unverified) return `(not verified) ${step.type || "an unreadable event"}`;
+  return step.log || step.type;
 }
