@@ -231,6 +231,31 @@ def test_a_dropped_replay_document_shows_its_verdict_and_highlights_the_failing_
     assert page.errors == []
 
 
+def test_a_dropped_document_with_an_edited_log_line_is_refused_in_words_on_its_last_good_board(
+        open_page, tmp_path):
+    page = open_page()
+    document = finished_replay(page)
+    edited = [e for e in document["events"] if e["type"] == "move_made"][3]
+    edited["log"] = "greedy bot (seat 1) resigned."  # a move that never happened
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(document))
+    page.goto("/#/replay")
+
+    page.set_input_files("#replay-file", str(path))
+
+    verdict = page.locator(".verdict.invalid")
+    verdict.wait_for()
+    assert f"Event {edited['seq']} (" in verdict.text_content()
+    assert "told in other words than the rules write" in verdict.text_content()
+    assert "greedy bot (seat 1) resigned." not in page.locator(".replay-log").text_content()
+    page.locator(".replay-log li.failed").click()
+    page.wait_for_selector(".replay-board .grid")
+    last_good = page.locator(".last-good").text_content()
+    assert f"the board after step {edited['seq'] - 1}, the last step that verifies" in last_good
+    assert page.locator(".log-line").text_content() == "(not verified) move_made"
+    assert page.errors == []
+
+
 def test_a_valid_dropped_document_is_stepped_through_as_any_seat(open_page, tmp_path):
     page = open_page()
     path = tmp_path / "game.json"
