@@ -5,8 +5,11 @@ the hash before it, and its ``hash`` is recomputed from its fields); every move 
 seat that made it, at that moment, under the rules version the game was created under (each
 released version stays loadable, so a game verifies under its own rules whatever changed
 since); every chance step the game asked for, with the outcome re-derived from the revealed
-seed; every state hash; the result the rules give; the seed against its commitment; the
+seed; every state hash; every log line, recomputed in the document's narration (no hash
+covers it: ``replays.words``); the result the rules give; the seed against its commitment; the
 document's header against what its events say. A document passes only when all of these hold.
+A failure is told twice: ``reason`` for programs, ``explanation`` for people
+(``replays.explain``).
 
 It needs only ``domain.history``, the kernel and the game packages: no event store.
 """
