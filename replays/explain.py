@@ -43,8 +43,8 @@ CHECKS: dict[str, tuple[str, str]] = {
               "records positions its events do not lead to"),
     "result": ("records a result the game's rules do not give",
                "records a result the game's rules do not give"),
-    "words": ("is told in other words than the rules write for it: the document's log line "
-              "is not what happened", "holds log lines the rules do not write"),
+    "words": ("is told in other words than the rules write for it",
+              "holds log lines the rules do not write"),
     "takeback": ("is a takeback the rules do not allow", "holds a takeback the rules refuse"),
     "origin": ("starts a sandbox from a point its source game never reached",
                "is a sandbox whose origin cannot be checked"),
@@ -73,6 +73,7 @@ def explain(seq: int | None, check: str, reason: str, detail: str | None,
     if seq is None:
         sentence = f"The document {for_document}"
     else:
+        told = told.removesuffix(".") if told else told  # inside brackets, mid-sentence
         sentence = f"Event {seq}{f' ({told})' if told else ''} {for_event or 'failed'}"
     return f"{sentence}: {detail}." if detail else f"{sentence}."
 

@@ -134,6 +134,12 @@ def _failed(count: int, failure: StepFailed, verifier: _Verifier | None) -> Verd
         failure.seq, failure.check, failure.reason, failure.detail, told))
 
 
+def _quoted(text: Any, most: int = 200) -> str:
+    """A document's text quoted in an explanation, cut short (it may be anything)."""
+    whole = str(text)
+    return whole if len(whole) <= most else whole[:most] + "…"
+
+
 def check_origin(forked: dict[str, Any], sources: Sources,
                  visiting: frozenset[str] = frozenset()) -> str | None:
     """None when a ``forked`` payload's origin holds, else why not: its source game's
@@ -281,7 +287,8 @@ class _Verifier:
                     self._rules(), self.before, self.state, cast(EventRecord, event))):
             raise StepFailed(seq, f"the log line of event {seq} is not the one the rules "
                                   "write", "words",
-                             f"the document says “{event['log']}”")
+                             f"the document says “{_quoted(event['log'])}”, which is not "
+                             "what happened")
 
     def told(self, seq: int) -> str | None:
         """Event ``seq``, the one that failed, in words (see ``explain.event_in_words``)."""

@@ -131,7 +131,7 @@ def test_the_explanation_names_the_step_the_seat_and_the_check_in_plain_words(se
     name = ("ann", "bob")[seat]
     assert verdict.explanation == (
         f"Event {index + 1} ({name} (seat {seat}) advanced by {name} (seat {seat})'s secret "
-        "number.) was changed after it was recorded: its content no longer matches its hash.")
+        "number) was changed after it was recorded: its content no longer matches its hash.")
     assert verdict.reason == "the event's content does not match its hash (edited?)"
 
 
@@ -142,8 +142,10 @@ def test_an_edited_log_line_is_explained_with_the_rules_words_and_the_documents(
 
     verdict = verify_document(with_log(doc, index, "bob (seat 1) won."))
 
-    assert verdict.explanation.startswith(f"Event {index + 1} ({real}) is told in other words")
-    assert verdict.explanation.endswith("the document says “bob (seat 1) won.”.")
+    assert verdict.explanation.startswith(
+        f"Event {index + 1} ({real.removesuffix('.')}) is told in other words")
+    assert verdict.explanation.endswith(
+        ": the document says “bob (seat 1) won.”, which is not what happened.")
 
 
 def test_an_illegal_move_is_explained_by_its_kind_and_seat(service):
