@@ -12,6 +12,9 @@ from .words import check_game
 CASES = [
     ("revolution", {}, 2),
     ("revolution", {"neutrals": "secret_draft"}, 2),
+    ("revolution", {"neutrals": "secret_random"}, 2),
+    # Six games of five neutral tiles: from the fourth, used tiles are turned over (refill).
+    ("revolution", {"neutrals": "draft", "match": "points", "games": 6}, 2),
     ("dominion", {}, 2),
     ("dominion", {"kingdom_choice": "random"}, 3),
     ("dominion", {}, 4),
