@@ -83,8 +83,8 @@ def plural(word: str) -> str:
 
 
 def amount(n: int, noun: str) -> str:
-    """``n`` of ``noun`` in words: "1 buy", "2 actions", "3 Coppers"."""
-    return f"{n} {noun if n == 1 else plural(noun)}"
+    """``n`` of ``noun`` in words: "1 buy", "2 actions", "3 Coppers", "-1 point"."""
+    return f"{n} {noun if abs(n) == 1 else plural(noun)}"
 
 
 def card_catalogue() -> dict[str, object]:
