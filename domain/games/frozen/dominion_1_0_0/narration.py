@@ -77,8 +77,9 @@ def narrate(before: State, after: State, event: dict[str, Any], audience: Audien
     sentences += [note_sentence(entry, audience) for entry in merged(after["notes"])]
     if after["result"] is not None:
         sentences += result_sentences(after["result"], audience)
-    if not sentences:  # a draw that changed nothing anyone is told of
-        sentences = ["The draw was made"]
+    if not sentences:  # no rule leaves an event untold; should one, say who acted
+        sentences = [f"{audience.who(event['seat'])} made a move" if event["type"] == "move"
+                     else "The draw was made"]
     return " ".join(f"{sentence}." for sentence in sentences)
 
 
