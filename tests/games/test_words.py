@@ -18,6 +18,8 @@ CASES = [
     ("dominion", {}, 2),
     ("dominion", {"kingdom_choice": "random"}, 3),
     ("dominion", {}, 4),
+    ("dominion", {"edition": "first", "kingdom_choice": "random"}, 2),
+    ("dominion", {"edition": "both", "kingdom_choice": "random"}, 3),
     *[("godofwar", {}, seats) for seats in (1, 2, 3, 4)],
     ("thrones", {}, 2),
     *[("thrones", {"profile": "lcg"}, seats) for seats in (2, 3, 4, 6)],
