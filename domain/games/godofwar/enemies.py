@@ -14,6 +14,7 @@ from .content import CONTENT
 from .effects import EFFECTS
 from .engine import (
     column_of,
+    counted,
     face,
     front_hero,
     living_enemy,
@@ -61,10 +62,36 @@ def run_effect(st: State, frame: Frame) -> bool:
     return GO
 
 
+# What the player picks, by the effect's kind (the effects that may name a chosen target);
+# {wounds} and {cards} count the effect's amount.
+TARGET_WORDS = {
+    "heal": "the hero who heals {wounds}",
+    "draw": "the hero whose player draws {cards}",
+    "wound_enemy": "the enemy who takes {wounds}",
+    "stun_enemy": "the enemy to stun",
+    "bonus_next_attack_value": "the hero whose next attack gets +{amount}",
+    "bonus_next_defense": "the hero whose next defense gets +{amount}",
+    "give_freya_token": "the hero who receives a Freya token",
+    "gain_crystal": "the hero whose player gains a destruction crystal",
+    "second_target": "an enemy for Volley's second arrow",
+}
+
+
+def target_words(kind: str, params: dict[str, Any]) -> str:
+    """The target an effect asks a player for, in words ("the hero who heals 2 wounds")."""
+    if kind == "change_hand_limit":
+        amount = int(params["amount"])
+        return (f"the hero whose player's hand limit {'rises' if amount > 0 else 'drops'} "
+                f"by {abs(amount)}")
+    amount = params.get("amount", 1)
+    return TARGET_WORDS.get(kind, "the target").format(
+        amount=amount, wounds=counted(amount, "wound"), cards=counted(amount, "card"))
+
+
 def effect_prompt(st: State, frame: Frame) -> Prompt:
     options = _options(st, frame) or []
-    what = frame["kind"].replace("_", " ")
-    return Prompt(frame["ctx"]["seat"], "target", f"Choose the target of {what}",
+    return Prompt(frame["ctx"]["seat"], "target",
+                  f"Choose {target_words(frame['kind'], frame['params'])}",
                   [{"kind": "target", "target": o} for o in options])
 
 
@@ -159,7 +186,12 @@ def _may_cancel(st: State) -> bool:
 
 
 def box_prompt(st: State, frame: Frame) -> Prompt:
-    return Prompt(0, "cancel-box", "Mimir's Foresight: cancel this text box?",
+    card = CONTENT.scene_cards[frame["card"]]
+    printed = card.front if frame["side"] == "front" else card.back
+    assert printed is not None
+    text = next(b.text for b in printed.boxes if b.id == frame["box"])
+    return Prompt(0, "cancel-box", f"Mimir's Foresight: cancel this box of {printed.name}? "
+                  f"It reads: {text}",
                   [{"kind": "cancel-box", "cancel": False}, {"kind": "cancel-box", "cancel": True}])
 
 

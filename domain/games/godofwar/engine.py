@@ -146,3 +146,8 @@ def seat_order(st: State, start: int) -> list[int]:
 
 def bonus(st: State, tile: str) -> dict[str, int]:
     return st["bonuses"].setdefault(tile, {})
+
+
+def counted(count: int, noun: str) -> str:
+    """A number of things in words: "1 wound", "2 wounds"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -39,7 +39,8 @@ def reorder_prompt(st: State, frame: Frame) -> Prompt:
     left = list(_top(st, frame))
     for card in frame["order"]:
         left.remove(card)
-    return Prompt(frame["seat"], "reorder", "Mimir's Foresight: the next card from the top",
+    return Prompt(frame["seat"], "reorder",
+                  "Mimir's Foresight: choose the next upgrade card from the top",
                   [{"kind": "order", "card": c} for c in dict.fromkeys(left)])
 
 

@@ -114,7 +114,7 @@ def redact(st: State, event: dict[str, Any], viewer: int | None) -> dict[str, An
 def describe(before: State, after: State, event: dict[str, Any], viewer: int | None) -> str:
     lines = [_event_line(before, after, event, viewer)]
     lines += [f"{CONTENT.cards[c].name} ({CONTENT.cards[c].rune}) is revealed."
-              for c in _new(before["revealed"], after["revealed"])]
+              for c in added(before["revealed"], after["revealed"])]
     for tile, hero in after["heroes"].items():
         if hero["knocked_out"] and not before["heroes"][tile]["knocked_out"]:
             lines.append(f"{_health_name(tile)} is knocked out.")
@@ -125,7 +125,8 @@ def describe(before: State, after: State, event: dict[str, Any], viewer: int | N
     return " ".join(line for line in lines if line)
 
 
-def _new(old: list[str], new: list[str]) -> list[str]:
+def added(old: list[str], new: list[str]) -> list[str]:
+    """The cards of ``new`` that ``old`` did not hold (copies counted), in ``new``'s order."""
     left = list(old)
     fresh = []
     for card in new:
@@ -149,7 +150,7 @@ def _event_line(before: State, after: State, event: dict[str, Any],
             return f"The enemy die shows {event['outcome']}."
         if what in ("quests", "bosses"):
             drawn = after["campaign"]["quests" if what == "quests" else "bosses"]
-            return f"Drawn ({what}): {', '.join(_title(q) for q in drawn)}."
+            return f"Drawn ({what}): {', '.join(title_of(q) for q in drawn)}."
         if spec.get("public"):
             return f"Drawn ({what}): {event['outcome']}."
         return f"Shuffled: {what}."
@@ -162,7 +163,8 @@ def _event_line(before: State, after: State, event: dict[str, Any],
     return f"{who}: {move['kind']}" + (f" ({details})." if details else ".")
 
 
-def _title(quest: str) -> str:
+def title_of(quest: str) -> str:
+    """A quest's or a final boss's title."""
     card = CONTENT.quests.get(quest) or CONTENT.bosses[quest]
     return card.title
 
