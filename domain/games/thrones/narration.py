@@ -12,8 +12,9 @@ A button names cards as players know them. A card in play is named by its title;
 another card in play shares the name, its words say where it stands ("Stark Guard
 (standing, in your play area)"), then what sets it apart (power, attachments, duplicates).
 
-``words(cards, simultaneous)`` builds both for a rules version: the current package's below,
-and ``frozen/thrones_1_0_0/narration.py``'s (its state has the same shapes).
+``words(cards, simultaneous, strength)`` builds both for a rules version: the current
+package's below, and ``frozen/thrones_1_0_0/narration.py``'s (its states have the same
+shapes).
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ from .stats import strength
 from .windows import TRIGGER_WORDS
 
 State = dict[str, Any]
-WRIT = "im-you-writ-small"  # I'm Your Writ Small: an event that becomes an attachment
 Move = dict[str, Any]
+WRIT = "im-you-writ-small"  # I'm Your Writ Small: an event that becomes an attachment
 
 
 class Printed(Protocol):
@@ -89,7 +90,7 @@ def sentence(text: str) -> str:
 
 @dataclass(frozen=True)
 class Words:
-    """The words of one rules version: its cards and its simultaneous questions."""
+    """The words of one rules version (see ``words``)."""
 
     cards: Mapping[str, Printed] = field(repr=False)
     simultaneous: Collection[str]
@@ -302,6 +303,7 @@ class Words:
                 audience: Audience) -> str:
         notes = after["notes"]
         lines: list[str] = []
+        onto = ""
         if event["type"] == "move":
             seat = event["seat"]
             secret = bool(before["pending"]) and before["pending"][-1]["op"] in self.simultaneous
@@ -311,7 +313,10 @@ class Words:
                     lines.append(f"{audience.who(seat)} {SECRET_ANSWERS.get(op, SECRET)}")
             elif not notes or (secret and all(n["seat"] != seat for n in notes)):
                 lines.append(self.told(before, seat, event["move"], audience))
-        lines += [self.note(n, audience) for n in notes]
+            if event["move"] and event["move"].get("kind") in PUT_ONTO:
+                voice = Voice(audience.seat, audience.names, seat)
+                onto = self._onto(before, seat, event["move"], voice)
+        lines += [self.note(n, audience, onto) for n in notes]
         if not lines:
             lines.append(self.chance(event.get("spec", {}), audience))
         if after["result"] is not None:
@@ -330,19 +335,23 @@ class Words:
         text = self.phrase(st, seat, move, voice)
         return f"{who} chose to {text[:1].lower()}{text[1:]}"
 
-    def note(self, entry: dict[str, Any], audience: Audience) -> str:
+    def note(self, entry: dict[str, Any], audience: Audience, onto: str = "") -> str:
+        """A note in words; ``onto``: where the card a move put into play went ("onto Arya
+        Stark"), said after it."""
         seat, act, cards = entry["seat"], entry["act"], entry["cards"]
         act = self._seats(act, audience)
         if entry.get("passive"):
             verb = act if len(cards) == 1 else act.replace("was ", "were ", 1)
             whose = "Your" if audience.is_you(seat) else audience.whose(seat)
             return f"{whose} {listed([self.name(c) for c in cards])} {verb}"
-        if seat < 0:
+        if seat < 0 or act.startswith("nobody"):
             return cap(act)
         if entry.get("secret") and not audience.sees(seat):  # how many, never which
             named = [f"{len(cards)} cards" if len(cards) != 1 else "a card"]
         else:
             named = [self.name(c) for c in cards]
+        if onto and act.startswith(tuple(PUT_ONTO.values())) and len(named) == 1:
+            named = [named[0] + onto]
         act = with_cards(act, named)
         return f"{audience.who(seat)} {you(act) if audience.is_you(seat) else act}"
 
@@ -421,6 +430,9 @@ def with_cards(act: str, names: list[str]) -> str:
     return f"{act} {cards}"
 
 
+# Moves that may put a card onto another, and the note each leaves.
+PUT_ONTO = {"marshal": "marshalled", "ambush": "put into play by Ambush",
+            "from_shadows": "brought out of Shadows"}
 SECRET = "answered in secret"
 SECRET_ANSWERS = {"mulligan": "chose in secret whether to mulligan",
                   "place": "made a secret setup choice",
