@@ -302,26 +302,31 @@ class Words:
     def narrate(self, before: State, after: State, event: dict[str, Any],
                 audience: Audience) -> str:
         notes = after["notes"]
-        lines: list[str] = []
+        lines = self._move(before, event, audience, notes) if event["type"] == "move" else []
+        move = event.get("move") or {}
         onto = ""
-        if event["type"] == "move":
-            seat = event["seat"]
-            secret = bool(before["pending"]) and before["pending"][-1]["op"] in self.simultaneous
-            if secret and not audience.sees(seat):
-                if not notes:
-                    op = before["pending"][-1]["op"]
-                    lines.append(f"{audience.who(seat)} {SECRET_ANSWERS.get(op, SECRET)}")
-            elif not notes or (secret and all(n["seat"] != seat for n in notes)):
-                lines.append(self.told(before, seat, event["move"], audience))
-            if event["move"] and event["move"].get("kind") in PUT_ONTO:
-                voice = Voice(audience.seat, audience.names, seat)
-                onto = self._onto(before, seat, event["move"], voice)
+        if move.get("kind") in PUT_ONTO:
+            voice = Voice(audience.seat, audience.names, event["seat"])
+            onto = self._onto(before, event["seat"], move, voice)
         lines += [self.note(n, audience, onto) for n in notes]
         if not lines:
             lines.append(self.chance(event.get("spec", {}), audience))
         if after["result"] is not None:
             lines.append(self.result(after["result"], audience))
         return " ".join(sentence(line) for line in lines)
+
+    def _move(self, before: State, event: dict[str, Any], audience: Audience,
+              notes: list[dict[str, Any]]) -> list[str]:
+        """What is said of the move itself: nothing when its notes tell it; only that it
+        was given, for an answer to a simultaneous question its reader may not see."""
+        seat = event["seat"]
+        op = before["pending"][-1]["op"] if before["pending"] else ""
+        secret = op in self.simultaneous
+        if secret and not audience.sees(seat):
+            return [] if notes else [f"{audience.who(seat)} {SECRET_ANSWERS.get(op, SECRET)}"]
+        if not notes or (secret and all(n["seat"] != seat for n in notes)):
+            return [self.told(before, seat, event["move"], audience)]
+        return []
 
     def told(self, st: State, seat: int, move: Move, audience: Audience) -> str:
         """A move that left no note, in the past tense."""
@@ -342,7 +347,8 @@ class Words:
         act = self._seats(act, audience)
         if entry.get("passive"):
             verb = act if len(cards) == 1 else act.replace("was ", "were ", 1)
-            whose = "Your" if audience.is_you(seat) else audience.whose(seat)
+            whose = audience.whose(seat)  # it starts the sentence: "Your", "Seat 2's"
+            whose = cap(whose) if whose.startswith(("your", "seat ")) else whose
             return f"{whose} {listed([self.name(c) for c in cards])} {verb}"
         if seat < 0 or act.startswith("nobody"):
             return cap(act)
