@@ -91,36 +91,62 @@ async function openStoredGame(main, gameId) {
   await viewer(main, { doc, verdict, steps, viewAt, title: `Game ${gameId}` });
 }
 
-// A dropped document: folded by the server (POST /replays/steps), one perspective a request.
+// A dropped document: folded by the server (POST /replays/steps), a page of steps for one
+// perspective a request, each page fetched when the viewer first reaches one of its steps
+// (a document's views, each a whole state, can weigh thirty times the document). The log
+// list starts with the document's own lines and takes the server's as pages come.
 async function openDocument(main, doc, text) {
   if (!doc || typeof doc !== "object" || !Array.isArray(doc.events)) {
     throw new Error("That is not a replay document (it has no events).");
   }
-  const folds = new Map();
-  const fold = (seat) => {
-    const key = String(seat);
-    if (!folds.has(key)) {
-      const query = seat === null ? "" : `?seat=${seat}`;
-      folds.set(key, request("POST", `/replays/steps${query}`, { body: text, raw: true })
-        .catch((error) => { folds.delete(key); throw error; }));
+  const pages = new Map(); // "seat/from" -> the page's answer (a promise)
+  const folded = new Map(); // seat -> the steps folded so far, by index (sparse)
+  let relabel = () => {};
+  const page = (seat, from) => {
+    const key = `${seat}/${from}`;
+    if (!pages.has(key)) {
+      const query = `?from=${from}` + (seat === null ? "" : `&seat=${seat}`);
+      pages.set(key, request("POST", `/replays/steps${query}`, { body: text, raw: true })
+        .then((answer) => {
+          const known = folded.get(seat) || [];
+          folded.set(seat, known);
+          answer.steps.forEach((s, i) => {
+            known[answer.from + i] = s;
+            if (seat === null) relabel(answer.from + i, s); // the list shows the board's lines
+          });
+          return answer;
+        })
+        .catch((error) => { pages.delete(key); throw error; }));
     }
-    return folds.get(key);
+    return pages.get(key);
   };
-  const board = await fold(null);
+  const first = await page(null, 0);
+  const size = Math.max(1, first.next === null ? first.total : first.next);
+  const stepAt = async (index, seat) => {
+    const found = () => (folded.get(seat) || [])[index];
+    if (!found()) await page(seat, Math.floor(index / size) * size);
+    if (!found()) await page(seat, index); // that page was cut short by its size in bytes
+    return found();
+  };
   const viewAt = async (step, seat) => {
-    const found = (await fold(seat)).steps[step - 1];
+    const found = await stepAt(step - 1, seat);
     if (!found || !found.view) {
       throw new ApiError(422, { title: "No view at this step",
         detail: "A view is shown only for steps that verify." });
     }
     return { view: found.view, prompt: null, status: null };
   };
-  const steps = board.steps.map((s) => ({ seq: s.seq, log: s.log, type: s.type }));
-  await viewer(main, { doc, verdict: board.verdict, steps, viewAt,
-    title: `Dropped document: ${doc.game_id || "a game"}` });
+  const own = doc.events.filter((e) => e && typeof e === "object" && !Array.isArray(e));
+  const steps = Array.from({ length: first.total }, (_, i) => {
+    const s = (folded.get(null) || [])[i] || own[i] || {};
+    return { seq: s.seq, log: typeof s.log === "string" ? s.log : "", type: s.type };
+  });
+  await viewer(main, { doc, verdict: first.verdict, steps, viewAt,
+    title: `Dropped document: ${doc.game_id || "a game"}`,
+    bind: (view) => { relabel = (index, s) => view.relabel(index, s); } });
 }
 
-async function viewer(main, { doc, verdict, steps, viewAt, title }) {
+async function viewer(main, { doc, verdict, steps, viewAt, title, bind = () => {} }) {
   if (!steps.length) {
     main.append(h("p", { text: "The document has no events." }), verdictBox(verdict));
     return;
@@ -129,6 +155,7 @@ async function viewer(main, { doc, verdict, steps, viewAt, title }) {
   const components = await componentsOf(game, doc.rules_version);
   const seats = Array.isArray(doc.seats) ? doc.seats : [];
   const view = new StepViewer({ game, components, seats, verdict, steps, viewAt });
+  bind(view);
   main.append(h("h2", { text: title }), verdictBox(verdict), ...view.layout());
   stopKeys();
   pageKeys = (e) => { if (e.target === document.body) view.keys(e); };
@@ -187,6 +214,15 @@ class StepViewer {
     else if (e.key === "End") this.go(this.steps.length);
     else return;
     e.preventDefault();
+  }
+
+  // A step's log line as the server folded it (a page of a dropped document, just fetched).
+  relabel(index, step) {
+    const item = this.steps[index];
+    if (!item) return;
+    Object.assign(item, { seq: step.seq, log: step.log, type: step.type });
+    this.list.children[index].textContent = item.log || item.type;
+    if (this.current === index + 1) this.logLine.textContent = item.log || item.type;
   }
 
   async go(wanted) {
