@@ -11,7 +11,7 @@ from domain.kernel import Move, Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .content import CONTENT
-from .effects import EFFECTS
+from .effects import EFFECTS, seats_of
 from .engine import (
     column_of,
     counted,
@@ -73,7 +73,7 @@ TARGET_WORDS = {
     "bonus_next_defense": "the hero whose next defense gets +{amount}",
     "give_freya_token": "the hero who receives a Freya token",
     "gain_crystal": "the hero whose player gains a destruction crystal",
-    "second_target": "an enemy for Volley's second arrow",
+    "second_target": "an enemy for Volley's second arrow",  # rules 1.1.0 asked it (its words)
 }
 
 
@@ -216,8 +216,10 @@ def run_enemy_attack(st: State, frame: Frame) -> bool:
     if frame["stage"] == "aim":
         frame["targets"] = _targets(st, frame)
         frame["stage"] = "strike"
-        if frame["targets"] and isinstance(frame["targets"][0], list):
-            return WAIT  # a ranged tie (GOW-R-26)
+        if _undecided(frame):
+            frame["answers"] = []  # [seat, tile] of each tied player who has chosen
+    if _undecided(frame):
+        return WAIT  # a ranged tie (GOW-R-26)
     pop(st)
     _strike(st, frame)
     return GO
@@ -260,18 +262,59 @@ def _targets(st: State, frame: Frame) -> list[Any]:
     return [tied] if len(tied) > 1 else tied
 
 
-def tie_prompt(st: State, frame: Frame) -> Prompt:
-    """The tied heroes' players choose; one player's own tie is theirs, else the first
-    player decides (p.10's tie-break, GOW-R-26)."""
+def _undecided(frame: Frame) -> bool:
+    """A ranged tie not yet settled: its targets are still the list of tied heroes."""
+    return bool(frame["targets"]) and isinstance(frame["targets"][0], list)
+
+
+def tied_seats(st: State, frame: Frame) -> list[int]:
+    """The players of the tied heroes (one, for two heroes of one player)."""
+    return seats_of(st, frame["targets"][0])
+
+
+def tie_prompts(st: State, frame: Frame) -> list[Prompt]:
+    """GOW-R-26: the tied heroes' players choose, at once and each in secret; if they
+    disagree, the first player decides (p.10's tie-break). One player's own tie is theirs."""
     tied = frame["targets"][0]
-    seats = {player_of(st, t) for t in tied}
+    moves: list[Move] = [{"kind": "hit", "tile": t} for t in tied]
+    names = " or ".join(tile_info(t).name for t in tied)
+    seats = tied_seats(st, frame)
+    answered = [seat for seat, _ in frame["answers"]]
+    if len(answered) < len(seats):
+        text = f"The ranged attack hits {names}: choose"
+        if len(seats) > 1:
+            text += " (the first player decides if you disagree)"
+        return [Prompt(seat, "ranged-tie", text, moves) for seat in seats
+                if seat not in answered]
     first = st["first_player"]
     assert first is not None
-    seat = seats.pop() if len(seats) == 1 else first
-    names = " or ".join(tile_info(t).name for t in tied)
-    return Prompt(seat, "ranged-tie", f"The ranged attack hits {names}: choose",
-                  [{"kind": "hit", "tile": t} for t in tied])
+    return [Prompt(first, "ranged-tie",
+                   f"The players disagree whether the ranged attack hits {names}: decide",
+                   moves)]
 
 
-def tie_answer(st: State, frame: Frame, move: Move) -> None:
-    frame["targets"] = [move["tile"]]
+def tie_answer(st: State, frame: Frame, seat: int, move: Move) -> None:
+    """A tied player's choice, or the first player's decision once they disagree."""
+    seats = tied_seats(st, frame)
+    if len(frame["answers"]) == len(seats):  # they disagreed: the first player decides
+        frame["targets"] = [move["tile"]]
+        return
+    frame["answers"].append([seat, move["tile"]])
+    if len(frame["answers"]) < len(seats):
+        return
+    chosen = {tile for _, tile in frame["answers"]}
+    first = st["first_player"]
+    if len(chosen) == 1:
+        frame["targets"] = [chosen.pop()]
+    elif first in seats:  # the first player is one of them: their choice decides
+        frame["targets"] = [next(tile for s, tile in frame["answers"] if s == first)]
+
+
+def answer_hidden(st: State, seat: int) -> bool:
+    """Whether ``seat``'s answer now is a tied player's choice that the other tied player,
+    still to choose, may not know yet (GOW-R-26: they choose at once)."""
+    frame = st["pending"][-1] if st["stage"] == "round" and st["pending"] else None
+    if frame is None or frame["op"] != "enemy_attack" or "answers" not in frame or \
+            not _undecided(frame):
+        return False
+    return len(frame["answers"]) + 1 < len(tied_seats(st, frame))
