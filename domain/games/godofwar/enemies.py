@@ -125,42 +125,62 @@ def run_scene(st: State, frame: Frame) -> bool:
 
 
 def _activate(st: State, card: str, frame: Frame) -> None:
-    """The enemy status, then the boxes, then a rune flip, in printed order (GOW-R-23)."""
+    """What the rune sets off on the card, in printed reading order (GOW-R-23): the boxes
+    printed above the enemy status, the status (its enemy attacks), the boxes below it, then a
+    rune flip (its diagram is printed at the card's foot). Each part is carried out only while
+    the card still shows the face it is printed on: a part that an earlier one turned over is
+    skipped, and the new face waits for a later reveal (each position once, GOW-R-22)."""
     rune = frame["rune"]
     shown = face(st, card)
     if shown is None:
         return
+    side = st["scene"][card]["side"]
     ctx = {"seat": frame["seat"], "hero": None, "reward_from": frame["reward_from"],
            "card": card}
-    work: list[Frame] = []
+    boxes = [b for b in shown.boxes if b.rune == rune]
+    work: list[Frame] = [_box_frame(card, b.id, side, ctx) for b in boxes if b.stands == "above"]
     enemy = living_enemy(st, card)
     if enemy is not None and rune in enemy.runes and enemy.attack is not None:
-        work.append({"op": "enemy_attack", "card": card, "from": card,
+        work.append({"op": "enemy_attack", "card": card, "from": card, "side": side,
                      "type": enemy.attack.type, "value": enemy.attack.value,
                      "arrows": list(enemy.attack.arrows), "seat": frame["seat"],
                      "stage": "stun", "ctx": ctx})
-    work += [{"op": "box", "card": card, "box": b.id, "side": st["scene"][card]["side"],
-              "ctx": ctx, "asked": False} for b in shown.boxes if b.rune == rune]
+    work += [_box_frame(card, b.id, side, ctx) for b in boxes if b.stands == "below"]
     if any(f.trigger == "rune" and f.rune == rune for f in shown.flips):
-        work.append({"op": "rune_flip", "card": card, "rune": rune, "ctx": ctx})
+        work.append({"op": "rune_flip", "card": card, "side": side, "rune": rune, "ctx": ctx})
     push_all(st, work)
+
+
+def _box_frame(card: str, box: str, side: str, ctx: dict[str, Any]) -> Frame:
+    return {"op": "box", "card": card, "box": box, "side": side, "ctx": ctx, "asked": False}
+
+
+def _still_shows(st: State, frame: Frame) -> bool:
+    """Whether the card still shows the face the activated part is printed on."""
+    token = st["scene"].get(frame["card"])
+    return token is not None and token["side"] == frame["side"]
 
 
 def run_rune_flip(st: State, frame: Frame) -> bool:
     pop(st)
-    trigger_flips(st, frame["card"], "rune", frame["ctx"], rune=frame["rune"])
+    if _still_shows(st, frame):
+        trigger_flips(st, frame["card"], "rune", frame["ctx"], rune=frame["rune"])
     return GO
 
 
 def run_box(st: State, frame: Frame) -> bool:
-    """Carry out a box (GOW-R-23). A box linked to a health-track enemy makes it attack
-    unless it is dead, or it loses a stun token instead (GOW-R-24). Solo: Mimir's Foresight
-    may cancel it (§7.2)."""
+    """Carry out a box (GOW-R-23) still showing. A box linked to a health-track enemy makes
+    it attack unless it is dead, or it loses a stun token instead (GOW-R-24). Solo: Mimir's
+    Foresight may cancel it (§7.2). The box's effects decide together: the frame stays below
+    them until the last has resolved, and the end is checked only then (``resolving``)."""
+    if frame.get("applied") or not _still_shows(st, frame):
+        pop(st)
+        return GO
     if not frame["asked"] and _may_cancel(st):
         frame["asked"] = True
         return WAIT
-    pop(st)
     if frame.get("cancel"):
+        pop(st)
         return GO
     card = CONTENT.scene_cards[frame["card"]]
     printed = card.front if frame["side"] == "front" else card.back
@@ -177,8 +197,16 @@ def run_box(st: State, frame: Frame) -> bool:
         elif st["scene"][track]["stun"] > 0 and any(e.kind == "enemy_attack" for e in effects):
             st["scene"][track]["stun"] -= 1
             effects = tuple(e for e in effects if e.kind != "enemy_attack")
+    frame["applied"] = True
     push_effects(st, effects, ctx)
     return GO
+
+
+def resolving(st: State) -> bool:
+    """Whether a box's effects are still resolving: the quest's end waits for the last of
+    them, so that a box that kills the last enemy and wounds the heroes is decided on both
+    (README, "One box's effects decide together")."""
+    return any(f["op"] == "box" and f.get("applied") for f in st["pending"])
 
 
 def _may_cancel(st: State) -> bool:
@@ -208,6 +236,9 @@ def run_enemy_attack(st: State, frame: Frame) -> bool:
     """A stunned enemy loses a token instead (p.9); else it attacks every target, left to
     right, and then "flip when it makes this attack" triggers (p.11)."""
     if frame["stage"] == "stun":
+        if "side" in frame and not _still_shows(st, frame):  # turned over (GOW-R-23)
+            pop(st)
+            return GO
         if st["scene"][frame["card"]]["stun"] > 0:
             st["scene"][frame["card"]]["stun"] -= 1
             pop(st)

@@ -1,13 +1,24 @@
 """Rules 1.2.0 (issue 26): a ranged tie is the tied heroes' players' choice, made at once and
-in secret, and the first player's only when they disagree (GOW-R-26)."""
+in secret, and the first player's only when they disagree (GOW-R-26); a card's boxes stand
+above or below its status and are read in that order, each only while its face shows
+(GOW-R-23); one box's effects decide together (GOW-R-42); Volley asks its second target once
+(GOW-R-44); a stranded Mimir is seen where he waits (GOW-R-17)."""
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
+
+import pytest
+
 from domain.games import get_rules
 from domain.games.godofwar import RULES
-from domain.kernel import Audience, Decision
+from domain.games.godofwar.content import CONTENT, RAW, Box, Effect
+from domain.games.godofwar.harm import knock_out
+from domain.games.godofwar.validate import problems
+from domain.kernel import Audience, Decision, Over
 
-from .helpers import act, scene_activation, started
+from .helpers import act, activation, health, prompt_of, roll, scene_activation, started, with_frame
 
 URUZ = "spear-thrust-uruz"  # the Revenant (ranged, top of column 3) attacks on uruz
 
@@ -90,3 +101,123 @@ def test_gow_r_26_one_players_own_tie_is_theirs_alone():
     assert _asked(state) == {0: "ranged-tie"}
     state = act(state, 0, {"kind": "hit", "tile": "sindri"})
     assert _hit(state) == ["sindri"]
+
+
+# ---- a card's boxes in printed reading order (GOW-R-23) ----
+
+THURISAZ = "spear-thrust-thurisaz"  # the Draugr Brute (bottom of column 3) attacks on it
+BRUTE = "s1-bottom-3"  # its attack turns it over ("flip when it makes this attack")
+
+
+def _with_box(monkeypatch, card_id: str, side: str, box: Box) -> None:
+    """The card's face printed with ``box`` (content a test lays out: no card of ours shares
+    a rune between its status and a box)."""
+    card = CONTENT.scene_cards[card_id]
+    printed = card.front if side == "front" else card.back
+    assert printed is not None
+    faced = replace(printed, boxes=(box,))
+    monkeypatch.setitem(CONTENT.scene_cards, card_id,
+                        replace(card, **{side: faced}))  # type: ignore[arg-type]
+
+
+def _box(stands: str, *effects: Effect, rune: str = "thurisaz") -> Box:
+    return Box("test-box", rune, False, stands, "a box a test prints", effects)
+
+
+def _brute_reveal(monkeypatch, box: Box):
+    _with_box(monkeypatch, BRUTE, "front", box)
+    state = started(["kratos", "atreus"], where={"kratos": (3, False), "atreus": (1, False)})
+    state["scene"]["s1-top-4"]["dead"] = True  # the other thurisaz card out of the way
+    return scene_activation(state, 0, THURISAZ)
+
+
+def test_gow_r_23_a_box_below_the_status_is_skipped_once_the_enemys_attack_turned_its_card():
+    # Before 1.2.0 the box still fired, onto the face the attack had turned up.
+    with pytest.MonkeyPatch.context() as patch:
+        wind = Effect("wound_heroes", {"amount": 1, "target": "front_heroes_in_column"})
+        state = _brute_reveal(patch, _box("below", wind))
+        assert state["scene"][BRUTE]["side"] == "back"
+        assert state["heroes"]["kratos"]["wounds"] == 2  # the attack's 2, not the box's 1
+        assert ["s1-bottom-3", "front", "test-box"] not in state["fired"]
+
+
+def test_gow_r_23_a_box_above_the_status_comes_first_and_a_turned_card_does_not_attack():
+    with pytest.MonkeyPatch.context() as patch:
+        turn = Effect("flip", {"cards": [{"card": BRUTE, "expect": "front"}]})
+        state = _brute_reveal(patch, _box("above", turn))
+        assert state["scene"][BRUTE]["side"] == "back"
+        assert state["heroes"]["kratos"]["wounds"] == 0  # the status was turned away unread
+
+
+def test_gow_r_23_the_content_says_where_each_box_stands_in_printed_reading_order():
+    raw = copy.deepcopy(RAW)
+    boxes = next(f["boxes"] for c in raw["scenes"]["scenes"][0]["cards"]
+                 for f in (c["front"], c["back"]) if f and f["boxes"])
+    boxes[0]["stands"] = "beside"
+    boxes.append({**boxes[0], "id": "later", "stands": "above"})
+    found = " ".join(problems(raw))
+    assert "stands above or below the status, not 'beside'" in found
+    del boxes[0]["stands"]
+    assert "stands" in " ".join(problems(raw))
+    assert all(b.stands in ("above", "below") for c in CONTENT.scene_cards.values()
+               for f in (c.front, c.back) if f for b in f.boxes)
+
+
+# ---- one box's effects decide together ----
+
+
+def test_gow_r_42_one_boxs_effects_decide_together_so_its_wounds_lose_before_its_kill_wins():
+    # The last wound on the Unmasked Traveler wins The Travelers; the same box then wounds
+    # every hero out. The order chosen: the box's effects all apply in printed order, and
+    # only then is the end checked, where a loss beats a win (GOW-R-42). Before 1.2.0 the
+    # quest was won between the two.
+    with pytest.MonkeyPatch.context() as patch:
+        kill = Effect("wound_enemy", {"amount": 1, "target": "this_enemy"})
+        wound = Effect("wound_heroes", {"amount": 1, "target": "all_heroes"})
+        _with_box(patch, "s1-bottom-2", "back", _box("below", kill, wound, rune="uruz"))
+        state = started(["kratos", "atreus"], where={"kratos": (1, False), "atreus": (2, False)})
+        state["scene"]["s1-bottom-2"].update({"side": "back", "wounds": 14})  # 12 + 3 for the second hero, less 1
+        for tile in ("kratos", "atreus"):
+            state["heroes"][tile]["wounds"] = health(tile) - 1
+        state = with_frame(state, {"op": "box", "card": "s1-bottom-2", "box": "test-box",
+                                   "side": "back", "asked": False,
+                                   "ctx": {"seat": 0, "hero": None, "reward_from": ["kratos"],
+                                           "card": "s1-bottom-2"}})
+        step = RULES.next(state)
+        assert state["scene"]["s1-bottom-2"]["dead"] is True  # the victory holds...
+        assert all(h["knocked_out"] for h in state["heroes"].values())  # ...and so does the loss
+        assert isinstance(step, Over) and step.shared == "loss" and state["quests_won"] == 0
+
+
+# ---- Atreus's Volley and a stranded Mimir ----
+
+
+def test_gow_r_44_volley_asks_for_its_second_target_once_after_the_roll():
+    state = started(["kratos"], where={"kratos": (3, False)})
+    state["players"][0]["hand"] = ["kratos-axe-chop"]
+    state = activation(state, 0)
+    state = act(state, 0, {"kind": "companion", "ability": "atreus-volley",
+                           "mode": "second-target"})
+    assert prompt_of(state).kind == "act"  # nothing asked yet: the roll comes first
+    state = act(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-chop",
+                           "as": "ranged", "target": "s1-top-3"})
+    state = act(state, 0, {"kind": "done"})
+    state = roll(state, 0)
+    second = prompt_of(state)
+    assert second.kind == "second-target"
+    state = act(state, 0, {"kind": "target", "target": "s1-top-4"})
+    assert state["scene"]["s1-top-4"]["wounds"] == state["scene"]["s1-top-3"]["wounds"] > 0
+    assert prompt_of(state).kind == "act"
+
+
+def test_gow_r_17_the_view_shows_a_stranded_mimir_in_the_column_where_he_waits():
+    state = started(["kratos", "mimir", "freya"],
+                    where={"kratos": (2, False), "freya": (4, False)})
+    state["carrier"] = "kratos"
+    knock_out(state, "kratos")
+    for seat in (None, 0, 1, 2):
+        view = RULES.view(state, seat)
+        assert view["mimir_column"] == 2 and view["mimir_stranded"] is True
+    state["carrier"] = "freya"  # the next round: he rides again, in his carrier's column
+    assert RULES.view(state, 1)["mimir_column"] == 4
+    assert RULES.view(state, 1)["mimir_stranded"] is False
