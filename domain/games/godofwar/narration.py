@@ -293,6 +293,7 @@ def _tie_told(before: State, after: State, seat: int, aud: Audience) -> str:
     if waiting.get("op") == "enemy_attack" and waiting.get("answers") and \
             isinstance(waiting["targets"][0], list):
         first = after["first_player"]
+        assert first is not None  # a round has its first player
         told += f" {aud.who(first)} {aud.verb(first, 'decide', 'decides')}, as first player."
     return f" {told}" if told else ""
 

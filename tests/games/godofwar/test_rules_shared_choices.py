@@ -176,7 +176,8 @@ def test_gow_r_42_one_boxs_effects_decide_together_so_its_wounds_lose_before_its
         wound = Effect("wound_heroes", {"amount": 1, "target": "all_heroes"})
         _with_box(patch, "s1-bottom-2", "back", _box("below", kill, wound, rune="uruz"))
         state = started(["kratos", "atreus"], where={"kratos": (1, False), "atreus": (2, False)})
-        state["scene"]["s1-bottom-2"].update({"side": "back", "wounds": 14})  # 12 + 3 for the second hero, less 1
+        # 1 wound from death: 12, and 3 for the second hero
+        state["scene"]["s1-bottom-2"].update({"side": "back", "wounds": 14})
         for tile in ("kratos", "atreus"):
             state["heroes"][tile]["wounds"] = health(tile) - 1
         state = with_frame(state, {"op": "box", "card": "s1-bottom-2", "box": "test-box",
