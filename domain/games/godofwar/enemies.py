@@ -320,7 +320,7 @@ def tie_prompts(st: State, frame: Frame) -> list[Prompt]:
     first = st["first_player"]
     assert first is not None
     return [Prompt(first, "ranged-tie",
-                   f"The players disagree whether the ranged attack hits {names}: decide",
+                   f"The tied players disagree: decide whether the ranged attack hits {names}",
                    moves)]
 
 
