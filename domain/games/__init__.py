@@ -24,7 +24,8 @@ RELEASES: dict[str, dict[str, str]] = {
     "dominion": {"1.0.0": "domain.games.frozen.dominion_1_0_0",
                  "2.0.0": "domain.games.dominion"},
     "godofwar": {"1.0.0": "domain.games.frozen.godofwar_1_0_0",
-                 "1.1.0": "domain.games.godofwar"},
+                 "1.1.0": "domain.games.frozen.godofwar_1_1_0",
+                 "1.2.0": "domain.games.godofwar"},
     "thrones": {"1.0.0": "domain.games.frozen.thrones_1_0_0",
                 "2.0.0": "domain.games.thrones"},
 }
