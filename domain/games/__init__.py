@@ -103,6 +103,12 @@ def load_all() -> list[Rules]:
     return [get_rules(name, version) for name in game_names() for version in versions(name)]
 
 
+def registered_extras() -> dict[str, dict[str, Rules]]:
+    """The games and versions ``register_extra`` added, by name then version, oldest first
+    (for worker processes, which start without them)."""
+    return {name: dict(by_version) for name, by_version in _EXTRA.items()}
+
+
 def register_extra(name: str, rules: Rules) -> None:
     """Host one more game, or one more version of it that becomes current (for tests of the
     machinery with a toy game)."""
