@@ -6,8 +6,8 @@ version): each game lists its released versions, oldest first, each with the pac
 implements it; the last is the current one, used for new games. A version that is no longer
 current lives on as a frozen copy of its package under ``domain/games/frozen/``, never edited
 again (``versions.lock.json`` holds the digest of each version's code and data, and a test
-fails when a package changes while its version does not). README.md, "Changing a game's
-rules", says how to release a new version.
+fails when a package changes while its version does not). docs/rules-versions.md,
+"Changing a game's rules", says how to release a new version.
 """
 
 from __future__ import annotations
