@@ -173,10 +173,11 @@ class SeatTally:
             self.rounds.append(rounds)
 
     def print(self) -> None:
-        games = max(sum(self.wins), 1)
+        won = max(sum(self.wins), 1)
         print()
-        print_table(["seat", "wins", "win %"], [[f"seat {seat}", wins, f"{100 * wins / games:.1f}%"]
-                                               for seat, wins in enumerate(self.wins)])
+        print_table(["seat", "wins", "share of wins"],
+                    [[f"seat {seat}", wins, f"{100 * wins / won:.1f}%"]
+                     for seat, wins in enumerate(self.wins)])
         if self.rounds:
             print(f"rounds: average {sum(self.rounds) / len(self.rounds):.1f}, fewest "
                   f"{min(self.rounds)}, most {max(self.rounds)}")
