@@ -165,7 +165,7 @@ def _with_receipts(body: dict[str, Any]) -> tuple[Any, list[Any]]:
 @blp.response(200, content_type="application/x-ndjson",
               description="NDJSON: one complete replay document a line; with format=csv, "
               "text/csv: one row an event; with format=parquet, one Parquet table "
-              "(table=games or events; the README lists their columns).")
+              "(table=games or events; docs/replays.md lists their columns).")
 @blp.problems(400)
 def export(query: dict[str, Any]) -> Response:
     """Stream replay documents of the games matching the filters (game, status, creation dates

@@ -81,7 +81,8 @@ class CreateGameSchema(Strict):
                                     "named now, {bot} for a bot, {} for a seat joined later; "
                                     "each may name its deck"})
     takebacks = StrictBoolean(load_default=False, metadata={
-        "description": "allow takebacks by consent (off by default: README, Takebacks)"})
+        "description": "allow takebacks by consent (off by default: "
+                       "docs/takebacks-forks-receipts.md)"})
 
 
 DECK_ROWS = 200

@@ -56,12 +56,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None)
         sys.stdout.flush()
         sys.stderr.flush()
         os.execv(sys.executable, [sys.executable, "-c", boot_command(host, port, workers)])
-    with redis_url(os.environ) as url:
-        prepare(url)
-        options = gunicorn_options(host, port, workers or int(os.environ.get(
-            "GAMEHALL_WORKERS", WORKERS)), worker_connections(os.environ))
-        answer_refusals_as_problems()
-        GamehallServer(options, {"REDIS_URL": url, "CATCH_UP_ON_START": False}).run()
+    from projections.store import FolderTaken
+
+    try:
+        with redis_url(os.environ) as url:
+            prepare(url)
+            options = gunicorn_options(host, port, workers or int(os.environ.get(
+                "GAMEHALL_WORKERS", WORKERS)), worker_connections(os.environ))
+            answer_refusals_as_problems()
+            GamehallServer(options, {"REDIS_URL": url, "CATCH_UP_ON_START": False}).run()
+    except FolderTaken as taken:  # one line, no traceback: the person only has to stop one
+        raise SystemExit(f"gamehall: {taken}") from None
 
 
 def boot_command(host: str, port: int, workers: int | None, prelude: str = "") -> str:
