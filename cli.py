@@ -20,7 +20,7 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -173,7 +173,11 @@ class SeatTally:
             self.rounds.append(rounds)
 
     def print(self) -> None:
-        print("wins by seat: " + ", ".join(f"seat {s}: {w}" for s, w in enumerate(self.wins)))
+        won = max(sum(self.wins), 1)
+        print()
+        print_table(["seat", "wins", "share of wins"],
+                    [[f"seat {seat}", wins, f"{100 * wins / won:.1f}%"]
+                     for seat, wins in enumerate(self.wins)])
         if self.rounds:
             print(f"rounds: average {sum(self.rounds) / len(self.rounds):.1f}, fewest "
                   f"{min(self.rounds)}, most {max(self.rounds)}")
@@ -188,8 +192,9 @@ def run_play(args: argparse.Namespace) -> None:
     tallies = {bot: Tally() for bot in bots}
     by_seat = SeatTally(len(bots))
     exported = open(args.export, "w") if args.export else None  # noqa: SIM115
+    first_games: list[list[str]] = []
     try:
-        for index in progress(range(args.games), args.games):
+        for index in progress(range(args.games)):
             seating = bots[index % len(bots):] + bots[: index % len(bots)]
             game_id = uuid5(UUID(int=0), f"{args.seed}:{index}") if args.seed else None
             game, _ = service.create_game(args.game, options, [{"bot": b} for b in seating],
@@ -202,8 +207,8 @@ def run_play(args: argparse.Namespace) -> None:
             by_seat.add(game.status, game.result)
             if exported:
                 exported.writelines(to_ndjson_lines([build_document(records)]))
-            if index < 3 and not args.seed:
-                print(f"game {game.id}: {game.result}", file=sys.stderr)
+            if index < FIRST_GAMES and not args.seed:
+                first_games.append(game_row(str(game.id), game.status, game.result, seating))
     finally:
         service.close()
         if exported:
@@ -211,6 +216,31 @@ def run_play(args: argparse.Namespace) -> None:
     print_tallies(rules.info.title, args.games, tallies, rules.info.traits.cooperative)
     if len(bots) > 2:
         by_seat.print()
+    if first_games:  # stored games (not a seeded run's, kept in memory): ids worth giving
+        print(f"\nthe first {len(first_games)} games (export one: gamehall replay export GAME_ID "
+              "-o game.json)")
+        print_table(["game", "result", "scores", "how it ended"], first_games)
+
+
+# With no --seed, the ids and outcomes of this many games are printed, to export or look at.
+FIRST_GAMES = 3
+
+
+def game_row(game_id: str, status: str, result: dict[str, Any] | None,
+             seating: list[str]) -> list[str]:
+    """A game's line in the table of the first games: its id and its outcome in words."""
+    if status == Status.ABANDONED or result is None:
+        return [game_id, "abandoned", "", "no move for too long"]
+    names = [f"{bot} (seat {seat})" for seat, bot in enumerate(seating)]
+    if result.get("shared") is not None:
+        outcome = "shared win" if result["shared"] == "win" else "shared loss"
+    elif not result["winners"]:
+        outcome = "nobody won"
+    else:
+        verb = "tied" if len(result["winners"]) > 1 else "won"
+        outcome = " and ".join(names[seat] for seat in result["winners"]) + f" {verb}"
+    scores = ", ".join(str(score) for score in result.get("scores") or [])
+    return [game_id, outcome, scores, str(result.get("reason") or "")]
 
 
 def play_service(seed: str | None) -> GameService:
@@ -222,44 +252,53 @@ def play_service(seed: str | None) -> GameService:
                        clock=bootstrap.now, new_token=bootstrap.new_token)
 
 
-def progress(items: range, total: int) -> Iterator[int]:
-    """A text progress bar on standard error, redrawn at most a hundred times."""
-    width = 30
-    step = max(total // 100, 1)
-    for index in items:
-        yield index
-        done = index + 1
-        if done % step == 0 or done == total:
-            filled = width * done // max(total, 1)
-            print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="",
-                  file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+def progress(items: range) -> Iterable[int]:
+    """``items``, with a progress bar (rich's) on standard error while they are worked through,
+    shown only on a terminal: piped or captured, nothing is drawn."""
+    if not sys.stderr.isatty():
+        return items
+    from rich.console import Console
+    from rich.progress import track
+
+    return track(items, description="playing", console=Console(stderr=True), transient=True)
+
+
+def print_table(header: list[str], rows: list[list[Any]]) -> None:
+    """Rows under a header, each column as wide as its widest cell: the first column (a name)
+    and any of words to the left, numbers to the right."""
+    cells = [header, *([str(cell) for cell in row] for row in rows)]
+    widths = [max(len(row[column]) for row in cells) for column in range(len(header))]
+    numeric = [all(is_figure(row[column]) for row in cells[1:]) and column > 0
+               for column in range(len(header))]
+    for row in cells:
+        print("  ".join(cell.rjust(width) if right else cell.ljust(width)
+                        for cell, width, right in zip(row, widths, numeric, strict=True))
+              .rstrip())
+
+
+def is_figure(cell: str) -> bool:
+    """A number as the tables print them: 12, 17.3, 60.0%."""
+    return cell.removesuffix("%").replace(".", "", 1).isdigit()
 
 
 def print_tallies(title: str, games: int, tallies: dict[str, Tally],
                   cooperative: bool = False) -> None:
     """A line a bot: its wins, losses and ties, or, in a co-operative game, the wins and
     losses it shared with the other seats."""
-    print(f"{title}: {games} games" + (" (co-operative: won or lost together)"
-                                      if cooperative else ""))
+    print(f"{title}: {games} game{'s' if games != 1 else ''}" + (
+        " (co-operative: won or lost together)" if cooperative else ""))
     if cooperative:
-        print(f"{'bot':<22}{'shared wins':>12}{'shared losses':>14}{'win %':>8}"
-              f"{'avg turns':>11}{'abandoned':>11}")
+        header = ["bot", "shared wins", "shared losses", "win %", "avg turns", "abandoned"]
     else:
-        print(f"{'bot':<22}{'wins':>7}{'losses':>8}{'ties':>6}{'win %':>8}{'avg turns':>11}"
-              f"{'abandoned':>11}")
+        header = ["bot", "wins", "losses", "ties", "win %", "avg turns", "abandoned"]
+    rows = []
     for bot, tally in tallies.items():
         turns = sum(tally.turns) / len(tally.turns) if tally.turns else 0.0
-        if cooperative:
-            played = tally.shared_wins + tally.shared_losses
-            rate = 100 * tally.shared_wins / played if played else 0.0
-            print(f"{bot:<22}{tally.shared_wins:>12}{tally.shared_losses:>14}{rate:>7.1f}%"
-                  f"{turns:>11.1f}{tally.abandoned:>11}")
-            continue
-        played = tally.wins + tally.losses + tally.ties
-        rate = 100 * tally.wins / played if played else 0.0
-        print(f"{bot:<22}{tally.wins:>7}{tally.losses:>8}{tally.ties:>6}{rate:>7.1f}%"
-              f"{turns:>11.1f}{tally.abandoned:>11}")
+        won = [tally.shared_wins, tally.shared_losses] if cooperative else [
+            tally.wins, tally.losses, tally.ties]
+        rate = 100 * won[0] / sum(won) if sum(won) else 0.0
+        rows.append([bot, *won, f"{rate:.1f}%", f"{turns:.1f}", tally.abandoned])
+    print_table(header, rows)
 
 
 # ---- replay ----

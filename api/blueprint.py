@@ -5,8 +5,6 @@ wrong types) is a 400, keeping 422 for content the game itself refuses."""
 
 from __future__ import annotations
 
-import json
-import math
 from typing import Any
 
 import flask
@@ -15,7 +13,7 @@ from marshmallow import RAISE, Schema
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
-from replays.document import refuse_constant
+from replays.document import loads
 
 from .errors import ApiError
 from .schemas import ProblemSchema
@@ -51,23 +49,19 @@ class StrictParser(FlaskParser):
 
 
 def parse_json(raw: bytes) -> Any:
-    """Strict JSON: UTF-8, no NaN or Infinity, no lone surrogates, at most 64 levels deep;
+    """Strict JSON (``replays.document.loads``: no NaN, Infinity or ``1e400``, no key twice in
+    an object), UTF-8, no lone surrogates, at most 64 levels deep;
     anything else is a 400 (never a RecursionError or an unencodable string further in)."""
     try:
-        value = json.loads(raw.decode("utf-8"), parse_constant=refuse_constant,
-                           parse_float=_finite)
-    except (ValueError, RecursionError):
+        value = loads(raw.decode("utf-8"))
+    except RecursionError:
         raise ApiError(400, "invalid-request", "The body is not valid JSON.",
                        errors={"json": ["Invalid JSON body."]}) from None
+    except ValueError as error:  # says where, or which key came twice
+        raise ApiError(400, "invalid-request", f"The body is not valid JSON: {error}.",
+                       errors={"json": [f"Invalid JSON body: {error}."]}) from None
     _check_nesting(value)
     return value
-
-
-def _finite(text: str) -> float:
-    number = float(text)
-    if not math.isfinite(number):
-        raise ValueError(f"{text} is too large")
-    return number
 
 
 def _check_nesting(value: Any) -> None:

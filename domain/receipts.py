@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -34,6 +35,8 @@ from .kernel import canonical_json, sha256_hex
 RECEIPT_FORMAT = "gamehall-receipt"
 RECEIPT_VERSION = 1
 ALGORITHM = "Ed25519"
+LOWER_HEX_128 = re.compile(r"[0-9a-f]{128}")
+
 # A receipt, key for key; the signature covers every other key.
 RECEIPT_KEYS = frozenset({"format", "format_version", "key_id", "game_id", "seq", "seat",
                           "move", "at", "sealed_hash", "signature"})
@@ -94,8 +97,10 @@ def signature_holds(receipt: Mapping[str, Any], public_keys: Mapping[str, bytes]
     if public is None:
         return f"it is signed with key {receipt['key_id']!r}, which is not a known key"
     signature = receipt["signature"]
-    if not isinstance(signature, str) or len(signature) != 128:
-        return "its signature is not 128 hex digits"
+    # One spelling: a signature re-written in upper case is another text for the same bytes,
+    # and a receipt is compared and stored as text.
+    if not isinstance(signature, str) or not LOWER_HEX_128.fullmatch(signature):
+        return "its signature is not 128 lower-case hex digits"
     unsigned = {k: v for k, v in receipt.items() if k != "signature"}
     try:
         Ed25519PublicKey.from_public_bytes(public).verify(

@@ -11,6 +11,7 @@ log lines are written in (``replays.words``), so a verifier can recompute them.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from domain.history import Life, options_seen, rules_for
@@ -54,13 +55,32 @@ def header_of(life: Life, viewer: int | None = None, over: bool = True) -> dict[
             "result": life["result"], "seed": life["seed"]}
 
 
-def loads(text: str) -> Any:
-    """A replay document (or any JSON of a history) read from text, as strictly as its hashes
-    are specified: ``NaN`` and ``Infinity``, which Python's reader takes but JSON does not
-    have, are refused (ValueError). The canonical form has no bytes for them (replays/README,
-    "Hashes"), and a reader that took them would hash ``NaN`` as orjson writes it, ``null``."""
-    return json.loads(text, parse_constant=refuse_constant)
+def loads(text: str | bytes) -> Any:
+    """JSON read as strictly as a history's hashes are specified; the one reader of replay
+    documents and request bodies (the CLI's and the API's). Refused (ValueError): ``NaN`` and
+    ``Infinity``, which Python's reader takes but JSON does not have, and a number too large
+    to be finite (``1e400``, which Python reads as infinity): the canonical form has no bytes
+    for them (replays/README, "Hashes"), and orjson would hash either as ``null``; and an
+    object with a key twice, which readers resolve differently (Python keeps the last)."""
+    return json.loads(text, parse_constant=refuse_constant, parse_float=finite,
+                      object_pairs_hook=unique_keys)
 
 
 def refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+def finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is too large to be a finite number")
+    return number
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        keys = [key for key, _ in pairs]
+        twice = next(key for key in keys if keys.count(key) > 1)
+        raise ValueError(f"the key {twice!r} appears twice in one object")
+    return value

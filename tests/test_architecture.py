@@ -59,9 +59,14 @@ def test_a_game_imports_only_the_kernel_and_itself(path):
     depth = 2 if relative.parts[0] == "frozen" else 1
     package = relative.parts[:depth] if len(relative.parts) > depth else ()
     own = ".".join(("domain", "games", *package))
+    allowed = ("domain.kernel", own)
+    if relative.parts[0] == "frozen" and path.name == "narration.py":
+        # A released version's words may be its game's current words (they are versioned
+        # apart from the rules: domain/kernel/narration.py), where the states agree.
+        allowed += (f"domain.games.{relative.parts[1].split('_')[0]}.narration",)
     for name in imports_of(path):
         if name.startswith("domain."):
-            assert name.startswith(("domain.kernel", own)), f"{path} imports {name}"
+            assert name.startswith(allowed), f"{path} imports {name}"
     assert not {top(n) for n in imports_of(path)} & IMPURE
 
 

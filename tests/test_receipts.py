@@ -60,6 +60,17 @@ def test_a_receipt_whose_move_was_altered_after_signing_is_refused_as_forged(ser
     assert "signature does not verify" in verdict.reason
 
 
+def test_a_signature_rewritten_in_upper_case_hex_is_refused(service):
+    """The same bytes in another spelling: a receipt is one text, so it has one spelling."""
+    game_id, receipts = play_toy(service)
+    document = build_document(service.records(game_id))
+    shouted = copy.deepcopy(receipts)
+    shouted[0]["signature"] = shouted[0]["signature"].upper()
+    verdict = verify_with_receipts(document, shouted, KEYS)
+    assert not verdict.valid and verdict.failed_receipt == 1
+    assert "lower-case hex" in verdict.reason
+
+
 def test_a_receipt_signed_by_a_key_the_server_never_had_is_refused(service):
     game_id, receipts = play_toy(service)
     records = service.records(game_id)

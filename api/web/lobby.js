@@ -66,7 +66,7 @@ function seatRow(game, s) {
   return h("div", { class: "seat" }, h("label", { for: id, text: `Seat ${s}` }), who, name);
 }
 
-// Takebacks are off unless the players agree before play (README, "Takebacks").
+// Takebacks are off unless the players agree before play (docs/takebacks-forks-receipts.md, "Takebacks").
 function takebacksField(gameName) {
   const id = `${gameName}-takebacks`;
   return h("div", { class: "option" },

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from api import close_app, create_app
 from projections import connect
-from tests.conftest import make_service
+from tests.conftest import make_service, stop_embedded
 
 from .helpers import LIFTED_LIMITS
 
@@ -23,7 +23,7 @@ from .helpers import LIFTED_LIMITS
 def redis_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     client = connect(os.environ.get("REDIS_URL"), tmp_path_factory.mktemp("redis"))
     yield client
-    client.close()
+    stop_embedded(client)
 
 
 @pytest.fixture

@@ -6,50 +6,50 @@ with the toy game, and a real (embedded) Redis of its own."""
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 
 from api import close_app, create_app
-from projections import connect
+from projections.store import embedded_server
 from tests.conftest import make_service
 
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "15"))
 
 
-def _app():
-    folder = tempfile.TemporaryDirectory()
-    # An embedded Redis of its own, even where REDIS_URL names one: the other API tests
-    # flush and fill that one while this module's app lives.
-    redis_client = connect(None, Path(folder.name))
-    service = make_service()
-    app = create_app({"TESTING": True, "GAMEHALL_SERVICE": service,
-                      "GAMEHALL_REDIS": redis_client, "STREAM_MAX_SECONDS": 1.0,
-                      "RATELIMIT_ENABLED": False})
-    # A game to find, so the operations on one game answer more than 404.
-    app.test_client().post("/games", json={"game": "toy", "players": [{"name": "a"}, {}]})
-
-    def close() -> None:
-        close_app(app)
-        service.close()
-        redis_client.close()
-        folder.cleanup()
-
-    return app, close
-
-
-APP, CLOSE = _app()
+# The app is built at import, as schemathesis reads its OpenAPI document then, but its Redis is
+# started only when the tests run (the fixture below): a collection alone starts no server.
+# An embedded Redis of its own, even where REDIS_URL names one: the other API tests flush and
+# fill that one while this module's app lives.
+FOLDER = Path(tempfile.mkdtemp(prefix="gamehall-schemathesis-"))
+REDIS = redis.Redis(unix_socket_path=str(FOLDER / "redis.sock"), decode_responses=True)
+SERVICE = make_service()
+APP = create_app({"TESTING": True, "GAMEHALL_SERVICE": SERVICE, "GAMEHALL_REDIS": REDIS,
+                  "STREAM_MAX_SECONDS": 1.0, "RATELIMIT_ENABLED": False,
+                  "CATCH_UP_ON_START": False})
 schema = schemathesis.openapi.from_wsgi("/openapi.json", APP)
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _close_the_app_after_the_module():
-    yield
-    CLOSE()
+def _embedded_redis_while_the_module_runs() -> Iterator[None]:
+    with embedded_server(FOLDER):
+        # A game to find, so the operations on one game answer more than 404.
+        APP.test_client().post("/games",
+                               json={"game": "toy", "players": [{"name": "a"}, {}]})
+        try:
+            yield
+        finally:
+            close_app(APP)
+            SERVICE.close()
+            REDIS.close()
+    shutil.rmtree(FOLDER, ignore_errors=True)
 
 
 @schema.parametrize()

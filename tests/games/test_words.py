@@ -12,11 +12,18 @@ from .words import check_game
 CASES = [
     ("revolution", {}, 2),
     ("revolution", {"neutrals": "secret_draft"}, 2),
+    ("revolution", {"neutrals": "secret_random"}, 2),
+    # Six games of five neutral tiles: from the fourth, used tiles are turned over (refill).
+    ("revolution", {"neutrals": "draft", "match": "points", "games": 6}, 2),
     ("dominion", {}, 2),
     ("dominion", {"kingdom_choice": "random"}, 3),
     ("dominion", {}, 4),
+    ("dominion", {"edition": "first", "kingdom_choice": "random"}, 2),
+    ("dominion", {"edition": "both", "kingdom_choice": "random"}, 3),
     *[("godofwar", {}, seats) for seats in (1, 2, 3, 4)],
     ("thrones", {}, 2),
+    ("thrones", {"plot_draft": True}, 2),
+    ("thrones", {"houses": "random"}, 2),
     *[("thrones", {"profile": "lcg"}, seats) for seats in (2, 3, 4, 6)],
 ]
 

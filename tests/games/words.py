@@ -43,14 +43,24 @@ def slugs(game: str, version: str | None = None) -> set[str]:
             if isinstance(c.get("id"), str) and re.search(r"[-_\d]", c["id"])}
 
 
-def faults(text: Any, ids: set[str]) -> list[str]:
-    """Every way ``text`` is not a sentence for people (empty: it reads well)."""
+def printed_names(game: str, version: str | None = None) -> re.Pattern[str] | None:
+    """The game's components' printed names, which may hold a word that is code elsewhere
+    (God of War's "True Aim")."""
+    names = sorted({c["name"] for c in components(game, version) if c.get("name")},
+                   key=len, reverse=True)
+    return re.compile("|".join(rf"\b{re.escape(n)}\b" for n in names)) if names else None
+
+
+def faults(text: Any, ids: set[str], names: re.Pattern[str] | None = None) -> list[str]:
+    """Every way ``text`` is not a sentence for people (empty: it reads well). ``names``: the
+    printed names, taken out before looking for code words."""
     if not isinstance(text, str) or not text.strip():
         return [f"not a text: {text!r}"]
     found = []
+    plain = names.sub("", text) if names is not None else text
     for pattern, what in ((JSON_MARKS, "JSON"), (SNAKE, "snake_case"), (NULLS, "null"),
                           (SHORT_CODE, "an internal code")):
-        match = pattern.search(text)
+        match = pattern.search(plain)
         if match:
             found.append(f"{what} ({match.group(0)!r})")
     for match in DOUBLED.finditer(text):
@@ -109,7 +119,7 @@ def check_game(game: str, options: dict[str, Any], seats: int, seed: int,
                max_steps: int = 600, version: str | None = None) -> list[str]:
     """The faults of every text of one random game, as lines naming where each was met."""
     rules = get_rules(game, version)
-    ids = slugs(game, version)
+    ids, names = slugs(game, version), printed_names(game, version)
     return [f"{reading.where}: {fault} in {reading.text!r}"
             for reading in readings(rules, options, seats, seed, max_steps)
-            for fault in faults(reading.text, ids)]
+            for fault in faults(reading.text, ids, names)]

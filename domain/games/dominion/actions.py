@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.kernel import Prompt
 
-from .cards import ACTIONS, COST, TREASURES, by_order
+from .cards import ACTIONS, COST, TREASURES, amount, by_order
 from .engine import GO, WAIT, draw, pop, push
 from .state import Frame, State, Zone, discard, gain, gainable, note, trash
 
@@ -71,7 +71,8 @@ def answer_gain(st: State, frame: Frame, move: Move) -> None:
 # ---- Cellar: discard any number, then draw that many ----
 
 def ask_cellar(st: State, frame: Frame) -> Prompt:
-    return Prompt(frame["seat"], "cellar", "Discard cards to draw as many (Cellar)",
+    return Prompt(frame["seat"], "cellar",
+                  "Discard any number of cards, then draw as many (Cellar)",
                   [*picks("discard", hand_of(st, frame)), DONE])
 
 
@@ -106,7 +107,8 @@ def run_chapel(st: State, frame: Frame) -> bool:
 
 
 def ask_chapel(st: State, frame: Frame) -> Prompt:
-    return Prompt(frame["seat"], "chapel", f"Trash up to {frame['left']} more cards (Chapel)",
+    return Prompt(frame["seat"], "chapel",
+                  f"Trash up to {amount(frame['left'], 'more card')} (Chapel)",
                   [*picks("trash", hand_of(st, frame)), DONE])
 
 

@@ -245,7 +245,7 @@ def _thief_trash(st: State, frame: Frame, card: str) -> None:
 
 def ask_thief(st: State, frame: Frame) -> Prompt:
     if frame["stage"] == "trash":
-        return Prompt(frame["by"], "thief", f"Choose the Treasure seat {frame['seat']} trashes",
+        return Prompt(frame["by"], "thief", f"Choose which Treasure seat {frame['seat']} trashes",
                       picks("trash", thief_targets(frame)))
     card = card_of(frame)
     return Prompt(frame["by"], "thief", f"Gain the trashed {name(card)}?",

@@ -71,6 +71,22 @@ def name(cid: str) -> str:
     return CARDS[cid].name
 
 
+def plural(word: str) -> str:
+    """The plural of a card's name or a noun: Duchies, Witches, Gardens, Throne Rooms."""
+    if word.endswith("s"):
+        return word
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    if word.endswith(("ch", "sh", "x")):
+        return word + "es"
+    return word + "s"
+
+
+def amount(n: int, noun: str) -> str:
+    """``n`` of ``noun`` in words: "1 buy", "2 actions", "3 Coppers", "-1 point"."""
+    return f"{n} {noun if abs(n) == 1 else plural(noun)}"
+
+
 def card_catalogue() -> dict[str, object]:
     """Every card's public data, for clients (the catalog's ``extra``)."""
     return {cid: {"name": c.name, "cost": c.cost, "types": list(c.types),

@@ -11,7 +11,7 @@ from typing import Any
 from domain.kernel import Prompt
 
 from .actions import SKIP, _drop, hand_of, picks, waits_on
-from .cards import ACTIONS, TREASURES, name
+from .cards import ACTIONS, TREASURES, amount, name
 from .engine import SHUFFLE, WAIT, pop, push, take_top
 from .state import Frame, State, card_of, count_of, discard, empty_piles, note, trash
 
@@ -238,7 +238,8 @@ def run_poacher(st: State, frame: Frame) -> bool:
 
 
 def ask_poacher(st: State, frame: Frame) -> Prompt:
-    return Prompt(frame["seat"], "poacher", f"Discard {frame['n']} more card(s) (Poacher)",
+    return Prompt(frame["seat"], "poacher",
+                  f"Discard {amount(count_of(frame), 'more card')} (Poacher)",
                   picks("discard", hand_of(st, frame)))
 
 

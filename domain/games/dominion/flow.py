@@ -25,7 +25,7 @@ from domain.kernel import (
 )
 from domain.kernel.stack import pending_prompt, run_pending
 
-from .cards import ACTIONS, CARDS, COST, FIRST_GAME, POOLS, by_order
+from .cards import ACTIONS, CARDS, COST, FIRST_GAME, POOLS, amount, by_order
 from .effects import OPS
 from .engine import draw, push
 from .info import OPTIONS
@@ -94,8 +94,8 @@ def turn_prompt(st: State) -> Prompt:
     coins = turn["coins"]
     moves += buyable(st["supply"], coins)
     moves.append(END_TURN)
-    text = (f"{turn['phase'].capitalize()} phase: {turn['actions']} action(s), "
-            f"{turn['buys']} buy(s), ${coins}")
+    text = (f"{turn['phase'].capitalize()} phase: {amount(turn['actions'], 'action')}, "
+            f"{amount(turn['buys'], 'buy')} and ${coins} to spend")
     return Prompt(seat, "turn", text, moves)
 
 

@@ -185,7 +185,7 @@ def _second_options(st: State, frame: Frame) -> list[str]:
 
 
 def second_prompt(st: State, frame: Frame) -> Prompt:
-    return Prompt(frame["seat"], "second-target", "Atreus's Volley: the second enemy",
+    return Prompt(frame["seat"], "second-target", "Atreus's Volley: choose the second enemy",
                   [{"kind": "target", "target": c} for c in _second_options(st, frame)])
 
 

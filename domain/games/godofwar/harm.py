@@ -10,7 +10,16 @@ from domain.kernel.stack import GO, WAIT
 
 from .cards import combo_value, distinct, has_rage, number_value, remove_one, types_of
 from .content import Effect
-from .engine import bonus, player_of, pop, push, standing, standing_tiles_of, tile_info
+from .engine import (
+    bonus,
+    counted,
+    player_of,
+    pop,
+    push,
+    standing,
+    standing_tiles_of,
+    tile_info,
+)
 from .scene import push_effects
 from .state import Frame, State, tiles_in
 
@@ -175,8 +184,8 @@ def hurt_prompt(st: State, frame: Frame) -> Prompt:
                       [{"kind": "mimir", "take": True}, {"kind": "mimir", "take": False}])
     tile = frame["tile"]
     return Prompt(player_of(st, tile), "freya-token",
-                  f"{tile_info(tile).name} is about to take {_wounds(st, frame)} wounds: "
-                  "spend a Freya token?",
+                  f"{tile_info(tile).name} is about to take "
+                  f"{counted(_wounds(st, frame), 'wound')}: spend a Freya token?",
                   [{"kind": "freya", "spend": True}, {"kind": "freya", "spend": False}])
 
 

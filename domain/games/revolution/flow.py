@@ -113,13 +113,13 @@ def _ability_decision(state: Match) -> Decision:
     return Decision((Prompt(pending["seat"], "ability", ability_text(pending), moves),))
 
 
-# What an ability's answer looks like, for its prompt (and so for an illegal answer's error).
+# What an invert ability with a choice of squares may do, in words, for its prompt (and so
+# for an illegal answer's error, which lists the legal moves beside it).
 FORMS = {
-    "ray": 'answer {"kind": "invert", "direction": D, "squares": [...]} with D forward, '
-           "forward_right, right, back_right, back, back_left, left or forward_left, named "
-           "from the side the tile faces",
-    "orthogonal_or_diagonal": 'answer {"kind": "invert", "pattern": "orthogonal" or '
-                              '"diagonal", "squares": [...]}',
+    "ray": ("It inverts every tile in one direction, named from the side the {tile} faces: "
+            "forward, forward right, right, back right, back, back left, left or forward left."),
+    "orthogonal_or_diagonal": ("It inverts every tile on the four orthogonal squares, or every "
+                               "tile on the four diagonal squares."),
 }
 
 
@@ -133,8 +133,8 @@ def _ability_text(tile_id: str, square: int, retrigger: bool) -> str:
     tile = TILES[tile_id]
     which = (f"the re-triggered {tile.name} on square {square}" if retrigger
              else f"the {tile.name} on square {square}")
-    form = FORMS.get(tile.shape)
-    return f"Use {which}'s ability?" + (f" To invert, {form}; or skip." if form else "")
+    form = FORMS.get(tile.shape, "").format(tile=tile.name)
+    return f"Use the ability of {which}, or skip it?" + (f" {form}" if form else "")
 
 
 def ability_options(state: Match, pending: Pending) -> list[Move]:

@@ -8,7 +8,16 @@ from typing import Any
 
 from domain.games.dominion import RULES
 from domain.games.dominion.state import new_turn
-from domain.kernel import Chance, Decision, Over, Prompt, ask_bot, play_chance, play_move
+from domain.kernel import (
+    Chance,
+    Decision,
+    Over,
+    Prompt,
+    Rules,
+    ask_bot,
+    play_chance,
+    play_move,
+)
 
 State = dict[str, Any]
 BASIC = ["cellar", "market", "militia", "mine", "moat", "remodel", "smithy", "village",
@@ -99,6 +108,14 @@ def describe_event(state: State, event: dict[str, Any], viewer: int | None) -> s
 def bot_move(name: str, state: State, draw: Any = lambda n: 0) -> dict[str, Any]:
     """The bot's answer to the state's first prompt, from that seat's view only."""
     return ask_bot(RULES, RULES.bots[name], state, prompt(state), draw)
+
+
+def in_version(rules: Rules, state: State) -> State:
+    """A position built by ``scenario`` (current rules) as the given version holds it."""
+    if rules is RULES:
+        return state
+    shape = rules.setup({"kingdom": state["kingdom"]}, state["seats"])
+    return {**{key: state[key] for key in shape}, "options": shape["options"]}
 
 
 def started(options: dict[str, Any] | None = None, seats: int = 2, first: int = 0) -> State:

@@ -9,11 +9,11 @@ import pytest
 
 from domain.games import get_rules
 from domain.games.dominion import RULES
-from domain.kernel import Chance, Over, Rules, canonical_json, derive_outcome
+from domain.kernel import Chance, Over, canonical_json, derive_outcome
 from tests.games.hidden import check_choices_read_alike, check_move
 
 from . import scramble as dominion_scramble
-from .helpers import act, describe_event, pick, play, scenario, started
+from .helpers import act, describe_event, in_version, pick, play, scenario, started
 
 K = ["sentry", "artisan", "library", "militia", "moat", "village", "smithy", "market",
      "cellar", "chapel"]
@@ -191,14 +191,6 @@ def found_if(leaks: bool, message: str, check: Callable[[], None]) -> None:
             check()
     else:
         check()
-
-
-def in_version(rules: Rules, state: dict) -> dict:
-    """A position built by ``scenario`` (current rules) as the given version holds it."""
-    if rules is RULES:
-        return state
-    shape = rules.setup({"kingdom": state["kingdom"]}, state["seats"])
-    return {**{key: state[key] for key in shape}, "options": shape["options"]}
 
 
 @pytest.mark.parametrize(("rules", "leaks"), [(LEAKY, True), (RULES, False)])

@@ -198,10 +198,12 @@ def RULES_result(state):  # noqa: N802
     return step.to_json()
 
 
-def test_prompt_text_reports_actions_buys_and_coins():
-    state = scenario(["copper"], deck=["copper"] * 5)
+def test_prompt_text_reports_actions_buys_and_coins_in_words_agreeing_with_their_counts():
+    one = scenario(["copper"], deck=["copper"] * 5)
+    more = scenario(["copper"], deck=["copper"] * 5, actions=0, buys=2, coins=3)
 
-    assert "1 action(s), 1 buy(s), $0" in prompt(state).text
+    assert prompt(one).text == "Action phase: 1 action, 1 buy and $0 to spend"
+    assert prompt(more).text == "Action phase: 0 actions, 2 buys and $3 to spend"
 
 
 def test_clean_up_leaves_the_last_card_played_on_top_of_the_discard_pile():

@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.games import get_rules
 from domain.games.revolution import RULES
 from domain.games.revolution.state import empty_game, new_match
 from domain.games.revolution.tiles import FACTION_TILES
-from domain.kernel import Chance, Decision, Over, State, play_chance, play_move, validate_options
+from domain.kernel import (
+    Audience,
+    Chance,
+    Decision,
+    Over,
+    State,
+    log_line,
+    play_chance,
+    play_move,
+    validate_options,
+)
 
 Spot = tuple[Any, ...]
 
@@ -36,6 +47,11 @@ def scenario(board: dict[int, Spot] | None = None, *, turn: int = 0,
     state.update(stage="play", starter=0, turn=turn, placed=placed,
                  centre=centre or [], hidden=hidden or [[], []], removed=removed or [])
     return state
+
+
+def started(**options: Any) -> State:
+    """A match whose first player (seat 0) has been drawn."""
+    return draw(RULES.setup(options, 2), 0)
 
 
 def moves(state: State) -> list[dict[str, Any]]:
@@ -88,3 +104,15 @@ def describe_event(before, event, viewer):
     else:
         after = RULES.apply_move(before, event["seat"], event["move"])
     return RULES.describe(before, after, event, viewer)
+
+
+def narrated(before: State, event: dict[str, Any], audience: Audience,
+             version: str | None = None) -> str:
+    """The log line of ``event`` at ``before`` for ``audience`` in the public narration
+    (narration.py) of ``version`` (by default the current one)."""
+    rules = get_rules("revolution", version)
+    if event["type"] == "chance":
+        after = rules.apply_chance(before, event["outcome"])
+    else:
+        after = rules.apply_move(before, event["seat"], event["move"])
+    return log_line(rules, before, after, event, audience)

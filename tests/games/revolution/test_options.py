@@ -9,12 +9,7 @@ from domain.games.revolution import RULES
 from domain.games.revolution.tiles import NEUTRALS, TILES
 from domain.kernel import BadOptions, Chance, canonical_json
 
-from .scenario import asked, describe_event, draw, moves, play
-
-
-def started(**options) -> dict:
-    """A match whose first player (seat 0) has been drawn."""
-    return draw(RULES.setup(options, 2), 0)
+from .scenario import asked, describe_event, draw, moves, play, started
 
 
 def test_the_first_player_is_a_public_draw_and_takes_the_citizen():

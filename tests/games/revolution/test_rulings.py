@@ -284,14 +284,16 @@ def test_a_tower_may_stack_on_a_shielded_ally_which_then_loses_its_shield_to_the
     assert (tile_at(state, 0), state["board"][0]["under"]["tile"]) == ("tower", "wizard")
 
 
-def test_an_illegal_invert_answer_names_the_accepted_forms():
+def test_an_illegal_invert_answer_names_the_directions_in_words_and_lists_the_legal_moves():
     state = scenario({1: ("temple", 1), 0: ("castle", 1)}, centre=["queen"],
                      hands=[["king"], ["monk"]])
     state = place(state, 0, "queen", 4)
     with pytest.raises(IllegalMove) as refused:
         play(state, 0, {"kind": "invert", "direction": "north", "squares": [1]})
-    assert "forward_right" in refused.value.message and '"direction"' in refused.value.message
     assert "the Queen on square 4" in refused.value.message
+    assert "forward, forward right, right" in refused.value.message
+    assert "{" not in refused.value.message and "_" not in refused.value.message
+    assert {"kind": "invert", "direction": "forward", "squares": [1]} in refused.value.legal_moves
 
 
 def test_log_lines_name_squares_as_moves_do_for_every_reader():
