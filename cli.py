@@ -413,7 +413,7 @@ def run_show(args: argparse.Namespace) -> None:
     steps = steps_of(document, verdict, args.seat)
     step = min(args.step or len(steps), len(steps))
     for item in steps[:step]:
-        line = item["log"] or f"(not verified) {item['type']}"
+        line = item["log"] or f"(not verified) {str(item['type']).replace('_', ' ')}"
         print(f"{item['seq']:>5}  {line}")
     if not document.get("complete"):
         print("(an incomplete replay: its events can be checked, and its log and views "

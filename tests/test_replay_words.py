@@ -188,7 +188,7 @@ def test_replay_verify_and_show_refuse_an_edited_log_line_in_words(service, tmp_
 
     assert exit_.value.code == 1
     assert f"INVALID at event {index + 1}: " in out and "is told in other words" in out
-    assert f"{index + 1:>5}  (not verified) move_made" in shown
+    assert f"{index + 1:>5}  (not verified) move made" in shown
     assert "    1  A new game was created for ann (seat 0), bob (seat 1)." in shown
     assert shown.count("bob (seat 1) won.") == 1  # in the explanation only, quoted
     assert f"view of the board after event {index}:" in shown

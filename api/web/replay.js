@@ -299,7 +299,7 @@ function stepOf(s) {
 
 // A step's log line: the one the rules write; none past the last step that verifies.
 function lineOf(step) {
-  const type = step.type || "an unreadable event";
+  const type = String(step.type || "an unreadable event").replaceAll("_", " ");
   if (step.pending) return `${type} …`;
   if (step.unverified) return `(not verified) ${type}`;
   return step.log || type;

@@ -252,7 +252,7 @@ def test_a_dropped_document_with_an_edited_log_line_is_refused_in_words_on_its_l
     page.wait_for_selector(".replay-board .grid")
     last_good = page.locator(".last-good").text_content()
     assert f"the board after step {edited['seq'] - 1}, the last step that verifies" in last_good
-    assert page.locator(".log-line").text_content() == "(not verified) move_made"
+    assert page.locator(".log-line").text_content() == "(not verified) move made"
     assert page.errors == []
 
 
