@@ -275,6 +275,8 @@ class PromptSchema(ma.Schema):
     kind = fields.String()
     text = fields.String()
     legal_moves = fields.List(fields.Dict())
+    labels = fields.List(fields.String(), metadata={
+        "description": "each legal move in words, in the same order (a button's words)"})
 
 
 class ViewSchema(ma.Schema):

@@ -19,6 +19,7 @@ function stopKeys() {
 }
 
 export async function showReplay(main, gameId) {
+  document.title = "Replay viewer — gamehall";
   main.append(h("h1", { text: "Replay viewer" }));
   if (gameId) {
     await openStoredGame(main, gameId);
