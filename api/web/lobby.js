@@ -201,7 +201,7 @@ async function listGames(list) {
         ? [" · ", h("a", { href: `#/replay/${g.game_id}`, text: "Replay" })] : null));
   });
   list.append(h("div", { class: "scroll" }, h("table", {},
-    h("thead", {}, h("tr", {}, ["Game", "Players", "Status", "To play / won", ""].map((t) =>
+    h("thead", {}, h("tr", {}, ["Game", "Players", "Status", "To play / won", "Open"].map((t) =>
       h("th", { scope: "col", text: t })))),
     h("tbody", {}, rows))));
 }

@@ -44,7 +44,7 @@ class PlayPage {
     this.dock = h("section", { class: "dock", "aria-label": "Your hand" });
     this.info = h("aside", { class: "info", "aria-label": "Card or tile details",
       "aria-live": "polite" }, componentDetails(null));
-    this.log = h("ol", { class: "log-lines" });
+    this.log = h("ol", { class: "log-lines", tabindex: 0 }); // scrolled by keys too
     // The new lines for a screen reader (the eye reads them in the log below).
     this.latest = h("div", { class: "sr-only", "aria-live": "polite" });
     this.turnNews = h("p", { class: "sr-only", role: "status" });

@@ -156,7 +156,7 @@ class StepViewer {
     this.stage = h("div", { class: "replay-board" });
     this.info = h("aside", { class: "info", "aria-label": "Card or tile details",
       "aria-live": "polite" }, componentDetails(null));
-    this.list = h("ol", { class: "log-lines replay-log" }, steps.map((s, i) => h("li", {
+    this.list = h("ol", { class: "log-lines replay-log", tabindex: 0 }, steps.map((s, i) => h("li", {
       "data-seq": s.seq, class: s.seq === verdict.failed_step ? "failed" : null,
       text: s.log || s.type, onclick: () => this.go(i + 1) })));
   }

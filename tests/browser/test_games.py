@@ -112,15 +112,15 @@ def test_a_thrones_game_is_played_to_its_end_against_the_planner_by_clicking(ope
 def test_a_thrones_card_reads_out_on_hover(open_page):
     page = open_page()
     start_thrones(page)
-    page.wait_for_selector(".house.mine .zone.hand .card")
+    page.wait_for_selector(".player.mine .zone.hand .card")
     page.hover(".house.mine .zone.plots .card >> nth=0")
     details = page.locator(".info .details")
     assert details.locator("h3").text_content() == page.locator(
         ".house.mine .zone.plots .card .name").first.text_content()
     assert "plot" in details.text_content()
-    page.hover(".house.mine .zone.hand .card >> nth=0")
+    page.hover(".player.mine .zone.hand .card >> nth=0")
     assert details.locator("h3").text_content() == page.locator(
-        ".house.mine .zone.hand .card .name").first.text_content()
+        ".player.mine .zone.hand .card .name").first.text_content()
     # A card with a price shows it; an event has none printed (its text says what it costs).
     text = details.text_content()
     assert "cost" in text or "event" in text

@@ -120,6 +120,7 @@ def test_a_game_page_opens_at_its_top_and_keeps_the_prompt_and_the_hand_in_view(
     assert page.evaluate(IN_VIEW, ".prompt"), "the prompt scrolled out of view"
     assert page.evaluate(IN_VIEW, ".dock"), "the hand scrolled out of view"
     assert page.evaluate("document.documentElement.scrollWidth") == viewport["width"]
+    assert page.evaluate(BROKEN_WORDS, ".name, .tile-name") == []
     assert page.errors == []
 
 

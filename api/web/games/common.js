@@ -56,7 +56,9 @@ export function promptPanel(ctx) {
     "data-kind": move.kind, onclick: () => ctx.choose(move), text: moveLabel(ctx, move),
   }));
   const list = h("div", { class: "moves" }, buttons);
-  if (buttons.length > 12) {
+  // On a phone the prompt, kept in view, would hide the board: fewer buttons stay unfolded.
+  const most = window.matchMedia("(max-width: 480px)").matches ? 4 : 12;
+  if (buttons.length > most) {
     panel.append(h("details", { class: "all-moves" },
       h("summary", { text: `All ${buttons.length} moves as a list` }), list));
   } else {

@@ -51,7 +51,7 @@ function tctxOf(ctx) {
 export function hand(ctx) {
   const p = ctx.seat === null ? null : ctx.answer.view.players[Number(ctx.seat)];
   if (!p || !p.hand) return null;
-  return h("div", { class: "thrones" }, h("div", { class: `player house h-${p.house} mine` },
+  return h("div", { class: "thrones" }, h("div", { class: "player mine" },
     zone(tctxOf(ctx), "Your hand", p.hand, "hand")));
 }
 
