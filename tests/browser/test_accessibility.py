@@ -11,7 +11,7 @@ import pytest
 
 from . import axe
 from .driver import click_move, create_from_lobby, move_button
-from .test_screens import IN_VIEW, start
+from .test_screens import IN_VIEW, shoot, start
 
 # The legal-move ring and its halo, and the colour behind the thing that wears them: each
 # element's contrast ratios (WCAG's relative luminance) and whether it wears the badge.
@@ -175,6 +175,7 @@ def test_a_created_games_invitations_show_at_the_top_of_the_lobby(open_page):
     create_from_lobby(page, "revolution", ["human", "human"])
 
     page.locator("#created input.invite").first.wait_for()
+    shoot(page, "lobby-phone-created")
     assert page.evaluate("window.scrollY") == 0
     assert page.evaluate(IN_VIEW, "#created input.invite")
     assert page.evaluate("() => document.activeElement.id") == "created-title"
@@ -192,6 +193,7 @@ def test_axe_finds_no_violation_in_the_lobby_the_replay_viewer_and_a_generic_gam
     page.wait_for_selector(".verdict.valid")
     page.wait_for_selector(".replay-board .square")
     found["replay"] = axe.violations(page)
+    shoot(page, "replay-desktop")
     assert page.title() == "Replay viewer — gamehall"
     create_from_lobby(page, "toy", ["human", "bot:first"], {"goal": "5"})
     page.wait_for_selector(".board.generic dl")
