@@ -159,6 +159,7 @@ class PlayPage {
     const ctx = this.context();
     const focused = document.activeElement && document.activeElement.dataset;
     const keep = focused ? { ...focused } : {};
+    const hadFocus = this.main.contains(document.activeElement) && document.activeElement !== this.main;
     // A list of moves the player unfolded stays unfolded: a live update redraws the prompt.
     const unfolded = this.promptBox.querySelector("details.all-moves[open]") !== null;
     this.drawHeader();
@@ -169,11 +170,12 @@ class PlayPage {
     clear(this.promptBox).append(promptPanel(ctx));
     const folded = this.promptBox.querySelector("details.all-moves");
     if (unfolded && folded) folded.open = true;
-    this.restoreFocus(keep);
+    this.restoreFocus(keep, hadFocus);
   }
 
-  // After a redraw, focus the element that stood where the focus was (keyboard play).
-  restoreFocus(keep) {
+  // After a redraw, focus the element that stood where the focus was (keyboard play); when
+  // it is gone, the prompt (the focus never drops to the page's body).
+  restoreFocus(keep, hadFocus) {
     for (const key of ["square", "tile", "card", "move"]) {
       if (keep[key] === undefined) continue;
       const attr = `data-${key}`;
@@ -183,6 +185,9 @@ class PlayPage {
         found.focus({ preventScroll: true });
         return;
       }
+    }
+    if (hadFocus && !this.main.contains(document.activeElement)) {
+      document.getElementById("prompt-title")?.focus({ preventScroll: true });
     }
   }
 

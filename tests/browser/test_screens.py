@@ -9,7 +9,7 @@ import pytest
 
 from . import axe
 from .conftest import ARTIFACTS
-from .driver import OVER, choose_thrones, status_text
+from .driver import OVER, choose_thrones, prompt_of, status_text
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -125,10 +125,16 @@ def test_a_game_page_opens_at_its_top_and_keeps_the_prompt_and_the_hand_in_view(
 
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
-def test_axe_finds_no_violation_on_a_game_page(open_page, game):
+def test_a_game_page_has_no_axe_violation_and_its_moves_read_as_the_rules_label_them(
+        open_page, game):
     page = open_page(viewport=DESKTOP)
     start(page, game)
+    page.locator(".prompt details.all-moves").evaluate_all(
+        "folded => folded.forEach((d) => { d.open = true; })")
 
+    buttons = page.locator(".prompt button.move").all_text_contents()
+
+    assert buttons == prompt_of(page)["labels"]
     assert axe.violations(page) == []
 
 
