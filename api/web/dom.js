@@ -71,3 +71,8 @@ export function spoken(shown, said, attrs = {}) {
 export function unseen(text) {
   return h("span", { class: "sr-only", text });
 }
+
+// One more fact on a card or tile (a span of class ``cls``), read after a pause.
+export function fact(cls, ...content) {
+  return h("span", { class: cls }, unseen(", "), ...content);
+}

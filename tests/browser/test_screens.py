@@ -5,6 +5,8 @@ axe-core finds nothing wrong, and screenshots of both land in the test artifacts
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from . import axe
@@ -157,3 +159,6 @@ def test_the_thrones_first_screen_shows_the_hand_and_the_challenge_in_progress(o
         assert page.evaluate(UNCOVERED, ".thrones .challenge"), size
         assert page.evaluate(IN_VIEW, ".dock"), size
         assert page.evaluate(BROKEN_WORDS, ".card .name") == [], size
+    # A character in play is named with its icons, as the eye sees them (⚔ ✦ ♛).
+    character = page.locator(".card.thr.in:has(.icons)").first
+    assert re.search(r"(military|intrigue|power) icon", character.aria_snapshot())

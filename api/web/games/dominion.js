@@ -3,7 +3,7 @@
 // (kept in view at the bottom of the play page: ``hand``). Cards the prompt lets you use are
 // highlighted and play the move when clicked.
 
-import { h, spoken, unseen } from "../dom.js";
+import { fact, h, spoken } from "../dom.js";
 import { infoOn, offers, rawView, seatName } from "./common.js";
 
 const BASE = ["copper", "silver", "gold", "estate", "duchy", "province", "curse"];
@@ -107,7 +107,7 @@ function card(ctx, id, area, count) {
   const el = h("button", { type: "button", class: `card ${kinds}${moves.length ? " legal" : ""}`,
     "data-card": id, "data-area": area, "data-count": count },
     h("span", { class: "name", text: c.name }),
-    area === "supply" ? h("span", { class: "cost" }, unseen(", "), `$${c.cost}`) : null,
+    area === "supply" ? fact("cost", `$${c.cost}`) : null,
     count !== undefined ? spoken(`×${count}`, `, ${count} left`, { class: "count" }) : null);
   infoOn(el, ctx, id);
   offers(ctx, el, moves);

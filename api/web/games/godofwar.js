@@ -4,7 +4,7 @@
 // the party, GOW-R-50). A move is clicked where it sits: a card in hand, then the enemy it
 // strikes; a hero, then a space; an upgrade in the row.
 
-import { h, spoken, unseen } from "../dom.js";
+import { fact, h, spoken, unseen } from "../dom.js";
 import { infoOn, nameOf, pickHint, pickable, picker, rawView, seatName } from "./common.js";
 
 // Each rune by its letter (the runic glyphs themselves are missing from many fonts).
@@ -84,11 +84,10 @@ function sceneCard(ctx, card, pick) {
     unseen(`, column ${card.column}${card.dead ? ", dead" : ""}`),
     enemy ? enemyStats(card, enemy) : null,
     card.name && enemy ? h("span", { class: "sub" }, unseen(", on "), card.name) : null,
-    (card.interactions || []).map((i) => h("span", { class: "interaction" }, unseen(", "), i.text)),
-    (card.boxes || []).map((b) => h("span", { class: "box" }, unseen(", "), rune(b.rune), b.text)),
-    card.storage_slots ? h("span", { class: "token storage" }, unseen(", "),
-      `${card.storage}/${card.storage_slots} tokens`) : null,
-    card.stun ? h("span", { class: "token stun" }, unseen(", "), `stun ${card.stun}`) : null);
+    (card.interactions || []).map((i) => fact("interaction", i.text)),
+    (card.boxes || []).map((b) => fact("box", rune(b.rune), b.text)),
+    card.storage_slots ? fact("token storage", `${card.storage}/${card.storage_slots} tokens`) : null,
+    card.stun ? fact("token stun", `stun ${card.stun}`) : null);
   infoOn(el, ctx, card.id);
   return pickable(ctx, pick, card.id, el);
 }
@@ -101,12 +100,11 @@ function enemyStats(card, enemy) {
   const arrows = attack && attack.arrows.length ? ` (${attack.arrows.join(", ")})` : "";
   return h("span", { class: "stats" },
     spoken(`♥ ${left}/${enemy.health}`, `, health ${left} of ${enemy.health}`, { class: "health" }),
-    enemy.armor_left.length ? h("span", { class: "armor" }, unseen(", "),
-      `armor ${enemy.armor_left.join("/")}`) : null,
+    enemy.armor_left.length ? fact("armor", `armor ${enemy.armor_left.join("/")}`) : null,
     attack ? spoken(`${attack.type === "melee" ? "⚔" : "➶"} ${attack.value}${arrows}`,
       `, ${attack.type} attack ${attack.value}${arrows}`, { class: "attack" })
-      : h("span", { class: "attack" }, unseen(", "), "no attack"),
-    enemy.abilities.map((a) => h("span", { class: "ability" }, unseen(", "), a)),
+      : fact("attack", "no attack"),
+    enemy.abilities.map((a) => fact("ability", a)),
     h("span", { class: "runes" }, enemy.runes.map(rune)));
 }
 
@@ -138,7 +136,6 @@ function heroRow(ctx, view, pick) {
 function heroTile(ctx, view, tile, hero, pick) {
   const left = Math.max(0, hero.health - hero.wounds);
   const has = (value) => value !== undefined && value !== null;
-  const fact = (cls, text) => h("span", { class: cls }, unseen(", "), text);
   const el = h("button", { type: "button", class: `hero h-${tile}${hero.knocked_out ? " out" : ""}`,
     "data-hero": tile },
     h("span", { class: "name", text: nameOf(tile, ctx.components) }),
@@ -196,7 +193,7 @@ function actionCard(ctx, id, pick, area) {
   const el = h("button", { type: "button", class: `card gow ${(c.types || []).map((t) => "t-" + t).join(" ")}`,
     "data-card": id, "data-area": area },
     h("span", { class: "name", text: c.name }),
-    h("span", { class: "types" }, unseen(", "), (c.types || []).join(" · ")),
+    fact("types", (c.types || []).join(" · ")),
     c.rune ? rune(c.rune) : null);
   infoOn(el, ctx, id);
   return pick ? pickable(ctx, pick, id, el) : el;

@@ -4,7 +4,7 @@
 // To place, pick a tile from your area (kept in view at the bottom of the play page: ``hand``),
 // then a highlighted square.
 
-import { h, spoken, svg, unseen } from "../dom.js";
+import { fact, h, spoken, svg, unseen } from "../dom.js";
 import { infoOn, nameOf, offers, rawView, seatName } from "./common.js";
 
 // Each faction's mark beside its colour, so that a tile's side is not told by colour alone.
@@ -110,10 +110,10 @@ function tile(ctx, id, { up = true, down = false, under = null, small = false } 
   return h("span", { class: classes.join(" ") },
     faction in MARKS ? spoken(MARKS[faction], `${faction} `, { class: "tile-mark" }) : null,
     h("span", { class: "tile-name", text: id ? c.name : "?" }),
-    c.ability && c.ability !== "none" ? h("span", { class: "tile-ability" }, unseen(", "), c.ability) : null,
+    c.ability && c.ability !== "none" ? fact("tile-ability", c.ability) : null,
     c.shield ? shieldIcon() : null,
     down ? spoken("destroyed", ", destroyed", { class: "tile-down" }) : null,
-    under ? h("span", { class: "under" }, unseen(", "), `on ${nameOf(under.tile, ctx.components)}`) : null);
+    under ? fact("under", `on ${nameOf(under.tile, ctx.components)}`) : null);
 }
 
 // One seat's unused tiles (their hand, public in this game) and its face-down tiles.

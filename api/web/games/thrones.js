@@ -6,7 +6,7 @@
 // a character to declare, a card in hand to marshal, a plot to choose; a move naming two
 // cards (an attachment and its host) takes a click on each.
 
-import { h, spoken, unseen } from "../dom.js";
+import { fact, h, spoken, unseen } from "../dom.js";
 import { infoOn, pickHint, pickable, picker, rawView, seatName } from "./common.js";
 
 const ICONS = { military: "⚔", intrigue: "✦", power: "♛" };
@@ -118,7 +118,7 @@ function cards(ctx, ids, area) {
       "data-card": id, "data-area": area },
       h("span", { class: "name", text: c.name }),
       c.cost !== undefined ? spoken(String(c.cost), `, cost ${c.cost}`, { class: "cost" }) : null,
-      h("span", { class: "types" }, unseen(", "), (c.types || []).join(" · ")));
+      fact("types", (c.types || []).join(" · ")));
     infoOn(el, ctx, id);
     return clickable ? pickable(ctx, ctx.pick, id, el) : el;
   }));
@@ -127,7 +127,6 @@ function cards(ctx, ids, area) {
 // A card in play: knelt cards are turned; attachments and duplicates lie beneath it.
 function inPlayCard(ctx, view, c) {
   const attached = view.in_play.filter((a) => a.host === c.uid);
-  const fact = (cls, text) => h("span", { class: cls }, unseen(", "), text);
   const el = h("button", { type: "button", class: `card thr in t-${c.type}${c.knelt ? " knelt" : ""}`,
     "data-uid": c.uid, "data-card": c.card },
     h("span", { class: "name", text: c.name }),
