@@ -13,8 +13,6 @@ import { componentDetails, promptPanel, resultText, sameMove, seatName, showDeta
 import { rendererFor } from "./games/index.js";
 import { notify } from "./notice.js";
 
-const NEWS_MS = 250;
-
 export async function showPlay(main, gameId, wantedSeat) {
   const page = new PlayPage(main, gameId, wantedSeat);
   await page.open();
@@ -46,7 +44,8 @@ class PlayPage {
       "aria-live": "polite" }, componentDetails(null));
     this.log = h("ol", { class: "log-lines", tabindex: 0 }); // scrolled by keys too
     // The new lines for a screen reader (the eye reads them in the log below).
-    this.latest = h("div", { class: "sr-only", "aria-live": "polite" });
+    this.latest = h("div", { class: "sr-only", "aria-live": "polite",
+      "aria-relevant": "additions" });
     this.turnNews = h("p", { class: "sr-only", role: "status" });
     this.liveState = h("span", { class: "live-state", text: "connecting…" });
     this.main.append(this.header, this.turnNews,
@@ -76,18 +75,10 @@ class PlayPage {
     if (this.answer && event.seq > this.answer.version) this.scheduleRefresh();
   }
 
-  // Every line heard in one burst (a bot's whole turn, its events a few frames apart) is
-  // announced, not only the last: the lines heard within NEWS_MS of the first are shown in the
-  // live region at once.
+  // Every new line is announced, not only the last: each is added to the live region (a
+  // screen reader reads each addition), which holds the lines since the seat's last move.
   announce(text) {
-    if (!this.news) {
-      this.news = [];
-      setTimeout(() => {
-        this.latest.replaceChildren(...this.news.map((t) => h("p", { text: t })));
-        this.news = null;
-      }, NEWS_MS);
-    }
-    this.news.push(text);
+    this.latest.append(h("p", { text }));
   }
 
   onEnd() {
@@ -283,6 +274,7 @@ class PlayPage {
     if (this.busy) return;
     this.busy = true;
     this.main.classList.add("busy");
+    this.latest.replaceChildren(); // the news since this move starts here
     try {
       const answer = await this.send(move);
       notify(null);

@@ -115,15 +115,16 @@ def test_after_a_move_the_focus_is_on_the_prompt_and_every_new_log_line_is_annou
 
     click_move(page, "end_turn")  # the bot's whole turn follows
 
-    page.wait_for_function(
-        """lines => document.querySelectorAll('.log-lines li').length > lines + 1
-            && document.querySelector('#prompt-title').tagName === 'H2'
-            && document.activeElement.id === 'prompt-title'""", arg=lines)
-    page.wait_for_function("() => document.querySelectorAll('main .sr-only[aria-live] p').length"
-                           " > 1")
+    page.wait_for_function(  # the seat's turn again, and every event of it heard
+        """() => {
+            const event = document.querySelector('.status').textContent.match(/event (\\d+)/);
+            return document.querySelector('#prompt-title').tagName === 'H2'
+                && document.activeElement.id === 'prompt-title'
+                && event && document.querySelectorAll('.log-lines li').length === +event[1];
+        }""")
     told = page.locator("main .sr-only[aria-live] p").all_text_contents()
     log = page.locator(".log-lines li").all_text_contents()
-    assert told == log[-len(told):]
+    assert len(told) > 1 and told == log[lines:]
 
 
 @pytest.mark.parametrize("key", ["Enter", " "])
