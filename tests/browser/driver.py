@@ -42,6 +42,14 @@ def prompt_of(page: Any) -> Any:
     }""")
 
 
+def wait_for_the_log(page: Any) -> None:
+    """Until the log holds a line for every event of the game as the status gives it."""
+    page.wait_for_function("""() => {
+        const event = document.querySelector('.status').textContent.match(/event (\\d+)/);
+        return event && document.querySelectorAll('.log-lines li').length === +event[1];
+    }""")
+
+
 def status_text(page: Any) -> str:
     text: str = page.locator(".status").text_content()
     return text

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from . import axe
-from .driver import click_move, create_from_lobby, move_button
+from .driver import click_move, create_from_lobby, move_button, wait_for_the_log
 from .test_screens import IN_VIEW, shoot, start
 
 # The legal-move ring and its halo, and the colour behind the thing that wears them: each
@@ -115,13 +115,9 @@ def test_after_a_move_the_focus_is_on_the_prompt_and_every_new_log_line_is_annou
 
     click_move(page, "end_turn")  # the bot's whole turn follows
 
-    page.wait_for_function(  # the seat's turn again, and every event of it heard
-        """() => {
-            const event = document.querySelector('.status').textContent.match(/event (\\d+)/);
-            return document.querySelector('#prompt-title').tagName === 'H2'
-                && document.activeElement.id === 'prompt-title'
-                && event && document.querySelectorAll('.log-lines li').length === +event[1];
-        }""")
+    page.wait_for_function("() => document.querySelector('#prompt-title').tagName === 'H2' "
+                           "&& document.activeElement.id === 'prompt-title'")  # its turn again
+    wait_for_the_log(page)
     told = page.locator("main .sr-only[aria-live] p").all_text_contents()
     log = page.locator(".log-lines li").all_text_contents()
     assert len(told) > 1 and told == log[lines:]

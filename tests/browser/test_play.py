@@ -13,6 +13,7 @@ from .driver import (
     click_move,
     create_from_lobby,
     play_to_the_end,
+    wait_for_the_log,
 )
 
 
@@ -294,6 +295,7 @@ def test_a_tile_is_placed_with_the_keyboard_alone(open_page):
     page.keyboard.press("Enter")
 
     page.wait_for_selector(".revolution .square .tile")
+    wait_for_the_log(page)
     assert "places the Citizen" in page.locator(".log-lines li").last.text_content()
 
 
