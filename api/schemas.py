@@ -310,7 +310,7 @@ class PromptSchema(ma.Schema):
     text = fields.String()
     legal_moves = fields.List(fields.Dict())
     labels = fields.List(fields.String(), metadata={
-        "description": "each legal move in words, for its button"})
+        "description": "each legal move in words, in the same order (a button's words)"})
 
 
 class ViewSchema(ma.Schema):

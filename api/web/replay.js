@@ -21,6 +21,7 @@ function stopKeys() {
 }
 
 export async function showReplay(main, gameId) {
+  document.title = "Replay viewer — gamehall";
   main.append(h("h1", { text: "Replay viewer" }));
   if (gameId) {
     await openStoredGame(main, gameId);
@@ -190,7 +191,7 @@ class StepViewer {
     this.stage = h("div", { class: "replay-board" });
     this.info = h("aside", { class: "info", "aria-label": "Card or tile details",
       "aria-live": "polite" }, componentDetails(null));
-    this.list = h("ol", { class: "log-lines replay-log" }, steps.map((s, i) => h("li", {
+    this.list = h("ol", { class: "log-lines replay-log", tabindex: 0 }, steps.map((s, i) => h("li", {
       "data-seq": s.seq, class: s.seq === verdict.failed_step ? "failed" : null,
       text: lineOf(s), onclick: () => this.go(i + 1) })));
   }
