@@ -11,6 +11,7 @@
   gamehall keys                        the public keys move receipts are signed with
   gamehall receipts GAME_ID --seat S   a stored game's move receipts of one seat, as NDJSON
   gamehall serve [--host H] [--port P]
+  gamehall dataset FILE -o OUT.parquet   replays as training data: one row a decision
 """
 
 from __future__ import annotations
@@ -110,6 +111,7 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(handler=run_serve)
+    add_research_commands(commands)
     return top
 
 
@@ -429,3 +431,24 @@ def run_serve(args: argparse.Namespace) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+# ---- research (docs/research.md): the research extra's packages are imported on use ----
+
+
+def add_research_commands(commands: Any) -> None:
+    dataset = commands.add_parser("dataset", help="replay documents as training data: one "
+                                  "row a decision, as Parquet (needs the research extra)")
+    dataset.add_argument("file", help="replay documents: one JSON document, or NDJSON")
+    dataset.add_argument("-o", "--output", required=True, help="the Parquet file to write")
+    dataset.set_defaults(handler=run_dataset)
+
+
+def run_dataset(args: argparse.Namespace) -> None:
+    import pyarrow.parquet as pq
+
+    from research.dataset import decisions_table
+
+    table = decisions_table(load_documents(args.file))
+    pq.write_table(table, args.output)
+    print(f"{table.num_rows} decisions written to {args.output}", file=sys.stderr)

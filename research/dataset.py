@@ -1,0 +1,78 @@
+"""Replay documents as training data: one row a decision, as the deciding seat saw it.
+
+Each move of a complete document becomes a row: the game, its rules version, the event's
+``seq``, the seat, the seat's view encoded as the environments encode it (``research.codec``,
+so a policy trained on the rows plays in the environments), the legal-move mask, the index of
+the move made, the game's final outcome for that seat (+1, -1 or 0, as the environments'
+final reward), and whether a takeback later undid the move (``taken_back``: the move stays in
+the history, and an analysis of what players chose may want to drop it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import pyarrow as pa
+
+from domain.history import EventType
+from domain.kernel import Decision, Over, canonical_json
+from replays.export import undone_by
+from replays.fold import rules_of, walk
+
+from .codec import SHAPES, codec_for, move_key
+from .envs import final_rewards
+
+DECISIONS = pa.schema([
+    ("game_id", pa.string()), ("game", pa.string()), ("rules_version", pa.string()),
+    ("seq", pa.int32()), ("seat", pa.int32()), ("by", pa.string()),
+    ("observation", pa.list_(pa.float32())), ("mask", pa.list_(pa.int8())),
+    ("action", pa.int32()), ("move", pa.string()), ("outcome", pa.float32()),
+    ("taken_back", pa.bool_()),
+])
+
+
+def outcome_of(result: dict[str, Any] | None, seats: int) -> list[float]:
+    """Each seat's final reward from a document's result (0 for all without one)."""
+    if result is None:
+        return [0.0] * seats
+    over = Over(result.get("scores"), result["winners"], result["reason"],
+                result.get("details"), result.get("shared"))
+    return final_rewards(over, seats)
+
+
+def decisions(document: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The rows of one complete replay document (nothing for an incomplete one: its hidden
+    parts are redacted, so the views cannot be rebuilt; nothing for a game without a codec)."""
+    if not document.get("complete") or document.get("game") not in SHAPES:
+        return
+    events = document["events"]
+    rules = rules_of(events)
+    codec = codec_for(document["game"])
+    outcomes = outcome_of(document["result"], len(document["seats"]))
+    undone = undone_by(document)
+    for before, event, _ in walk(events):
+        if event["type"] != EventType.MOVE_MADE or before is None:
+            continue
+        payload = event["payload"]
+        seat = payload["seat"]
+        step = rules.next(before)
+        prompt = step.prompt_for(seat) if isinstance(step, Decision) else None
+        if prompt is None:
+            continue
+        legal = prompt.legal_moves
+        actions = codec.indices(legal)
+        keys = [move_key(m) for m in legal]
+        yield {"game_id": document["game_id"], "game": document["game"],
+               "rules_version": document["rules_version"], "seq": event["seq"], "seat": seat,
+               "by": payload.get("by"),
+               "observation": codec.encode(rules.view(before, seat), legal),
+               "mask": codec.mask(actions),
+               "action": actions[keys.index(move_key(payload["move"]))],
+               "move": canonical_json(payload["move"]), "outcome": outcomes[seat],
+               "taken_back": event["seq"] in undone}
+
+
+def decisions_table(documents: Iterable[dict[str, Any]]) -> pa.Table:
+    rows = [row for document in documents for row in decisions(document)]
+    return pa.Table.from_pylist(rows, schema=DECISIONS)
