@@ -57,7 +57,8 @@ def parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play bot matches through the event-sourced service")
     play.add_argument("game", help=f"one of: {', '.join(game_names())}")
-    play.add_argument("--bots", required=True, help="one bot a seat, comma-separated")
+    play.add_argument("--bots", required=True, help="one bot a seat, comma-separated; "
+                      "module:callable plays a policy from outside the project")
     play.add_argument("--seats", type=int, help="how many seats (default: one a bot); the "
                       "bots fill them in turn: --bots planner,random --seats 4 seats "
                       "planner, random, planner, random (a Thrones melee: --options "
@@ -184,6 +185,7 @@ class SeatTally:
 def run_play(args: argparse.Namespace) -> None:
     rules = get_rules(args.game)
     names = [b.strip() for b in args.bots.split(",")]
+    add_cli_policies(args.game, names)
     bots = [names[i % len(names)] for i in range(args.seats or len(names))]
     options = json.loads(args.options)
     service = play_service(args.seed)
@@ -429,10 +431,6 @@ def run_serve(args: argparse.Namespace) -> None:
     serve(host=args.host, port=args.port)
 
 
-if __name__ == "__main__":
-    main()
-
-
 # ---- research (docs/research.md): the research extra's packages are imported on use ----
 
 
@@ -444,6 +442,13 @@ def add_research_commands(commands: Any) -> None:
     dataset.set_defaults(handler=run_dataset)
 
 
+def add_cli_policies(game: str, names: list[str]) -> None:
+    """Each ``module:callable`` among the bots named, offered in ``game`` under that name."""
+    for name in names:
+        if ":" in name:
+            bootstrap.add_policy(name, name, [game])
+
+
 def run_dataset(args: argparse.Namespace) -> None:
     import pyarrow.parquet as pq
 
@@ -452,3 +457,7 @@ def run_dataset(args: argparse.Namespace) -> None:
     table = decisions_table(load_documents(args.file))
     pq.write_table(table, args.output)
     print(f"{table.num_rows} decisions written to {args.output}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -3,7 +3,8 @@
 Each move of a complete document becomes a row: the game, its rules version, the event's
 ``seq``, the seat, the seat's view encoded as the environments encode it (``research.codec``,
 so a policy trained on the rows plays in the environments), the legal-move mask, the index of
-the move made, the game's final outcome for that seat (+1, -1 or 0, as the environments'
+the move made, the move and the raw view as JSON text (for DuckDB's ``json_extract``
+and pandas), the game's final outcome for that seat (+1, -1 or 0, as the environments'
 final reward), and whether a takeback later undid the move (``taken_back``: the move stays in
 the history, and an analysis of what players chose may want to drop it).
 """
@@ -27,7 +28,8 @@ DECISIONS = pa.schema([
     ("game_id", pa.string()), ("game", pa.string()), ("rules_version", pa.string()),
     ("seq", pa.int32()), ("seat", pa.int32()), ("by", pa.string()),
     ("observation", pa.list_(pa.float32())), ("mask", pa.list_(pa.int8())),
-    ("action", pa.int32()), ("move", pa.string()), ("outcome", pa.float32()),
+    ("action", pa.int32()), ("move", pa.string()), ("view", pa.string()),
+    ("outcome", pa.float32()),
     ("taken_back", pa.bool_()),
 ])
 
@@ -63,13 +65,14 @@ def decisions(document: dict[str, Any]) -> Iterator[dict[str, Any]]:
         legal = prompt.legal_moves
         actions = codec.indices(legal)
         keys = [move_key(m) for m in legal]
+        view = rules.view(before, seat)
         yield {"game_id": document["game_id"], "game": document["game"],
                "rules_version": document["rules_version"], "seq": event["seq"], "seat": seat,
-               "by": payload.get("by"),
-               "observation": codec.encode(rules.view(before, seat), legal),
+               "by": payload.get("by"), "observation": codec.encode(view, legal),
                "mask": codec.mask(actions),
                "action": actions[keys.index(move_key(payload["move"]))],
-               "move": canonical_json(payload["move"]), "outcome": outcomes[seat],
+               "move": canonical_json(payload["move"]), "view": canonical_json(view),
+               "outcome": outcomes[seat],
                "taken_back": event["seq"] in undone}
 
 

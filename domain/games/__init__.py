@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 
-from ..kernel import GameError, Narration, Rules
+from ..kernel import Bot, GameError, Narration, Rules
 
 # game -> {rules version: package}, oldest first; the last is current.
 RELEASES: dict[str, dict[str, str]] = {
@@ -101,6 +101,20 @@ def load_all() -> list[Rules]:
     """Every version of every hosted game, loaded now: a service refuses to start with a
     game that does not import, rather than hiding it."""
     return [get_rules(name, version) for name in game_names() for version in versions(name)]
+
+
+def add_bot(game: str, name: str, bot: Bot) -> None:
+    """Offer one more bot in new games of ``game`` (its current rules version): a policy
+    from outside the project, named in the service's configuration or on the command line.
+    It plays as the game's own bots do, from its seat's view (``kernel.Bot``)."""
+    rules = get_rules(game)
+    if rules.bots.get(name) is bot:  # the same policy offered again (a second service)
+        return
+    if name in rules.bots:
+        raise GameError(f"{game} already has a bot called {name!r}.")
+    info = dataclasses.replace(rules.info, bots=(*rules.info.bots, name))
+    _LOADED[(game, rules.version)] = dataclasses.replace(  # type: ignore[type-var]
+        rules, info=info, bots={**rules.bots, name: bot})
 
 
 def register_extra(name: str, rules: Rules) -> None:
