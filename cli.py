@@ -12,6 +12,7 @@
   gamehall receipts GAME_ID --seat S   a stored game's move receipts of one seat, as NDJSON
   gamehall serve [--host H] [--port P]
   gamehall dataset FILE -o OUT.parquet   replays as training data: one row a decision
+  gamehall analyze FILE -o REPORT.html   charts of win rates, lengths and each game's questions
 """
 
 from __future__ import annotations
@@ -440,6 +441,11 @@ def add_research_commands(commands: Any) -> None:
     dataset.add_argument("file", help="replay documents: one JSON document, or NDJSON")
     dataset.add_argument("-o", "--output", required=True, help="the Parquet file to write")
     dataset.set_defaults(handler=run_dataset)
+    analyze = commands.add_parser("analyze", help="one self-contained HTML page of charts "
+                                  "about replay documents (needs the research extra)")
+    analyze.add_argument("file", help="replay documents: one JSON document, or NDJSON")
+    analyze.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    analyze.set_defaults(handler=run_analyze)
 
 
 def add_cli_policies(game: str, names: list[str]) -> None:
@@ -457,6 +463,14 @@ def run_dataset(args: argparse.Namespace) -> None:
     table = decisions_table(load_documents(args.file))
     pq.write_table(table, args.output)
     print(f"{table.num_rows} decisions written to {args.output}", file=sys.stderr)
+
+
+
+def run_analyze(args: argparse.Namespace) -> None:
+    from research.analyze import report
+
+    Path(args.output).write_text(report(load_documents(args.file)), encoding="utf-8")
+    print(f"report written to {args.output}", file=sys.stderr)
 
 
 if __name__ == "__main__":
