@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import functools
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import orjson
 
-from domain.kernel import Move, canonical_json
+from domain.kernel import Move
 
 # Keys of a view that the encoding leaves out: the prompt repeats the legal moves, which the
 # action mask and the overflow slots carry.
@@ -32,37 +33,100 @@ SKIPPED_KEYS = frozenset({"prompt"})
 # Lists of objects longer than this are encoded item by item only so far (a long log or
 # history would otherwise spread over every bucket).
 MAX_ITEMS = 32
+# The features kept (see ``Hasher``): at most this many before the memo starts again.
+MEMO_LIMIT = 50_000
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def bucket_of(key: str, buckets: int) -> int:
-    return zlib.crc32(key.encode()) % buckets
+class Hasher:
+    """Feature hashing of JSON values into ``buckets`` slots (see ``features``).
+
+    Speed matters (an environment step should cost little beside an engine step), so a
+    path's hash is a running CRC-32, the parent's continued over ``.key`` (no path string is
+    built), the CRCs met are kept, and the features of a view's top-level entries, and of
+    the items of its top-level lists (a seat's entry in ``players``), are kept by their path
+    and JSON bytes (serialised in C): from one step to the next most of a view does not
+    change, and only what changed is walked again (keeping deeper ones cost more than it
+    saved, measured on random play).
+    """
+
+    def __init__(self, buckets: int) -> None:
+        self.buckets = buckets
+        self._crcs: dict[tuple[int, str], int] = {}
+        self._kept: dict[tuple[int, bytes], tuple[list[int], list[float]]] = {}
+
+    def features(self, value: Any) -> np.ndarray:
+        """A number or a boolean adds itself at its path; a string adds 1 at
+        ``path=string``; a list counts its length at ``path#``, then its strings at
+        ``path[]=string`` (a hand is a multiset) and its other items at ``path.index``
+        (seat-indexed lists); None adds nothing."""
+        slots: list[int] = []
+        weights: list[float] = []
+        self._walk(value, 0, slots, weights, 0)
+        buckets = np.array(slots, np.int64) % self.buckets
+        return np.bincount(buckets, weights, self.buckets).astype(np.float32)
+
+    def _crc(self, crc: int, part: str) -> int:
+        key = (crc, part)
+        found = self._crcs.get(key)
+        if found is None:
+            found = self._crcs[key] = zlib.crc32(part.encode(), crc)
+        return found
+
+    def _walk(self, value: Any, crc: int, slots: list[int], weights: list[float],
+              depth: int, keep: bool = False) -> None:
+        kind = type(value)
+        if keep and (kind is dict or kind is list):
+            memo = (crc, orjson.dumps(value))
+            kept = self._kept.get(memo)
+            if kept is None:
+                if len(self._kept) > MEMO_LIMIT:
+                    self._kept.clear()
+                kept = self._kept[memo] = ([], [])
+                self._walk_into(value, kind, crc, kept[0], kept[1], depth)
+            slots += kept[0]
+            weights += kept[1]
+        else:
+            self._walk_into(value, kind, crc, slots, weights, depth)
+
+    def _walk_into(self, value: Any, kind: type, crc: int, slots: list[int],
+                   weights: list[float], depth: int) -> None:
+        crcs = self._crcs
+        if kind is dict:
+            for key, item in value.items():
+                if key in SKIPPED_KEYS:
+                    continue
+                child = crcs.get((crc, "." + key)) or self._crc(crc, "." + key)
+                if type(item) is int or type(item) is float:  # most leaves: inline
+                    slots.append(child)
+                    weights.append(item)
+                elif type(item) is str:
+                    slots.append(crcs.get((child, "=" + item)) or self._crc(child, "=" + item))
+                    weights.append(1.0)
+                elif item is not None:
+                    self._walk(item, child, slots, weights, depth + 1, depth == 0)
+        elif kind is list:
+            slots.append(self._crc(crc, "#"))
+            weights.append(len(value))
+            for index, item in enumerate(value[:MAX_ITEMS]):
+                if type(item) is str:
+                    slots.append(crcs.get((crc, "[]=" + item)) or self._crc(crc, "[]=" + item))
+                    weights.append(1.0)
+                elif item is not None:
+                    self._walk(item, self._crc(crc, f".{index}"), slots, weights, depth + 1,
+                               depth == 1)
+        elif kind is str:
+            slots.append(self._crc(crc, "=" + value))
+            weights.append(1.0)
+        elif kind is int or kind is float or kind is bool:
+            slots.append(crc)
+            weights.append(float(value))
 
 
-def hashed(value: Any, buckets: int, out: np.ndarray, path: str = "") -> None:
-    """Add ``value``'s leaves into ``out`` (feature hashing): a number or a boolean adds
-    itself at its path; a string adds 1 at ``path=string``; a list of scalars counts its
-    strings (a hand is a multiset) and keeps its numbers' positions; a list of objects keeps
-    each item's index in the path (seat-indexed lists)."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key not in SKIPPED_KEYS:
-                hashed(item, buckets, out, f"{path}.{key}")
-    elif isinstance(value, list):
-        out[bucket_of(f"{path}#", buckets)] += len(value)
-        for index, item in enumerate(value[:MAX_ITEMS]):
-            if isinstance(item, str):
-                out[bucket_of(f"{path}[]={item}", buckets)] += 1.0
-            else:
-                hashed(item, buckets, out, f"{path}.{index}")
-    elif isinstance(value, str):
-        out[bucket_of(f"{path}={value}", buckets)] += 1.0
-    elif isinstance(value, bool | int | float):
-        out[bucket_of(path, buckets)] += float(value)
-
-
-def move_key(move: Move) -> str:
-    return canonical_json(move)
+def move_key(move: Move) -> tuple[Any, ...]:
+    """What finds a move in an action table (whose moves name at most a card, a tile or a
+    square): a lookup is confirmed by comparing the whole move."""
+    get = move.get
+    return get("kind"), get("card"), get("tile"), get("square"), len(move)
 
 
 @dataclass(frozen=True)
@@ -74,10 +138,16 @@ class Codec:
     table: tuple[Move, ...]
     overflow: int
     move_buckets: int = 16
-    index: dict[str, int] = field(init=False, repr=False, compare=False)
+    index: dict[Any, int] = field(init=False, repr=False, compare=False)
+    hasher: Hasher = field(init=False, repr=False, compare=False)
+    move_hasher: Hasher = field(init=False, repr=False, compare=False)
+    layouts: dict[bytes, tuple[list[int], list[int]]] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", {move_key(m): i for i, m in enumerate(self.table)})
+        object.__setattr__(self, "hasher", Hasher(self.buckets))
+        object.__setattr__(self, "move_hasher", Hasher(self.move_buckets))
 
     @property
     def actions(self) -> int:
@@ -87,30 +157,50 @@ class Codec:
     def observation_size(self) -> int:
         return self.buckets + self.overflow * self.move_buckets
 
-    def encode(self, view: dict[str, Any], legal: Sequence[Move]) -> np.ndarray:
-        """The observation: the view hashed, then each overflow move hashed in its slot."""
+    def encode(self, view: dict[str, Any], legal: Sequence[Move],
+               overflow: Sequence[Move] | None = None) -> np.ndarray:
+        """The observation: the view hashed, then each overflow move (``overflow_moves``,
+        where the caller has them) hashed in its slot."""
         out = np.zeros(self.observation_size, dtype=np.float32)
-        hashed(view, self.buckets, out)
-        for slot, move in enumerate(self.overflow_moves(legal)):
+        out[:self.buckets] = self.hasher.features(view)
+        spilled = self.overflow_moves(legal) if overflow is None else overflow
+        for slot, move in enumerate(spilled):
             start = self.buckets + slot * self.move_buckets
-            hashed(move, self.move_buckets, out[start:start + self.move_buckets])
+            out[start:start + self.move_buckets] = self.move_hasher.features(move)
         return out
 
-    def overflow_moves(self, legal: Iterable[Move]) -> list[Move]:
-        return [m for m in legal if move_key(m) not in self.index]
+    def overflow_moves(self, legal: Sequence[Move]) -> list[Move]:
+        return [legal[position] for position in self.layout(legal)[1]]
 
     def indices(self, legal: Sequence[Move]) -> list[int]:
         """Each legal move's action index, in the prompt's order."""
-        answer, spilled = [], 0
-        for move in legal:
+        return self.layout(legal)[0]
+
+    def layout(self, legal: Sequence[Move]) -> tuple[list[int], list[int]]:
+        """Each legal move's action index, and the positions of the overflow moves among
+        them; kept by the moves' JSON, since the same prompts come again and again."""
+        memo = orjson.dumps(legal)
+        found = self.layouts.get(memo)
+        if found is None:
+            if len(self.layouts) > MEMO_LIMIT:
+                self.layouts.clear()
+            found = self.layouts[memo] = self._layout(legal)
+        return found
+
+    def _layout(self, legal: Sequence[Move]) -> tuple[list[int], list[int]]:
+        indices: list[int] = []
+        spilled: list[int] = []
+        table = self.table
+        for position, move in enumerate(legal):
             found = self.index.get(move_key(move))
-            if found is None:
-                if spilled >= self.overflow:
+            if found is None or table[found] != move:
+                if len(spilled) >= self.overflow:
                     raise ValueError(f"{self.game}: more than {self.overflow} legal moves "
                                      "outside the action table")
-                found, spilled = len(self.table) + spilled, spilled + 1
-            answer.append(found)
-        return answer
+                found = len(self.table) + len(spilled)
+                spilled.append(position)
+            indices.append(found)
+        return indices, spilled
 
     def mask(self, indices: Sequence[int]) -> np.ndarray:
         out = np.zeros(self.actions, dtype=np.int8)

@@ -17,11 +17,11 @@ from typing import Any
 import pyarrow as pa
 
 from domain.history import EventType
-from domain.kernel import Decision, Over, canonical_json
+from domain.kernel import Decision, Move, Over, canonical_json, json_equal
 from replays.export import undone_by
 from replays.fold import rules_of, walk
 
-from .codec import SHAPES, codec_for, move_key
+from .codec import SHAPES, codec_for
 from .envs import final_rewards
 
 DECISIONS = pa.schema([
@@ -64,16 +64,20 @@ def decisions(document: dict[str, Any]) -> Iterator[dict[str, Any]]:
             continue
         legal = prompt.legal_moves
         actions = codec.indices(legal)
-        keys = [move_key(m) for m in legal]
         view = rules.view(before, seat)
         yield {"game_id": document["game_id"], "game": document["game"],
                "rules_version": document["rules_version"], "seq": event["seq"], "seat": seat,
                "by": payload.get("by"), "observation": codec.encode(view, legal),
                "mask": codec.mask(actions),
-               "action": actions[keys.index(move_key(payload["move"]))],
+               "action": actions[position_of(payload["move"], legal)],
                "move": canonical_json(payload["move"]), "view": canonical_json(view),
                "outcome": outcomes[seat],
                "taken_back": event["seq"] in undone}
+
+
+def position_of(move: Move, legal: list[Move]) -> int:
+    """Where ``move`` is among the legal moves, as the same JSON value."""
+    return next(i for i, candidate in enumerate(legal) if json_equal(candidate, move))
 
 
 def decisions_table(documents: Iterable[dict[str, Any]]) -> pa.Table:

@@ -113,12 +113,13 @@ class GameEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.episode is not None
-        info = self.infos.get(agent, {})
-        if "view" not in info:  # a seat not asked: its view, and no legal move
+        info = self.infos.get(agent)
+        if not isinstance(info, TurnInfo):  # a seat not asked: its view, and no legal move
             view = self.episode.view(self.agent_seat[agent])
             return {"observation": self.codec.encode(view, []),
                     "action_mask": np.zeros(self.codec.actions, np.int8)}
-        return {"observation": self.codec.encode(info["view"], info["legal_moves"]),
+        return {"observation": self.codec.encode(info["view"], info["legal_moves"],
+                                                 info.overflow),
                 "action_mask": self.codec.mask(info["actions"])}
 
     def document(self) -> dict[str, Any]:
@@ -151,10 +152,27 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.agent_selection = f"seat_{prompt.seat}"
         legal = prompt.legal_moves
-        labels = self.episode.labels(self.codec.overflow_moves(legal), prompt.seat)
-        self.infos[self.agent_selection] = {
-            "view": self.episode.view(prompt.seat), "legal_moves": legal,
-            "actions": self.codec.indices(legal), "overflow_labels": labels}
+        actions, spilled = self.codec.layout(legal)
+        self.infos[self.agent_selection] = TurnInfo(
+            self.episode, prompt.seat, [legal[i] for i in spilled],
+            view=self.episode.view(prompt.seat), legal_moves=legal, actions=actions)
+
+
+class TurnInfo(dict[str, Any]):
+    """The acting seat's info. ``overflow_labels`` (the words of the moves without a fixed
+    index) is written when first read: the game's narration costs more than a step."""
+
+    def __init__(self, episode: Episode, seat: int, overflow: list[Move], **items: Any) -> None:
+        super().__init__(items)
+        self.overflow = overflow
+        self._labelled = (episode, seat)
+
+    def __missing__(self, key: str) -> Any:
+        if key != "overflow_labels":
+            raise KeyError(key)
+        episode, seat = self._labelled
+        labels = self["overflow_labels"] = episode.labels(self.overflow, seat)
+        return labels
 
 
 def env(name: str, seats: int | None = None, render_mode: str | None = None) -> GameEnv:

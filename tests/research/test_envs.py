@@ -101,3 +101,22 @@ def test_the_seat_wrapper_plays_one_seat_against_built_in_bots_to_a_verified_end
     document = seat_env.document()
     assert document["seats"][0]["bot"] == "big_money"
     assert verify_document(document).valid
+
+
+@pytest.mark.parametrize(("name", "seats"), [("revolution", 2), ("godofwar", 2)])
+def test_the_bench_walks_the_engines_games_through_the_environment(name, seats):
+    from bench.engine import SEEDS, game_ids
+    from bench.research import env_game
+    from domain.games import get_rules
+    from domain.kernel.selfplay import self_play
+    from research.envs import PROFILES
+
+    game, options = PROFILES[name]
+    for game_id in game_ids(f"research:{name}", 2):
+        walked = [p.event for p in self_play(get_rules(game), options, ["random"] * seats,
+                                             SEEDS.seed_of(game_id), str(game_id))
+                  if p.event is not None]
+        played = env_game(name, seats, game_id).episode
+        assert [(t, {k: v for k, v in p.items() if k != "by"}) for t, p in played.events] == [
+            ("move_made" if e["type"] == "move" else "chance_resolved",
+             {k: v for k, v in e.items() if k != "type"}) for e in walked]
