@@ -143,6 +143,8 @@ class Codec:
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
     layouts: dict[bytes, tuple[list[int], list[int]]] = field(
         init=False, repr=False, compare=False, default_factory=dict)
+    move_vectors: dict[bytes, np.ndarray] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", {move_key(m): i for i, m in enumerate(self.table)})
@@ -164,10 +166,21 @@ class Codec:
         out = np.zeros(self.observation_size, dtype=np.float32)
         out[:self.buckets] = self.hasher.features(view)
         spilled = self.overflow_moves(legal) if overflow is None else overflow
-        for slot, move in enumerate(spilled):
-            start = self.buckets + slot * self.move_buckets
-            out[start:start + self.move_buckets] = self.move_hasher.features(move)
+        if spilled:
+            vectors = [self.move_vector(move) for move in spilled]
+            out[self.buckets:self.buckets + len(spilled) * self.move_buckets] = \
+                np.concatenate(vectors)
         return out
+
+    def move_vector(self, move: Move) -> np.ndarray:
+        """A move's hashed slots, kept by its JSON (the same moves come again and again)."""
+        memo = orjson.dumps(move)
+        found = self.move_vectors.get(memo)
+        if found is None:
+            if len(self.move_vectors) > MEMO_LIMIT:
+                self.move_vectors.clear()
+            found = self.move_vectors[memo] = self.move_hasher.features(move)
+        return found
 
     def overflow_moves(self, legal: Sequence[Move]) -> list[Move]:
         return [legal[position] for position in self.layout(legal)[1]]

@@ -15,8 +15,9 @@ from research.episode import Episode
 from research.single import SeatEnv
 from tests.conftest import make_service
 
-CONFIGURATIONS = [("revolution", 2), ("dominion", 2), ("dominion", 4), ("thrones_box", 2),
-                  ("thrones_lcg", 2), ("godofwar", 1), ("godofwar", 2), ("godofwar", 3),
+CONFIGURATIONS = [("revolution", 2), ("dominion", 2), ("dominion", 3), ("dominion", 4),
+                  ("thrones_box", 2), ("thrones_lcg", 2), ("thrones_lcg", 3),
+                  ("thrones_lcg", 4), ("godofwar", 1), ("godofwar", 2), ("godofwar", 3),
                   ("godofwar", 4)]
 
 
