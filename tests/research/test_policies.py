@@ -10,13 +10,21 @@ import pytest
 
 import bootstrap
 import cli
-from domain.games import add_bot, get_rules
+from domain.games import _LOADED, RELEASES, add_bot, get_rules
 from examples.dominion_buy_table import BuyTable, fit
 from research.dataset import decisions_table
 from research.episode import Episode
 from research.record import episode_document
 
 _names = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def registry_restored(monkeypatch):
+    """The bots a test offers are withdrawn after it: other tests see each game's own."""
+    for game in RELEASES:
+        rules = get_rules(game)
+        monkeypatch.setitem(_LOADED, (game, rules.version), rules)
 
 
 def played(bots: list[str], seed: int) -> Episode:
@@ -88,3 +96,8 @@ def test_the_example_table_is_a_pandas_fit_of_buy_decisions():
         "move": ['{"card":"gold","kind":"buy"}'] * 2 + ['{"kind":"end_turn"}'] * 2,
         "view": ['{"turn":{"coins":6,"phase":"buy"}}'] * 4})
     assert fit(decisions, least=2) == {6: "gold"}
+
+
+def test_an_offered_bot_is_withdrawn_after_its_test():
+    assert not [name for name in get_rules("dominion").info.bots
+                if name.startswith(("spy_", "buy_table_", "table", "examples."))]
