@@ -1,10 +1,12 @@
 """Fixed-size encodings of a seat's view and of its legal moves, one ``Codec`` a game.
 
-The observation is the seat's view (``rules.view(state, seat)``, never the state) turned into a
-float32 vector by feature hashing: every leaf of the view's JSON adds to one of ``buckets``
-slots, chosen by a CRC-32 of its path (docs/research.md, "Observations"). The same encoding
-serves every game and every rules version, so a dataset row and an environment step of the
-same view are the same vector.
+The observation is the seat's view (``rules.view(state, seat)``, never the state) as a
+float32 vector: Revolution's and Dominion's by hand-made encoders (``research.encoders``: a
+slot for every component), Thrones' and God of War's, whose views name card instances,
+attachments and scenes without a fixed list, by feature hashing: every leaf of the view's
+JSON adds to one of ``view_size`` slots, chosen by a CRC-32 of its path (docs/research.md,
+"Observations"). Datasets and environments share these, so a dataset row and an environment
+step of the same view are the same vector.
 
 The action space is a fixed ``table`` of moves enumerated from the game's components (a
 Dominion buy of each card, a Revolution placement of each tile on each square), followed by
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +28,8 @@ import numpy as np
 import orjson
 
 from domain.kernel import Move
+
+from . import encoders
 
 # Keys of a view that the encoding leaves out: the prompt repeats the legal moves, which the
 # action mask and the overflow slots carry.
@@ -129,14 +133,20 @@ def move_key(move: Move) -> tuple[Any, ...]:
     return get("kind"), get("card"), get("tile"), get("square"), len(move)
 
 
+# A hand-made observation of a seat's view (``research.encoders``), of ``view_size`` slots.
+Encoder = Callable[[dict[str, Any], int], np.ndarray]
+
+
 @dataclass(frozen=True)
 class Codec:
-    """How one game's views and moves become arrays (see the module's docstring)."""
+    """How one game's views and moves become arrays (see the module's docstring): the view
+    by ``encoder`` where the game has one, else hashed into ``view_size`` slots."""
 
     game: str
-    buckets: int
+    view_size: int
     table: tuple[Move, ...]
     overflow: int
+    encoder: Encoder | None = None
     move_buckets: int = 16
     index: dict[Any, int] = field(init=False, repr=False, compare=False)
     hasher: Hasher = field(init=False, repr=False, compare=False)
@@ -148,7 +158,7 @@ class Codec:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", {move_key(m): i for i, m in enumerate(self.table)})
-        object.__setattr__(self, "hasher", Hasher(self.buckets))
+        object.__setattr__(self, "hasher", Hasher(self.view_size))
         object.__setattr__(self, "move_hasher", Hasher(self.move_buckets))
 
     @property
@@ -157,18 +167,22 @@ class Codec:
 
     @property
     def observation_size(self) -> int:
-        return self.buckets + self.overflow * self.move_buckets
+        return self.view_size + self.overflow * self.move_buckets
 
-    def encode(self, view: dict[str, Any], legal: Sequence[Move],
+    def encode(self, view: dict[str, Any], legal: Sequence[Move], seat: int,
                overflow: Sequence[Move] | None = None) -> np.ndarray:
-        """The observation: the view hashed, then each overflow move (``overflow_moves``,
-        where the caller has them) hashed in its slot."""
+        """``seat``'s observation: its view encoded, then each overflow move
+        (``overflow_moves``, where the caller has them) hashed in its slot."""
+        encoded = self.hasher.features(view) if self.encoder is None else self.encoder(
+            view, seat)
+        if not self.overflow:
+            return encoded
         out = np.zeros(self.observation_size, dtype=np.float32)
-        out[:self.buckets] = self.hasher.features(view)
+        out[:self.view_size] = encoded
         spilled = self.overflow_moves(legal) if overflow is None else overflow
         if spilled:
             vectors = [self.move_vector(move) for move in spilled]
-            out[self.buckets:self.buckets + len(spilled) * self.move_buckets] = \
+            out[self.view_size:self.view_size + len(spilled) * self.move_buckets] = \
                 np.concatenate(vectors)
         return out
 
@@ -246,14 +260,14 @@ def revolution_table() -> tuple[Move, ...]:
               for s in squares))
 
 
-# Per game: view buckets, the action table, and overflow slots. The overflow sizes are above
-# the most legal moves outside the table seen in random play (tests/research: Thrones' four-
-# seat melee reached 91, God of War 19, Revolution's inverts 20).
-SHAPES = {
-    "dominion": (512, dominion_table, 8),
-    "revolution": (512, revolution_table, 32),
-    "thrones": (2048, tuple, 256),
-    "godofwar": (1024, tuple, 64),
+# Per game: the view's slots (hashed) or its encoder, the action table, and the overflow
+# slots. The overflow sizes are above the most legal moves outside the table seen in random
+# play (Thrones' four-seat melee reached 91, God of War 19, Revolution's inverts 20).
+SHAPES: dict[str, tuple[int, Callable[[], tuple[Move, ...]], int, Encoder | None]] = {
+    "dominion": (encoders.DOMINION_SIZE, dominion_table, 8, encoders.dominion),
+    "revolution": (encoders.REVOLUTION_SIZE, revolution_table, 32, encoders.revolution),
+    "thrones": (2048, tuple, 256, None),
+    "godofwar": (1024, tuple, 64, None),
 }
 
 
@@ -261,5 +275,5 @@ SHAPES = {
 def codec_for(game: str) -> Codec:
     if game not in SHAPES:
         raise ValueError(f"no research codec for {game!r}; there are {', '.join(SHAPES)}")
-    buckets, table, overflow = SHAPES[game]
-    return Codec(game, buckets, table(), overflow)
+    size, table, overflow, encoder = SHAPES[game]
+    return Codec(game, size, table(), overflow, encoder)

@@ -67,7 +67,7 @@ def decisions(document: dict[str, Any]) -> Iterator[dict[str, Any]]:
         view = rules.view(before, seat)
         yield {"game_id": document["game_id"], "game": document["game"],
                "rules_version": document["rules_version"], "seq": event["seq"], "seat": seat,
-               "by": payload.get("by"), "observation": codec.encode(view, legal),
+               "by": payload.get("by"), "observation": codec.encode(view, legal, seat),
                "mask": codec.mask(actions),
                "action": actions[position_of(payload["move"], legal)],
                "move": canonical_json(payload["move"]), "view": canonical_json(view),

@@ -115,11 +115,11 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         assert self.episode is not None
         info = self.infos.get(agent)
         if not isinstance(info, TurnInfo):  # a seat not asked: its view, and no legal move
-            view = self.episode.view(self.agent_seat[agent])
-            return {"observation": self.codec.encode(view, []),
+            seat = self.agent_seat[agent]
+            return {"observation": self.codec.encode(self.episode.view(seat), [], seat),
                     "action_mask": np.zeros(self.codec.actions, np.int8)}
         return {"observation": self.codec.encode(info["view"], info["legal_moves"],
-                                                 info.overflow),
+                                                 self.agent_seat[agent], info.overflow),
                 "action_mask": self.codec.mask(info["actions"])}
 
     def document(self) -> dict[str, Any]:

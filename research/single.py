@@ -74,4 +74,4 @@ class SeatEnv(gymnasium.Env):  # type: ignore[misc]
         over = self.episode.over
         if over is not None:
             self._info["result"] = over.to_json()
-        return self.codec.encode(view, legal)
+        return self.codec.encode(view, legal, self.seat)

@@ -86,7 +86,8 @@ def test_the_observation_is_the_seats_view_and_no_more():
     assert episode.state["players"][other] != hidden or not hidden["deck"]
     assert episode.view(seat) == view
     codec = codec_for("dominion")
-    assert np.array_equal(codec.encode(episode.view(seat), []), codec.encode(view, []))
+    assert np.array_equal(codec.encode(episode.view(seat), [], seat),
+                          codec.encode(view, [], seat))
 
 
 def test_the_seat_wrapper_plays_one_seat_against_built_in_bots_to_a_verified_end():
