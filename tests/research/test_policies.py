@@ -12,6 +12,7 @@ import bootstrap
 import cli
 from domain.games import _LOADED, RELEASES, add_bot, get_rules
 from examples.dominion_buy_table import BuyTable, fit
+from replays import build_document, verify_document
 from research.dataset import decisions_table
 from research.episode import Episode
 from research.record import episode_document
@@ -81,8 +82,10 @@ def test_the_service_offers_the_policies_its_configuration_names(tmp_path):
         assert game.status == "over" and game.seats[0]["bot"] == "table"
         assert "table" in get_rules("dominion").info.bots
         assert "table" not in get_rules("revolution").info.bots  # the policy's own games
+        document = build_document(service.records(game.id))
     finally:
         service.close()
+    assert verify_document(document).valid  # the verifier replays the moves: no bot asked
 
 
 def test_a_configured_bot_that_is_not_module_and_callable_stops_the_service():
