@@ -60,9 +60,9 @@ soak: $(STAMP)
 # mypy is strict on the rules and the replays (pure code that anyone may run to verify), and
 # checks the rest with the project's defaults.
 lint: $(STAMP)
-	$(BIN)/ruff check domain projections api replays tests bench cli.py bootstrap.py
+	$(BIN)/ruff check domain projections api replays research examples tests bench cli.py bootstrap.py
 	$(BIN)/mypy --strict domain replays
-	$(BIN)/mypy api projections cli.py bootstrap.py
+	$(BIN)/mypy api projections research examples cli.py bootstrap.py
 
 clean:
 	rm -rf $(VENV) var

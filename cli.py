@@ -11,6 +11,8 @@
   gamehall keys                        the public keys move receipts are signed with
   gamehall receipts GAME_ID --seat S   a stored game's move receipts of one seat, as NDJSON
   gamehall serve [--host H] [--port P]
+  gamehall dataset FILE -o OUT.parquet   replays as training data: one row a decision
+  gamehall analyze FILE -o REPORT.html   charts of win rates, lengths and each game's questions
 """
 
 from __future__ import annotations
@@ -56,7 +58,8 @@ def parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play bot matches through the event-sourced service")
     play.add_argument("game", help=f"one of: {', '.join(game_names())}")
-    play.add_argument("--bots", required=True, help="one bot a seat, comma-separated")
+    play.add_argument("--bots", required=True, help="one bot a seat, comma-separated; "
+                      "module:callable plays a policy from outside the project")
     play.add_argument("--seats", type=int, help="how many seats (default: one a bot); the "
                       "bots fill them in turn: --bots planner,random --seats 4 seats "
                       "planner, random, planner, random (a Thrones melee: --options "
@@ -110,6 +113,7 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(handler=run_serve)
+    add_research_commands(commands)
     return top
 
 
@@ -186,6 +190,7 @@ class SeatTally:
 def run_play(args: argparse.Namespace) -> None:
     rules = get_rules(args.game)
     names = [b.strip() for b in args.bots.split(",")]
+    add_cli_policies(args.game, names)
     bots = [names[i % len(names)] for i in range(args.seats or len(names))]
     options = json.loads(args.options)
     service = play_service(args.seed)
@@ -478,6 +483,47 @@ def run_serve(args: argparse.Namespace) -> None:
     from api.serve import serve
 
     serve(host=args.host, port=args.port)
+
+
+# ---- research (docs/research.md): the research extra's packages are imported on use ----
+
+
+def add_research_commands(commands: Any) -> None:
+    dataset = commands.add_parser("dataset", help="replay documents as training data: one "
+                                  "row a decision, as Parquet (needs the research extra)")
+    dataset.add_argument("file", help="replay documents: one JSON document, or NDJSON")
+    dataset.add_argument("-o", "--output", required=True, help="the Parquet file to write")
+    dataset.set_defaults(handler=run_dataset)
+    analyze = commands.add_parser("analyze", help="one self-contained HTML page of charts "
+                                  "about replay documents (needs the research extra)")
+    analyze.add_argument("file", help="replay documents: one JSON document, or NDJSON")
+    analyze.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    analyze.set_defaults(handler=run_analyze)
+
+
+def add_cli_policies(game: str, names: list[str]) -> None:
+    """Each ``module:callable`` among the bots named, offered in ``game`` under that name."""
+    for name in names:
+        if ":" in name:
+            bootstrap.add_policy(name, name, [game])
+
+
+def run_dataset(args: argparse.Namespace) -> None:
+    import pyarrow.parquet as pq
+
+    from research.dataset import decisions_table
+
+    table = decisions_table(load_documents(args.file))
+    pq.write_table(table, args.output)
+    print(f"{table.num_rows} decisions written to {args.output}", file=sys.stderr)
+
+
+
+def run_analyze(args: argparse.Namespace) -> None:
+    from research.analyze import report
+
+    Path(args.output).write_text(report(load_documents(args.file)), encoding="utf-8")
+    print(f"report written to {args.output}", file=sys.stderr)
 
 
 if __name__ == "__main__":

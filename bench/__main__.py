@@ -75,8 +75,14 @@ def layers(table: Table) -> None:
             "server, and the slower CPU of a loaded machine")
 
 
+def research(table: Table) -> None:
+    from . import research as environments  # the research extra's packages, imported on use
+
+    environments.research(table)
+
+
 SECTIONS = {"revolution": revolution, "dominion": dominion, "godofwar": god_of_war,
-            "thrones": thrones, "http": http, "layers": layers}
+            "thrones": thrones, "research": research, "http": http, "layers": layers}
 
 
 def main(argv: list[str]) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 
-from ..kernel import GameError, Narration, Rules
+from ..kernel import Bot, GameError, Narration, Rules
 
 # game -> {rules version: package}, oldest first; the last is current.
 RELEASES: dict[str, dict[str, str]] = {
@@ -108,6 +108,20 @@ def registered_extras() -> dict[str, dict[str, Rules]]:
     """The games and versions ``register_extra`` added, by name then version, oldest first
     (for worker processes, which start without them)."""
     return {name: dict(by_version) for name, by_version in _EXTRA.items()}
+
+
+def add_bot(game: str, name: str, bot: Bot) -> None:
+    """Offer one more bot in new games of ``game`` (its current rules version): a policy
+    from outside the project, named in the service's configuration or on the command line.
+    It plays as the game's own bots do, from its seat's view (``kernel.Bot``)."""
+    rules = get_rules(game)
+    if rules.bots.get(name) is bot:  # the same policy offered again (a second service)
+        return
+    if name in rules.bots:
+        raise GameError(f"{game} already has a bot called {name!r}.")
+    info = dataclasses.replace(rules.info, bots=(*rules.info.bots, name))
+    _LOADED[(game, rules.version)] = dataclasses.replace(  # type: ignore[type-var]
+        rules, info=info, bots={**rules.bots, name: bot})
 
 
 def register_extra(name: str, rules: Rules) -> None:
