@@ -14,7 +14,19 @@ from swagger_ui_bundle import swagger_ui_path
 
 from domain.games import load_all
 
-from . import archive, client_pages, decks, errors, follow, games, keys, limits, play
+from . import (
+    archive,
+    client_pages,
+    decks,
+    errors,
+    follow,
+    games,
+    keys,
+    limits,
+    play,
+    players,
+    webhooks,
+)
 from .encoding import OrjsonProvider
 from .hall import Hall, open_hall
 
@@ -39,6 +51,12 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_KEEPALIVE": 10.0,
     "STREAM_MAX_SECONDS": 300.0,
     "CATCH_UP_ON_START": True,
+    # Webhooks (api.webhooks): private addresses and plain http refused unless allowed;
+    # the first retry after BACKOFF seconds, each next one twice as late.
+    "GAMEHALL_WEBHOOK_ALLOW_PRIVATE": os.environ.get("GAMEHALL_WEBHOOK_ALLOW_PRIVATE") == "1",
+    "GAMEHALL_WEBHOOK_ALLOW_HTTP": os.environ.get("GAMEHALL_WEBHOOK_ALLOW_HTTP") == "1",
+    "GAMEHALL_WEBHOOK_BACKOFF": 1.0,
+    "GAMEHALL_WEBHOOK_POLL": 1.0,
 }
 
 
@@ -58,9 +76,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.add_url_rule("/docs/assets/<path:filename>", "docs_assets", docs_asset)
     app.register_blueprint(client_pages.blp)  # the browser client, outside the OpenAPI
     for blueprint in (games.blp, play.blp, follow.blp, archive.games_blp, archive.blp,
-                      keys.blp, decks.blp):
+                      keys.blp, decks.blp, players.blp, players.lobby):
         api.register_blueprint(blueprint)
     app.extensions["gamehall"] = open_hall(app.config)
+    webhooks.start_dispatcher(app.extensions["gamehall"], app.config)
     limits.install(app, app.extensions["gamehall"].store.client)
     if app.config["CATCH_UP_ON_START"]:
         from projections import catch_up

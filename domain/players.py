@@ -1,0 +1,330 @@
+"""Players: a name and a key that acts for every seat its holder takes, across games.
+
+A ``Player`` is an aggregate of its own in the games' event store (registered, key rotated,
+webhook set). Its key is shown once and stored only as a hash, as seat tokens are; the key
+names its player (``ghp.<player id>.<secret>``: a ``.`` never occurs in a seat token), so a
+request's key is checked against one aggregate, never searched for.
+
+Which seats a player holds is kept beside each game, in the game's ``SeatKeys`` (where the
+hashes of its seat tokens are), not in the game's record: the record names the seat as the
+player is named (``seat_taken``'s ``name``), and a player id, a pseudonym that would link
+every game a person played, stays out of the replay documents exported in bulk. The same
+side record says whether the game is listed for anyone to join, and which game it is a
+rematch of.
+
+A player's webhook secret is derived, like each game's seed, from the master secret (HMAC
+over the player id and the webhook's generation): nothing secret is stored, and setting the
+webhook again makes a new secret.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import unicodedata
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, ClassVar
+from uuid import UUID, uuid4
+
+from eventsourcing.application import AggregateNotFoundError, Repository
+from eventsourcing.domain import Aggregate
+from eventsourcing.utils import register_topic
+
+from .aggregate import Game, SeatUnavailable
+from .history import FINISHED
+from .kernel import GameError, sha256_hex
+from .outbox import Outbox
+
+KEY_PREFIX = "ghp."
+# Bidirectional overrides, embeddings and isolates (and the marks): a name with them can
+# make a log line read backwards.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+                          "\u200e\u200f\u061c")
+
+
+class PlayerNotFound(GameError):
+    code = "player-not-found"
+
+
+class BadName(GameError):
+    code = "bad-name"
+
+
+class RematchRefused(GameError):
+    code = "rematch-refused"
+
+
+def name_refusal(name: str) -> str | None:
+    """Why ``name`` may not name a player or a seat (None: it may)."""
+    for char in name:
+        if char in BIDI_CONTROLS:
+            return "A name may not hold bidirectional control characters."
+        if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+            return "A name may not hold control characters or line breaks."
+    if not name.strip():
+        return "A name needs a visible character."
+    return None
+
+
+class Player(Aggregate):
+    """One player: a name, the hash of the current key, the webhook (url and generation)."""
+
+    TOPIC: ClassVar[str] = "gamehall:Player"
+
+    class Event(Aggregate.Event):
+        TOPIC: ClassVar[str] = "gamehall:Player.Event"
+
+    class Registered(Event, Aggregate.Created):
+        TOPIC: ClassVar[str] = "gamehall:Player.Registered"
+        name: str
+        key_hash: str
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.name = self.name
+            aggregate.key_hash = self.key_hash
+            aggregate.webhook = None
+            aggregate.webhook_generation = 0
+
+    class KeyRotated(Event):
+        TOPIC: ClassVar[str] = "gamehall:Player.KeyRotated"
+        key_hash: str
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.key_hash = self.key_hash
+
+    class WebhookSet(Event):
+        TOPIC: ClassVar[str] = "gamehall:Player.WebhookSet"
+        url: str | None
+        generation: int
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.webhook = self.url
+            aggregate.webhook_generation = self.generation
+
+    if TYPE_CHECKING:
+        name: str
+        key_hash: str
+        webhook: str | None
+        webhook_generation: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player_id": str(self.id), "name": self.name,
+                "registered_at": self.created_on.isoformat()}
+
+
+class PlayerSeated(Aggregate.Event):
+    """A player holds a seat of the game (an event of the game's ``SeatKeys``)."""
+
+    TOPIC: ClassVar[str] = "gamehall:SeatKeys.PlayerSeated"
+    seat: int
+    player_id: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.__dict__.setdefault("players", {})[str(self.seat)] = self.player_id
+
+
+class Listed(Aggregate.Event):
+    """The game's open seats are listed for anyone to join (``GET /games?open=true``)."""
+
+    TOPIC: ClassVar[str] = "gamehall:SeatKeys.Listed"
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.listed = True
+
+
+class RematchOf(Aggregate.Event):
+    """The game is a rematch of a finished game."""
+
+    TOPIC: ClassVar[str] = "gamehall:SeatKeys.RematchOf"
+    game_id: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.rematch_of = self.game_id
+
+
+# Events of another module's aggregate (``SeatKeys``): the library registers the topics of
+# events declared inside an aggregate class only.
+for _event in (PlayerSeated, Listed, RematchOf):
+    register_topic(_event.TOPIC, _event)
+
+
+class Seating:
+    """What is kept beside a game about its seats' players (read from its ``SeatKeys``)."""
+
+    def __init__(self, players: dict[int, UUID], listed: bool, rematch_of: str | None) -> None:
+        self.players = players
+        self.listed = listed
+        self.rematch_of = rematch_of
+
+    def seat_of(self, player_id: UUID) -> int | None:
+        return next((seat for seat, held in self.players.items() if held == player_id), None)
+
+
+def seating_of(keys: Any) -> Seating:
+    """The seating recorded in a game's ``SeatKeys`` (one saved before players existed has
+    none of it)."""
+    found = getattr(keys, "players", {})
+    return Seating({int(seat): UUID(pid) for seat, pid in found.items()},
+                   bool(getattr(keys, "listed", False)), getattr(keys, "rematch_of", None))
+
+
+class Players(Outbox):
+    """The player use cases (and the webhook outbox), a mixin of ``GameService`` (which
+    provides the store, the clock, the token maker and the master secret)."""
+
+    if TYPE_CHECKING:  # provided by GameService
+        repository: Repository[UUID]
+        _clock: Callable[[], datetime]
+        _new_token: Callable[[], str]
+        _secret: bytes
+
+        def save(self, *aggregates: Any, **kwargs: Any) -> Any: ...
+
+        def seat_keys(self, game_id: UUID, copy: bool = False) -> Any: ...
+
+        def get(self, game_id: UUID, version: int | None = None,
+                reading: bool = False) -> Game: ...
+
+        def seed_of(self, game_id: UUID) -> bytes: ...
+
+        def _open(self, game: Game, players: list[dict[str, Any]],
+                  compute: Any) -> tuple[Game, dict[int, str]]: ...
+
+    def register_player(self, name: str) -> tuple[Player, str]:
+        """A new player and its key (shown once)."""
+        refusal = name_refusal(name)
+        if refusal is not None:
+            raise BadName(refusal)
+        player_id = uuid4()
+        key = self._new_key(player_id)
+        player = Player._create(Player.Registered, id=player_id, name=name,
+                                key_hash=sha256_hex(key), timestamp=self._clock())
+        self.save(player)
+        return player, key
+
+    def rotate_key(self, player_id: UUID) -> str:
+        """A new key for the player; the old one stops working."""
+        player = self.get_player(player_id, copy=True)
+        key = self._new_key(player_id)
+        player.trigger_event(Player.KeyRotated, key_hash=sha256_hex(key),
+                             timestamp=self._clock())
+        self.save(player)
+        return key
+
+    def set_webhook(self, player_id: UUID, url: str | None) -> tuple[Player, str | None]:
+        """Point the player's webhook at ``url`` (None: no webhook); answers the player and the
+        new secret (shown once). The URL is checked by the caller (it needs the network)."""
+        player = self.get_player(player_id, copy=True)
+        generation = player.webhook_generation + 1
+        player.trigger_event(Player.WebhookSet, url=url, generation=generation,
+                             timestamp=self._clock())
+        self.save(player)
+        return player, (None if url is None else self.webhook_secret(player_id, generation))
+
+    def webhook_secret(self, player_id: UUID, generation: int) -> str:
+        """The Standard Webhooks secret of a webhook: ``whsec_`` and base64 of 32 bytes."""
+        raw = hmac.new(self._secret, f"gamehall-webhook:{player_id}:{generation}".encode(),
+                       hashlib.sha256).digest()
+        return "whsec_" + base64.b64encode(raw).decode()
+
+    def get_player(self, player_id: UUID, copy: bool = False) -> Player:
+        try:
+            player: Any = self.repository.get(player_id, deepcopy_from_cache=copy)
+        except AggregateNotFoundError:
+            raise PlayerNotFound(f"There is no player {player_id}.") from None
+        if not isinstance(player, Player):
+            raise PlayerNotFound(f"There is no player {player_id}.")
+        return player
+
+    def player_of_key(self, key: str) -> Player | None:
+        """The player whose current key ``key`` is (None: no such key)."""
+        _, _, rest = key.partition(KEY_PREFIX)
+        named, _, _ = rest.partition(".")
+        try:
+            player = self.get_player(UUID(hex=named))
+        except (ValueError, PlayerNotFound):
+            return None
+        return player if hmac.compare_digest(player.key_hash, sha256_hex(key)) else None
+
+    def seating(self, game_id: UUID) -> Seating:
+        """Which players hold the game's seats, and whether it is listed or a rematch."""
+        return seating_of(self.seat_keys(game_id))
+
+    def seat_players(self, keys: Any, players: list[dict[str, Any]]) -> None:
+        """Record in a new game's ``keys`` the seats that players take (``player``: an id)."""
+        for seat, player in enumerate(players):
+            if player.get("player") is not None:
+                self.seat_player(keys, seat, UUID(str(player["player"])))
+
+    def seat_player(self, keys: Any, seat: int, player_id: UUID) -> None:
+        refuse_second_seat(seating_of(keys), player_id)
+        keys.trigger_event(PlayerSeated, seat=seat, player_id=str(player_id),
+                           timestamp=self._clock())
+
+    def mark_game(self, game_id: UUID, listed: bool, rematch_of: UUID | None = None) -> None:
+        """Record beside a new game that it is listed, or a rematch of ``rematch_of``."""
+        if not listed and rematch_of is None:
+            return
+        keys = self.seat_keys(game_id, copy=True)
+        if listed:
+            keys.trigger_event(Listed, timestamp=self._clock())
+        if rematch_of is not None:
+            keys.trigger_event(RematchOf, game_id=str(rematch_of), timestamp=self._clock())
+        self.save(keys)
+
+    def rematch(self, game_id: UUID, seat: int) -> tuple[Any, dict[int, str]]:
+        """A new game of the finished game ``game_id``'s game and options, asked for by its
+        ``seat``: the seats rotated (each moves one place up, the first goes last), each
+        held as before (a player's by the player, a bot's by the bot; a seat held by a token
+        alone stays the asker's if it is the asker's, and is open otherwise)."""
+        old = self.get(game_id, reading=True)
+        if old.status not in FINISHED:
+            raise RematchRefused("A rematch follows a finished game; this one is "
+                                 f"{old.status}.")
+        seating = self.seating(game_id)
+        players, options = rotated(old, seating, seat)
+        new_id = Game.create_id()
+        created = Game.create(new_id, old.game_name, options, players,
+                              self.seed_of(new_id), self._clock(),
+                              bool(old.life.get("takebacks")))
+        game, tokens = self._open(created, players, None)
+        self.mark_game(game.id, seating.listed, rematch_of=game_id)
+        return game, tokens
+
+    def _new_key(self, player_id: UUID) -> str:
+        return f"{KEY_PREFIX}{player_id.hex}.{self._new_token()}"
+
+
+def rotated(game: Any, seating: Seating, asker: int) -> tuple[list[dict[str, Any]],
+                                                               dict[str, Any]]:
+    """The seats of a rematch of ``game`` (each moved one place up) and its options (the
+    seats' decklists, where the players brought their own, moved with them)."""
+    count = len(game.seats)
+    order = [(seat + 1) % count for seat in range(count)]
+    players = [_held_again(game.seats[seat], seating.players.get(seat), seat == asker)
+               for seat in order]
+    options = dict(game.options)
+    decks = game.rules.decks
+    if decks is not None and isinstance(options.get(decks.option), list):
+        options[decks.option] = [options[decks.option][seat] for seat in order]
+    return players, options
+
+
+def _held_again(seat: dict[str, Any], player: UUID | None, asker: bool) -> dict[str, Any]:
+    if player is not None:
+        return {"name": seat["name"], "player": str(player)}
+    if seat["bot"] is not None:
+        return {"bot": seat["bot"], "name": seat["name"]}
+    return {"name": seat["name"]} if asker else {}
+
+
+def is_player_key(token: str) -> bool:
+    return token.startswith(KEY_PREFIX)
+
+
+def refuse_second_seat(seating: Seating, player_id: UUID) -> None:
+    held = seating.seat_of(player_id)
+    if held is not None:
+        raise SeatUnavailable(f"You hold seat {held} of this game already.")
