@@ -68,7 +68,7 @@ def components(query: dict[str, Any], game: str) -> dict[str, Any]:
 @blp.route("", methods=["POST"])
 @blp.arguments(CreateGameSchema)
 @blp.response(201, CreatedSchema)
-@blp.problems(400, 413, 422)
+@blp.problems(400, 401, 413, 422)
 def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Create a game; answers its id and the token of each human seat named now.
 

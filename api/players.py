@@ -111,8 +111,8 @@ def stream(query: dict[str, Any]) -> Response:
         newest = inbox_store().newest_event_id(str(player.id))
         after = newest or "0"
     config = current_app.config
-    frames = _frames(str(player.id), after, subscription, config["STREAM_KEEPALIVE"],
-                     config["STREAM_MAX_SECONDS"])
+    frames = _frames(inbox_store(), str(player.id), after, subscription,
+                     config["STREAM_KEEPALIVE"], config["STREAM_MAX_SECONDS"])
     response = Response(frames, mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     response.call_on_close(subscription.close)
@@ -124,9 +124,8 @@ def _stream_id(text: str) -> bool:
     return len(text) <= 40 and first.isdigit() and (second == "" or second.isdigit())
 
 
-def _frames(player_id: str, after: str, subscription: Subscription, keepalive: float,
-            max_seconds: float) -> Iterator[str]:
-    store = inbox_store()
+def _frames(store: InboxStore, player_id: str, after: str, subscription: Subscription,
+            keepalive: float, max_seconds: float) -> Iterator[str]:
     deadline = time.monotonic() + max_seconds
     try:
         yield "retry: 2000\n\n"

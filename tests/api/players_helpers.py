@@ -1,41 +1,18 @@
-"""Fixtures and helpers for the players' tests: an app whose webhooks may call this machine
-over http, retrying fast, and a webhook receiver that fails a given number of times."""
+"""Helpers for the players' tests: settings for webhooks that may call this machine over
+http, retrying fast, and a webhook receiver that fails a given number of times."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
-from api import close_app, create_app
-from tests.conftest import make_service
-
-from .helpers import LIFTED_LIMITS, bearer
+from .helpers import bearer
 
 FAST_WEBHOOKS = {"GAMEHALL_WEBHOOK_ALLOW_PRIVATE": True, "GAMEHALL_WEBHOOK_ALLOW_HTTP": True,
                  "GAMEHALL_WEBHOOK_BACKOFF": 0.05, "GAMEHALL_WEBHOOK_POLL": 0.05}
-
-
-@pytest.fixture
-def players_app(redis_client: Any, store_env: dict[str, str]) -> Iterator[Flask]:
-    redis_client.flushdb()
-    service = make_service(store_env)
-    app = create_app({"TESTING": True, "GAMEHALL_SERVICE": service,
-                      "GAMEHALL_REDIS": redis_client, "STREAM_KEEPALIVE": 0.05,
-                      "STREAM_MAX_SECONDS": 5.0, **LIFTED_LIMITS, **FAST_WEBHOOKS})
-    yield app
-    close_app(app)
-    service.close()
-
-
-@pytest.fixture
-def web(players_app: Flask) -> FlaskClient:
-    return players_app.test_client()
 
 
 def register(client: FlaskClient, name: str) -> dict[str, Any]:

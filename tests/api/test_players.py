@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from .helpers import bearer, move
-from .players_helpers import game_of, players_app, register, web  # noqa: F401 (fixtures)
+from .players_helpers import game_of, register
 
 
 def test_a_registered_player_gets_an_id_its_name_and_a_key_shown_once(web):
