@@ -441,6 +441,12 @@ class InboxEntrySchema(ma.Schema):
     deadline = fields.String(allow_none=True, metadata={
         "description": "when your time to answer runs out (null: no clock)"})
     version = fields.Integer()
+    result = fields.Dict(allow_none=True)
+    open_seats = fields.Integer(metadata={"description": "seats still open"})
+    takeback_asked = fields.Boolean(metadata={
+        "description": "another seat asks you to accept a takeback"})
+    rematch_of = fields.String(allow_none=True, metadata={
+        "description": "the finished game this one is a rematch of"})
 
 
 class InboxSchema(ma.Schema):

@@ -33,6 +33,7 @@ import requests
 
 from domain.application import GameService
 from domain.outbox import PENDING, Delivery
+from projections.inbox import owed_at
 from projections.inbox_store import InboxStore
 
 from .errors import ApiError
@@ -137,8 +138,9 @@ class Dispatcher:
         position = self.store.outbox_position()
         for note_id, delivery_id in self.service.deliveries_after(position):
             delivery = self.service.get_delivery(delivery_id)
-            if delivery is not None and delivery.status == PENDING:
-                self.store.note_deliveries(delivery.player_id, [str(delivery_id)])
+            if delivery is not None:  # in the player's log, and due if still pending
+                self.store.note_deliveries(delivery.player_id, owed_at([delivery]),
+                                           schedule=delivery.status == PENDING)
             position = note_id
         self.store.advance_outbox(position)
 

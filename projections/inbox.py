@@ -25,6 +25,7 @@ import orjson
 from domain.aggregate import Game
 from domain.application import GameService
 from domain.history import FINISHED
+from domain.outbox import Delivery
 from domain.players import Seating
 
 from .inbox_store import InboxStore
@@ -87,6 +88,11 @@ def inbox_event(kind: str, player_id: UUID, entry: dict[str, Any]) -> dict[str, 
     return {"id": webhook_id, "type": kind, "timestamp": entry["since"], "data": data}
 
 
+def owed_at(deliveries: list[Delivery]) -> dict[str, float]:
+    """Each delivery's id, and when it was owed (the delivery log's order)."""
+    return {str(d.id): d.created_on.timestamp() for d in deliveries}
+
+
 class Inbox:
     """Writes the inboxes of a game's players, and owes their webhooks what is new."""
 
@@ -135,5 +141,5 @@ class Inbox:
         notes = [(e["id"], e["type"], e["data"]["game_id"], orjson.dumps(e).decode())
                  for e in events]
         made = self.service.owe(player_id, player.webhook, player.webhook_generation, notes)
-        self.store.note_deliveries(str(player_id), [str(d.id) for d in made])
+        self.store.note_deliveries(str(player_id), owed_at(made))
         self.owed(made)

@@ -83,13 +83,14 @@ class InboxStore:
         pipe.publish(channel(player_channel(player_id)), "0")
         pipe.execute()
 
-    def inbox(self, player_id: str, turn: str | None, limit: int) -> list[dict[str, Any]]:
-        """The player's entries, newest first (of one turn, if given)."""
+    def inbox_texts(self, player_id: str, turn: str | None, limit: int) -> list[str]:
+        """The player's entries as stored (JSON texts), newest first (of one turn, if
+        given)."""
         base = _inbox(player_id)
         ids = self.client.zrevrange(f"{base}:{turn or 'all'}", 0, limit - 1)
         if not ids:
             return []
-        return [orjson.loads(text) for text in self.client.hmget(base, ids) if text]
+        return [text for text in self.client.hmget(base, ids) if text]
 
     def events_after(self, player_id: str, after: str, count: int = 100,
                      ) -> list[tuple[str, dict[str, Any]]]:
@@ -115,15 +116,16 @@ class InboxStore:
 
     # ---- the webhook outbox's schedule ----
 
-    def note_deliveries(self, player_id: str, delivery_ids: list[str],
-                        due: float | None = None) -> None:
-        """Log the player's deliveries and make them due (now, or at ``due``)."""
-        if not delivery_ids:
+    def note_deliveries(self, player_id: str, owed: dict[str, float],
+                        schedule: bool = True) -> None:
+        """Log the player's deliveries (id -> when owed) and (``schedule``) make them due
+        now."""
+        if not owed:
             return
-        now = time.time()
         pipe = self.client.pipeline(transaction=False)
-        pipe.zadd(f"{PREFIX}deliveries:{player_id}", dict.fromkeys(delivery_ids, now), nx=True)
-        pipe.zadd(f"{PREFIX}outbox", dict.fromkeys(delivery_ids, due or now))
+        pipe.zadd(f"{PREFIX}deliveries:{player_id}", owed)
+        if schedule:
+            pipe.zadd(f"{PREFIX}outbox", dict.fromkeys(owed, time.time()))
         pipe.execute()
 
     def deliveries(self, player_id: str, limit: int) -> list[str]:
