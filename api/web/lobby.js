@@ -5,17 +5,19 @@
 import { ApiError, gamesHeld, get, keepToken, post, seatsHeld } from "./api.js";
 import { clear, h } from "./dom.js";
 import { notify } from "./notice.js";
+import { listOpenGames } from "./open.js";
 
 export async function showLobby(main) {
   const catalog = await get("/games/catalog");
   const created = h("section", { id: "created", "aria-live": "polite" });
   const list = h("section", { id: "games", "aria-labelledby": "games-title" });
+  const open = h("section", { id: "open-games" });
   main.append(
     h("h1", { text: "Lobby" }),
     h("section", { class: "new-games", "aria-label": "Start a game" },
       catalog.games.map((game) => gameForm(game, created, list))),
-    created, list);
-  await listGames(list);
+    created, open, list);
+  await Promise.all([listGames(list), listOpenGames(open)]);
   return null;
 }
 

@@ -7,6 +7,7 @@ import { append, clear, h } from "./dom.js";
 import { componentDetails, promptPanel, sameMove, seatName, showDetails } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { notify } from "./notice.js";
+import { askToNotify, clearTurn, showTurn } from "./turn.js";
 
 export async function showPlay(main, gameId, wantedSeat) {
   const page = new PlayPage(main, gameId, wantedSeat);
@@ -45,6 +46,7 @@ class PlayPage {
           h("section", { class: "log", "aria-label": "Log" },
             h("h2", {}, "Log ", this.liveState), this.latest, this.log))));
     await this.refresh();
+    if (this.seat !== null) askToNotify();
     this.follower = new Follower(this.gameId, this.token, 0, {
       onEvent: (event) => this.onEvent(event),
       onEnd: () => this.onEnd(),
@@ -54,6 +56,7 @@ class PlayPage {
 
   close() {
     if (this.follower) this.follower.stop();
+    clearTurn();
   }
 
   onEvent(event) {
@@ -99,6 +102,7 @@ class PlayPage {
     if (!this.answer || answer.version !== this.answer.version) this.ui = {};
     this.answer = answer;
     this.redraw();
+    showTurn(this.gameId, answer.version, Boolean(answer.prompt), titleOf(this.summary.game));
   }
 
   context() {
