@@ -124,3 +124,31 @@ def test_the_stream_tells_of_seats_joined_takebacks_asked_and_games_over_and_res
     first = next(iter(resumed.response))
     resumed.close()
     assert b"event:" not in (first if isinstance(first, bytes) else first.encode())
+
+
+def kinds_told(app, player):
+    store = app.extensions["gamehall"].projector.inbox.store
+    return [event["type"] for _, event in store.events_after(player["player_id"], "0")]
+
+
+def test_an_inbox_rebuilt_from_the_event_store_tells_no_one_again(web, players_app):
+    ann, bob = register(web, "ann"), register(web, "bob")
+    two_player_game(web, ann, bob)
+    assert kinds_told(players_app, ann) == ["your-turn", "seat-joined"]
+
+    rebuild(players_app.extensions["gamehall"].projector)
+
+    assert kinds_told(players_app, ann) == [] and len(inbox(web, ann["key"])) == 1
+
+
+def test_a_rematch_tells_its_players(web, players_app):
+    ann, bob = register(web, "ann"), register(web, "bob")
+    game_id = two_player_game(web, ann, bob)
+    web.post(f"/games/{game_id}/resign", headers=bearer(bob["key"]))
+
+    rematch = web.post(f"/games/{game_id}/rematch", headers=bearer(ann["key"])).json
+
+    assert kinds_told(players_app, bob)[-2:] == ["your-turn", "rematch"]
+    assert kinds_told(players_app, ann)[-1] == "rematch"
+    [entry] = inbox(web, bob["key"], "mine")
+    assert entry["game_id"] == rematch["game_id"] and entry["rematch_of"] == game_id
