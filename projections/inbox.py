@@ -26,7 +26,7 @@ from domain.aggregate import Game
 from domain.application import GameService
 from domain.history import FINISHED
 from domain.outbox import Delivery
-from domain.players import Seating
+from domain.seating import Seating
 
 from .inbox_store import InboxStore
 
