@@ -21,10 +21,11 @@ from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 import orjson
+from eventsourcing.application import LRUCache
 
 from domain.aggregate import Game
 from domain.application import GameService
-from domain.history import FINISHED
+from domain.history import FINISHED, Status
 from domain.outbox import Delivery
 from domain.seating import Seating
 
@@ -101,6 +102,9 @@ class Inbox:
                  owed: Callable[[list[Any]], None] | None = None) -> None:
         self.service = service
         self.store = store
+        # The seating of games whose seats are all taken (it no longer changes): looked up
+        # in the store once, not once a move.
+        self._settled: LRUCache[UUID, Seating] = LRUCache(maxsize=10_000)
         self.deadline = deadline
         # Told of the deliveries just recorded (the dispatcher schedules them).
         self.owed = owed or (lambda deliveries: None)
@@ -109,7 +113,7 @@ class Inbox:
         """Write each player's entry of ``game``. ``known``: the store had views of the game
         before; ``live``: the game was just played (events are derived only then, or from an
         entry stored before)."""
-        seating = self.service.seating(game.id)
+        seating = self._seating(game)
         if seating.listed:
             self.store.list_open(summary["game_id"], summary["status"] == "waiting",
                                  game.created_on.timestamp())
@@ -125,6 +129,15 @@ class Inbox:
             events = [inbox_event(kind, player_id, new) for kind in kinds]
             self._owe(player_id, events)
             self.store.write_entry(str(player_id), game_id, new, events)
+
+    def _seating(self, game: Game) -> Seating:
+        try:
+            return self._settled.get(game.id)
+        except KeyError:
+            seating = self.service.seating(game.id)
+        if game.status != Status.WAITING:
+            self._settled.put(game.id, seating)
+        return seating
 
     def announce(self, player_id: UUID, kind: str, entry: dict[str, Any]) -> None:
         """Tell a player of an event no game change shows (``deadline-soon``, from a clock)."""
