@@ -298,6 +298,8 @@ class PromptSchema(ma.Schema):
     kind = fields.String()
     text = fields.String()
     legal_moves = fields.List(fields.Dict())
+    labels = fields.List(fields.String(), metadata={
+        "description": "each legal move in words, in the same order"})
 
 
 class ViewSchema(ma.Schema):
