@@ -109,7 +109,8 @@ def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict
     `bad-fork-point`."""
     service = hall().service
     seats = len(service.get(game_id, reading=True).seats)
-    players = body.get("players") or [{"name": f"seat {seat}"} for seat in range(seats)]
+    players = seats_asked(body.get("players")
+                          or [{"name": f"seat {seat}"} for seat in range(seats)])
     return _started(players, lambda compute: service.fork_game(
         game_id, body["at"], players, compute=compute, takebacks=body["takebacks"]))
 

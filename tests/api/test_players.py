@@ -140,3 +140,16 @@ def test_a_rematch_of_a_game_still_played_is_refused(web):
     answer = web.post(f"/games/{game_id}/rematch", headers=bearer(ann["key"]))
 
     assert answer.status_code == 409 and answer.json["code"] == "rematch-refused"
+
+
+def test_a_player_takes_a_seat_of_a_sandbox_forked_from_a_finished_game(web):
+    ann, bob = register(web, "ann"), register(web, "bob")
+    game_id = finished_game(web, ann, bob)
+
+    forked = web.post(f"/games/{game_id}/fork", json={"at": 3, "players": [
+        {"player": "me"}, {"bot": "first"}]}, headers=bearer(bob["key"]))
+
+    assert forked.status_code == 201, forked.json
+    assert forked.json["game"]["seats"][0]["name"] == "bob"
+    assert web.get(f"/games/{forked.json['game_id']}/view",
+                   headers=bearer(bob["key"])).json["seat"] == 0
