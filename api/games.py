@@ -137,7 +137,7 @@ def listing(query: dict[str, Any]) -> dict[str, Any]:
     h = hall()
     catch_up(h.projector)
     found: list[dict[str, Any]] = []
-    ids = (h.projector.inbox.store.open_games() if query.get("open")
+    ids = (h.projector.inbox.store.open_games(query.get("game")) if query.get("open")
            else h.store.index(query.get("game"), None, None, newest_first=True))
     for batch in _batches(ids, 200):
         wanted = [g for g, status in zip(batch, h.store.statuses(batch), strict=True)

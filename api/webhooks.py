@@ -161,6 +161,12 @@ class Dispatcher:
         if delivery is None or delivery.status != PENDING:
             self.store.reschedule(str(delivery_id), None)
             return 0
+        player = self.service.get_player(UUID(delivery.player_id))
+        if player.webhook_generation != delivery.generation:  # changed or removed since
+            self.service.drop(delivery, "The webhook was changed or removed before it was "
+                              "delivered.")
+            self.store.reschedule(str(delivery_id), None)
+            return 1
         status, error = self._post(delivery)
         self.service.record_attempt(delivery, status, error)
         again = None if delivery.status != PENDING else \

@@ -63,6 +63,17 @@ class Delivery(Aggregate):
             elif len(aggregate.attempts) >= MAX_ATTEMPTS:
                 aggregate.status = FAILED
 
+    class Dropped(Event):
+        """Not sent: the player changed or removed the webhook it was owed to."""
+
+        TOPIC: ClassVar[str] = "gamehall:Delivery.Dropped"
+        reason: str
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.attempts.append({"at": self.timestamp.isoformat(), "status": None,
+                                       "error": self.reason})
+            aggregate.status = FAILED
+
     if TYPE_CHECKING:
         player_id: str
         url: str
@@ -127,6 +138,10 @@ class Outbox:
                        error: str | None) -> None:
         delivery.trigger_event(Delivery.Attempted, http_status=http_status, error=error,
                                timestamp=self._clock())
+        self.save(delivery)
+
+    def drop(self, delivery: Delivery, reason: str) -> None:
+        delivery.trigger_event(Delivery.Dropped, reason=reason, timestamp=self._clock())
         self.save(delivery)
 
     def deliveries_after(self, position: int, batch: int = 500) -> Iterator[tuple[int, UUID]]:

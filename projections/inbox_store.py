@@ -111,8 +111,16 @@ class InboxStore:
         else:
             self.client.zrem(f"{PREFIX}open", game_id)
 
-    def open_games(self) -> list[str]:
-        return list(self.client.zrevrange(f"{PREFIX}open", 0, 999))
+    def open_games(self, game: str | None = None) -> list[str]:
+        """Listed games with an open seat, newest first (of one game, if given)."""
+        ids = list(self.client.zrevrange(f"{PREFIX}open", 0, 999))
+        if game is None or not ids:
+            return ids
+        pipe = self.client.pipeline(transaction=False)
+        for game_id in ids:
+            pipe.hget(f"{PREFIX}game:{game_id}", "game")
+        return [game_id for game_id, name in zip(ids, pipe.execute(), strict=True)
+                if name == game]
 
     # ---- the webhook outbox's schedule ----
 

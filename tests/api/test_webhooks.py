@@ -121,3 +121,19 @@ def test_setting_the_webhook_again_makes_a_new_secret_and_null_removes_it(web, r
     assert first.json["secret"] != second.json["secret"]
     assert removed.json == {"url": None, "secret": None}
     assert web.get("/players/me", headers=bearer(key)).json["webhook"] is None
+
+
+def test_a_notification_owed_to_a_webhook_since_removed_is_dropped_not_sent(web, receiver):
+    receiver.failures = 10_000
+    bob, _, _ = bobs_turn(web, receiver)
+    wait_for(lambda: len(receiver.requests) >= 1)
+
+    web.put("/players/me/webhook", json={"url": None}, headers=bearer(bob["key"]))
+
+    def last_attempt():
+        log = web.get("/players/me/webhook/deliveries", headers=bearer(bob["key"])).json
+        return log["deliveries"][0]["attempts"][-1]
+    wait_for(lambda: "removed" in (last_attempt()["error"] or ""))
+    sent = len(receiver.requests)
+    time.sleep(0.3)
+    assert len(receiver.requests) == sent
