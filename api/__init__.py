@@ -51,12 +51,6 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_KEEPALIVE": 10.0,
     "STREAM_MAX_SECONDS": 300.0,
     "CATCH_UP_ON_START": True,
-    # Webhooks (api.webhooks): private addresses and plain http refused unless allowed;
-    # the first retry after BACKOFF seconds, each next one twice as late.
-    "GAMEHALL_WEBHOOK_ALLOW_PRIVATE": os.environ.get("GAMEHALL_WEBHOOK_ALLOW_PRIVATE") == "1",
-    "GAMEHALL_WEBHOOK_ALLOW_HTTP": os.environ.get("GAMEHALL_WEBHOOK_ALLOW_HTTP") == "1",
-    "GAMEHALL_WEBHOOK_BACKOFF": 1.0,
-    "GAMEHALL_WEBHOOK_POLL": 1.0,
 }
 
 
@@ -70,6 +64,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(DEFAULTS)
     app.config.from_mapping(limits.DEFAULTS)
     app.config.from_mapping(limits.from_environ(os.environ))
+    app.config.from_mapping(webhooks.settings(os.environ))
     app.config.from_mapping(config or {})
     api = Api(app)
     errors.register(app)

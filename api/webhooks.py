@@ -44,6 +44,15 @@ SWEEP_SECONDS = 30.0  # how often the event store is looked through for deliveri
 TIMEOUT_SECONDS = 5.0
 
 
+def settings(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The webhook settings: private addresses and plain http refused unless the environment
+    allows them (``1``); the first retry after BACKOFF seconds, each next one twice as late;
+    the outbox looked at every POLL seconds when nothing wakes the dispatcher."""
+    return {"GAMEHALL_WEBHOOK_ALLOW_PRIVATE": environ.get("GAMEHALL_WEBHOOK_ALLOW_PRIVATE") == "1",
+            "GAMEHALL_WEBHOOK_ALLOW_HTTP": environ.get("GAMEHALL_WEBHOOK_ALLOW_HTTP") == "1",
+            "GAMEHALL_WEBHOOK_BACKOFF": 1.0, "GAMEHALL_WEBHOOK_POLL": 1.0}
+
+
 class UnsafeUrl(ValueError):
     pass
 
