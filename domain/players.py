@@ -187,8 +187,9 @@ class Players(Outbox):
 
     def player_of_key(self, key: str) -> Player | None:
         """The player whose current key ``key`` is (None: no such key)."""
-        _, _, rest = key.partition(KEY_PREFIX)
-        named, _, _ = rest.partition(".")
+        if not is_player_key(key):
+            return None
+        named, _, _ = key.removeprefix(KEY_PREFIX).partition(".")
         try:
             player = self.get_player(UUID(hex=named))
         except (ValueError, PlayerNotFound):
@@ -221,7 +222,7 @@ class Players(Outbox):
             keys.trigger_event(RematchOf, game_id=str(rematch_of), timestamp=self._clock())
         self.save(keys)
 
-    def rematch(self, game_id: UUID, seat: int) -> tuple[Any, dict[int, str]]:
+    def rematch(self, game_id: UUID, seat: int) -> tuple[Game, dict[int, str]]:
         """A new game of the finished game ``game_id``'s game and options, asked for by its
         ``seat``: the seats rotated (each moves one place up, the first goes last), each
         held as before (a player's by the player, a bot's by the bot; a seat held by a token
