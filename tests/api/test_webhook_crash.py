@@ -37,22 +37,25 @@ def test_a_notification_owed_when_the_server_is_killed_is_delivered_after_the_re
 
 
 def owe_bob_a_notification(url: str, hook: str) -> str:
-    """ann and bob in a game, bob's webhook set, and ann's move makes it bob's turn."""
-    ann = requests.post(f"{url}/players", json={"name": "ann"}, timeout=10).json()["key"]
-    bob = requests.post(f"{url}/players", json={"name": "bob"}, timeout=10).json()["key"]
+    """ann and bob in a game, bob's webhook set; moves are played until bob is owed one."""
+    keys = [requests.post(f"{url}/players", json={"name": name}, timeout=10).json()["key"]
+            for name in ("ann", "bob")]
+    ann, bob = ({"Authorization": f"Bearer {key}"} for key in keys)
     requests.put(f"{url}/players/me/webhook", json={"url": hook}, timeout=10,
-                 headers={"Authorization": f"Bearer {bob}"}).raise_for_status()
-    game = requests.post(f"{url}/games", timeout=10, headers={"Authorization": f"Bearer {ann}"},
-                         json={"game": "revolution", "players": [{"player": "me"},
-                                                                 {"open": True}]}).json()
-    requests.post(f"{url}/games/{game['game_id']}/seats/1", json={}, timeout=10,
-                  headers={"Authorization": f"Bearer {bob}"}).raise_for_status()
-    view = requests.get(f"{url}/games/{game['game_id']}/view", timeout=10,
-                        headers={"Authorization": f"Bearer {ann}"}).json()
-    requests.post(f"{url}/games/{game['game_id']}/moves", timeout=10,
-                  json={"move": view["prompt"]["legal_moves"][0]},
-                  headers={"Authorization": f"Bearer {ann}"}).raise_for_status()
-    return str(bob)
+                 headers=bob).raise_for_status()
+    game = requests.post(f"{url}/games", timeout=10, headers=ann, json={
+        "game": "revolution", "players": [{"player": "me"}, {"open": True}]}).json()
+    games = f"{url}/games/{game['game_id']}"
+    requests.post(f"{games}/seats/1", json={}, timeout=10, headers=bob).raise_for_status()
+    for _ in range(10):  # bob is told when it becomes his turn (perhaps as he joins)
+        if requests.get(f"{url}/players/me/webhook/deliveries", timeout=10,
+                        headers=bob).json()["deliveries"]:
+            return keys[1]
+        mover = (ann, bob)[requests.get(games, timeout=10).json()["waiting_for"][0]]
+        prompt = requests.get(f"{games}/view", timeout=10, headers=mover).json()["prompt"]
+        requests.post(f"{games}/moves", json={"move": prompt["legal_moves"][0]}, timeout=10,
+                      headers=mover).raise_for_status()
+    raise AssertionError("bob was never owed a notification")
 
 
 def delivered(url: str, key: str) -> bool:
