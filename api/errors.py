@@ -9,12 +9,13 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
 | --- | --- |
 | 400 | ``invalid-request`` (malformed JSON, unknown or mistyped fields, bad query parameters,
   bad headers) |
-| 401 | ``token-required``, ``unknown-token`` |
+| 401 | ``token-required``, ``unknown-token``, ``player-key-required`` |
 | 403 | ``not-your-seat`` (another seat's action or perspective) |
-| 404 | ``game-not-found``, ``seat-not-found``, ``deck-not-found``, ``not-found`` |
+| 404 | ``game-not-found``, ``seat-not-found``, ``deck-not-found``, ``player-not-found``,
+  ``not-found`` |
 | 405 | ``method-not-allowed`` |
 | 409 | ``stale-version``, ``not-your-turn``, ``game-over``, ``game-closed``,
-  ``seat-unavailable``, ``busy`` |
+  ``seat-unavailable``, ``busy``, ``rematch-refused`` |
 | 413 | ``payload-too-large`` |
 | 429 | ``rate-limited``, ``too-many-streams`` (with ``Retry-After``) |
 | 431 | ``header-too-large`` (gunicorn's refusal, as a problem) |
@@ -25,7 +26,7 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
   changed underneath it), ``internal-error`` |
 | 422 | ``illegal-move``, ``bad-options``, ``unknown-game``, ``unknown-rules-version``,
   ``idempotency-key-reused``, ``illegal-deck`` (with ``violations``: each rule the deck
-  breaks), ``no-decks``, ``unknown-deck``, ``game-error`` |
+  breaks), ``no-decks``, ``unknown-deck``, ``bad-name``, ``webhook-refused``, ``game-error`` |
 
 A move out of turn is 409, like every refusal that depends on where the game is now rather than
 on what was sent (the same move may be right later); 422 is for content the game refuses.
@@ -64,6 +65,9 @@ STATUS_BY_CODE: dict[str, int] = {
     "stale-version": 409,
     "busy": 409,
     "game-not-finished": 409,
+    "rematch-refused": 409,
+    "player-not-found": 404,
+    "bad-name": 422,
     "takeback-pending": 409,
     "takeback-refused": 409,
     "bad-fork-point": 422,

@@ -20,6 +20,7 @@ from .blueprint import Blueprint
 from .errors import ApiError
 from .hall import hall
 from .limits import heavy
+from .players import joining_player, seats_asked
 from .schemas import (
     AnswerSchema,
     CatalogSchema,
@@ -67,21 +68,30 @@ def components(query: dict[str, Any], game: str) -> dict[str, Any]:
 @blp.route("", methods=["POST"])
 @blp.arguments(CreateGameSchema)
 @blp.response(201, CreatedSchema)
-@blp.problems(400, 413, 422)
+@blp.problems(400, 401, 413, 422)
 def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Create a game; answers its id and the token of each human seat named now.
 
-    Each player is `{name}` (a human, given a token now), `{bot}` (played by the server) or
-    `{}` (an open seat, joined later with POST /games/{id}/seats/{seat}); in a game whose
+    Each player is `{name}` (a human, given a token now), `{bot}` (played by the server),
+    `{"player": "me"}` (the player whose key the request carries, also given a token) or
+    `{}` or `{"open": true}` (an open seat, joined later with POST /games/{id}/seats/{seat});
+    `listed: true` lists the game's open seats for anyone (GET /games?open=true). In a game whose
     players bring their own decks, each may add `deck` (a registered deck's id, POST /decks;
     without it, the game's ready-made deck). Naming a deck never registered answers 422
     `unknown-deck`; a deck in a game without decks, 422 `no-decks`."""
     service = hall().service
-    players = [{k: v for k, v in p.items() if k != "deck"} for p in body["players"]]
+    players = seats_asked([{k: v for k, v in p.items() if k != "deck"}
+                           for p in body["players"]])
     decks = [p.get("deck") for p in body["players"]]
-    return _started(players, lambda compute: service.create_game(
-        body["game"], body["options"], players, compute=compute,
-        takebacks=body["takebacks"], decks=decks))
+
+    def start(compute: Any) -> tuple[Any, dict[int, str]]:
+        game, tokens = service.create_game(body["game"], body["options"], players,
+                                           compute=compute, takebacks=body["takebacks"],
+                                           decks=decks)
+        service.mark_game(game.id, body["listed"])
+        return game, tokens
+
+    return _started(players, start)
 
 
 @blp.route("/<uuid:game_id>/fork", methods=["POST"])
@@ -99,7 +109,8 @@ def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict
     `bad-fork-point`."""
     service = hall().service
     seats = len(service.get(game_id, reading=True).seats)
-    players = body.get("players") or [{"name": f"seat {seat}"} for seat in range(seats)]
+    players = seats_asked(body.get("players")
+                          or [{"name": f"seat {seat}"} for seat in range(seats)])
     return _started(players, lambda compute: service.fork_game(
         game_id, body["at"], players, compute=compute, takebacks=body["takebacks"]))
 
@@ -126,7 +137,8 @@ def listing(query: dict[str, Any]) -> dict[str, Any]:
     h = hall()
     catch_up(h.projector)
     found: list[dict[str, Any]] = []
-    ids = h.store.index(query.get("game"), None, None, newest_first=True)
+    ids = (h.projector.inbox.store.open_games(query.get("game")) if query.get("open")
+           else h.store.index(query.get("game"), None, None, newest_first=True))
     for batch in _batches(ids, 200):
         wanted = [g for g, status in zip(batch, h.store.statuses(batch), strict=True)
                   if query.get("status") in (None, status)]
@@ -156,13 +168,18 @@ def summary(game_id: UUID) -> dict[str, Any]:
 @blp.response(201, JoinedSchema)
 @blp.problems(400, 401, 403, 404, 409, 413)
 def join(body: dict[str, Any], game_id: UUID, seat: int) -> tuple[dict[str, Any], int]:
-    """Take an open seat; answers the seat's token (shown once)."""
+    """Take an open seat; answers the seat's token (shown once). With a player key the seat
+    is the player's, named as the player is (no `name` needed)."""
     h = hall()
     caller = caller_seat(game_id, required=False)
     forbid_other_seat(caller, seat, "take a seat")
     if seat >= len(h.service.get(game_id).seats):
         raise ApiError(404, "seat-not-found", f"This game has no seat {seat}.")
-    game, token = h.service.join(game_id, seat, body["name"])
+    player = joining_player()
+    name = player.name if player is not None else body.get("name")
+    if name is None:
+        raise ApiError(400, "invalid-request", "Send your name ({name}), or your player key.")
+    game, token = h.service.join(game_id, seat, name, player.id if player else None)
     fields = h.projector.record(game)
     return {"game_id": str(game.id), "seat": seat, "token": token,
             "game": fields["summary"]}, 201

@@ -49,6 +49,7 @@ from .kernel import (
     hash_value,
     sha256_hex,
 )
+from .players import Players
 from .receipts import SigningKey
 from .transcoder import FastJSONTranscoder
 
@@ -191,7 +192,7 @@ def project_game(aggregate: Any, events: Iterable[Any]) -> Any:
     return aggregate
 
 
-class GameService(Audits, Decks, Application[UUID]):
+class GameService(Audits, Decks, Players, Application[UUID]):
     """The use cases. Build one per process, after fork, and close it at exit."""
 
     name = "gamehall"
@@ -351,6 +352,13 @@ class GameService(Audits, Decks, Application[UUID]):
                 return int(seat)
         return None
 
+    def seat_keys(self, game_id: UUID, copy: bool = False) -> Any:
+        """The game's ``SeatKeys`` (token hashes and the seats' players)."""
+        try:
+            return self.repository.get(SeatKeys.id_for(game_id), deepcopy_from_cache=copy)
+        except AggregateNotFoundError:
+            raise GameNotFound(f"There is no game {game_id}.") from None
+
     def seed_of(self, game_id: UUID) -> bytes:
         """The game's secret seed: HMAC of the service's master secret over the game id, so
         revealing one game's seed tells nothing about another's."""
@@ -419,18 +427,23 @@ class GameService(Audits, Decks, Application[UUID]):
                                 game_id=str(game.id))
         tokens = {i: self._issue(keys, i) for i, s in enumerate(players)
                   if s.get("name") is not None and s.get("bot") is None}
+        self.seat_players(keys, players)  # seats taken by players (domain.players)
         advance = partial(self._advance, game)
         advance() if compute is None else compute(advance)
         self.save(game, keys)
         return game, tokens
 
-    def join(self, game_id: UUID, seat: int, name: str) -> tuple[Game, str]:
-        """Take an open seat; answers the game and the seat's token."""
+    def join(self, game_id: UUID, seat: int, name: str,
+             player: UUID | None = None) -> tuple[Game, str]:
+        """Take an open seat (for ``player``, if given); answers the game and the seat's
+        token."""
         def attempt() -> tuple[Game, Any, str]:
             game = self.get(game_id)
             game.take_seat(seat, name, self._clock())
             keys: Any = self.repository.get(SeatKeys.id_for(game_id))
             token = self._issue(keys, seat)
+            if player is not None:
+                self.seat_player(keys, seat, player)
             self._advance(game)
             return game, keys, token
 

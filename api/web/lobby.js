@@ -6,6 +6,7 @@ import { ApiError, catalogOf, gamesHeld, get, keepToken, post, seatsHeld } from 
 import { clear, h } from "./dom.js";
 import { resultText, seatName } from "./games/common.js";
 import { notify } from "./notice.js";
+import { listOpenGames } from "./open.js";
 
 export async function showLobby(main) {
   document.title = "Lobby — gamehall";
@@ -13,13 +14,14 @@ export async function showLobby(main) {
   // A created game's invitation links stand at the top, where the page scrolls to show them.
   const created = h("section", { id: "created", "aria-labelledby": "created-title", hidden: true });
   const list = h("section", { id: "games", "aria-labelledby": "games-title" });
+  const open = h("section", { id: "open-games" });
   main.append(
     h("h1", { text: "Lobby" }),
     created,
     h("section", { class: "new-games", "aria-label": "Start a game" },
       catalog.games.map((game) => gameForm(game, created, list))),
-    list);
-  await listGames(list);
+    open, list);
+  await Promise.all([listGames(list), listOpenGames(open)]);
   return null;
 }
 
