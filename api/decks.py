@@ -10,13 +10,20 @@ from typing import Any
 from uuid import UUID
 
 from flask import Response, request, url_for
+from marshmallow import ValidationError
 
 from domain.decks import deck_rules, deck_text, decklist_of_text, read_deck_text
 
 from .blueprint import Blueprint
 from .errors import ApiError
 from .hall import hall
-from .schemas import CheckDeckSchema, DeckCheckSchema, DeckSchema, RegisterDeckSchema
+from .schemas import (
+    CheckDeckSchema,
+    DeckCheckSchema,
+    DeckSchema,
+    RegisterDeckSchema,
+    shown_as_written,
+)
 
 blp = Blueprint("decks", __name__, url_prefix="/decks",
                 description="Register a deck of your own; check one; read a registered deck.")
@@ -47,6 +54,11 @@ def _register_text() -> tuple[dict[str, Any], int, dict[str, str]]:
         raise ApiError(400, "invalid-request", "A decklist is UTF-8 text.") from None
     decklist, name = decklist_of_text(game, text)
     named = (request.args.get("name") or name or DEFAULT_NAME)[:60]
+    try:
+        shown_as_written(named)
+    except ValidationError as error:
+        raise ApiError(400, "invalid-request", str(error.messages[0]),
+                       errors={"name": error.messages}) from None
     deck = hall().service.register_deck(game, named, decklist)
     return (DeckSchema().dump(deck.to_json()), 201,
             {"Location": url_for("decks.read", deck_id=deck.id)})

@@ -38,6 +38,11 @@ def test_text_without_its_game_is_a_400(client):
     assert post_text(client, stark_text(), query="").status_code == 400
 
 
+def test_a_name_that_hides_text_is_a_400(client):
+    answer = post_text(client, stark_text(), query="?game=thrones&name=a%E2%80%AEb")
+    assert answer.status_code == 400
+
+
 def test_hostile_text_is_refused_with_a_clear_problem(client):
     for text, words in (("Ghost\n" * 10_000, "at most 500 lines"),
                         ("99999999x Ghost\n", "at most 99"),

@@ -69,6 +69,7 @@ def test_a_pasted_list_with_a_misspelled_card_names_its_line(open_page):
         "Line 3: 'Edard Stark' names no card of the pool. Did you mean Eddard Stark?"]
     assert page.input_value("#deck-name") == "Pasted"
     assert page.locator(".card-pool tr[data-card=catelyn-stark] .count").text_content() == "2"
-    page.wait_for_function("document.querySelector('#deck-export').value.includes('2x Catelyn Stark')")
+    page.wait_for_function(
+        "document.querySelector('#deck-export').value.includes('2x Catelyn Stark')")
     assert axe.violations(page) == []
     assert page.errors == []
