@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+import bootstrap
 import cli
 from domain.games import get_rules
 from domain.games.thrones.decks import normal
@@ -65,3 +66,14 @@ def test_decks_export_of_a_json_deck_reads_back_as_the_same_deck(var, capsys):
     cli.main(["decks", "export", str(path)])
     reading = get_rules("thrones").decks.text.read(capsys.readouterr().out)
     assert reading.name == "Wolves" and reading.decklist == normal(stark_fealty())
+
+
+def test_decks_export_of_a_registered_deck_writes_it_as_text(var, capsys):
+    service = bootstrap.build_service()
+    try:
+        deck = service.register_deck("thrones", "Lions", lannister_sworn_banners())
+    finally:
+        service.close()
+    cli.main(["decks", "export", str(deck.id)])
+    reading = get_rules("thrones").decks.text.read(capsys.readouterr().out)
+    assert reading.name == "Lions" and reading.decklist == normal(lannister_sworn_banners())
