@@ -100,8 +100,10 @@ def check(body: dict[str, Any]) -> dict[str, Any]:
         decklist = {"house": body.get("house", ""), "agenda": body.get("agenda"),
                     "plots": body.get("plots", []),
                     "cards": [list(row) for row in body.get("cards", [])]}
-    return {"name": name, **decklist, "violations": deck_rules(game).check(decklist),
-            "lines": lines, "text": deck_text(game).write(decklist, name)}
+    rules = deck_rules(game)
+    text = rules.text.write(decklist, name) if rules.text is not None else None
+    return {"name": name, **decklist, "violations": rules.check(decklist), "lines": lines,
+            "text": text}
 
 
 @blp.route("/<uuid:deck_id>", methods=["GET"])

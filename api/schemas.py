@@ -131,7 +131,8 @@ class DeckCheckSchema(ma.Schema):
     lines = fields.List(fields.Dict(), metadata={
         "description": "each line of the text that names no card, {line, text, message, "
                        "suggestion}"})
-    text = fields.String(metadata={"description": "the deck as text, to export"})
+    text = fields.String(allow_none=True, metadata={
+        "description": "the deck as text, to export (null for a game whose decks are JSON only)"})
 
 
 class DeckSchema(ma.Schema):

@@ -56,6 +56,6 @@ class NotAChanceStep(GameError):
 
 class UnreadableDeck(GameError):
     """Text given as a decklist that cannot be one (too long, a control character, a count
-    beyond reason), or whose lines name cards the game does not have (``lines``: each)."""
+    beyond reason), or whose lines name nothing the game has (``lines``: each)."""
 
     code = "unreadable-deck"
