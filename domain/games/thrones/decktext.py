@@ -174,7 +174,8 @@ class _Reader:
             if first and count is None:
                 self.name = line  # ThronesDB's export starts with the deck's name
                 return
-            self._problem(number, line, f"{name!r} names no card of the pool.", _nearest(name))
+            nearest = _nearest(name) if len(self.problems) < SUGGESTED else None
+            self._problem(number, line, f"{name!r} names no card of the pool.", nearest)
             return
         if count == 0:
             return
@@ -192,10 +193,13 @@ class _Reader:
                               "suggestion": suggestion})
 
 
+_BY_KEY = {key(c.name): c.name for c in CARDS.values() if not box_only(c)}
+SUGGESTED = 50  # lines given the nearest name; past them a list is not a misspelling or two
+
+
 def _nearest(name: str) -> str | None:
-    by_key = {key(c.name): c.name for c in CARDS.values() if not box_only(c)}
-    close = difflib.get_close_matches(key(name), list(by_key), n=1, cutoff=0.6)
-    return by_key[close[0]] if close else None
+    close = difflib.get_close_matches(key(name), list(_BY_KEY), n=1, cutoff=0.6)
+    return _BY_KEY[close[0]] if close else None
 
 
 def read(text: str) -> DeckReading:
