@@ -26,7 +26,8 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
   changed underneath it), ``internal-error`` |
 | 422 | ``illegal-move``, ``bad-options``, ``unknown-game``, ``unknown-rules-version``,
   ``idempotency-key-reused``, ``illegal-deck`` (with ``violations``: each rule the deck
-  breaks), ``no-decks``, ``unknown-deck``, ``bad-name``, ``webhook-refused``, ``game-error`` |
+  breaks), ``no-decks``, ``unknown-deck``, ``unreadable-deck`` (a decklist as text; with
+  ``lines``, each line naming no card), ``bad-name``, ``webhook-refused``, ``game-error`` |
 
 A move out of turn is 409, like every refusal that depends on where the game is now rather than
 on what was sent (the same move may be right later); 422 is for content the game refuses.
@@ -77,6 +78,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "illegal-deck": 422,
     "no-decks": 422,
     "unknown-deck": 422,
+    "unreadable-deck": 422,
     "deck-not-found": 404,
     # The store's history of a game no longer reproduces under its rules: the server's fault,
     # never the request's; the game is not served until an operator restores it.
@@ -129,6 +131,8 @@ def game_problem(error: GameError) -> Response:
         extra["waiting_for"] = error.details.get("waiting_for", [])
     if "violations" in error.details:  # an illegal deck: every rule it breaks
         extra["violations"] = error.details["violations"]
+    if "lines" in error.details:  # a decklist as text: each line that names no card
+        extra["lines"] = error.details["lines"]
     current = error.details.get("current")
     if current is not None:
         extra["current_version"] = current

@@ -107,6 +107,36 @@ class RegisterDeckSchema(Strict):
         metadata={"description": "the house deck: [card id, copies] pairs"})
 
 
+class CheckDeckSchema(Strict):
+    game = fields.String(required=True, validate=NAME, metadata={"example": "thrones"})
+    name = fields.String(load_default=None, allow_none=True,
+                         validate=validate.And(validate.Length(max=60), printable_name))
+    text = fields.String(validate=validate.Length(max=32_000), metadata={
+        "description": "a decklist as players write it (docs/api.md, \"Decks as text\"); "
+                       "without it, the deck's fields"})
+    house = fields.String(validate=validate.Length(max=40))
+    agenda = fields.String(allow_none=True, validate=NAME)
+    plots = fields.List(fields.String(validate=NAME), validate=validate.Length(max=20))
+    cards = fields.List(fields.Tuple((fields.String(validate=NAME), fields.Integer(
+        strict=True, validate=validate.Range(min=1, max=99)))),
+        validate=validate.Length(max=DECK_ROWS))
+
+
+class DeckCheckSchema(ma.Schema):
+    name = fields.String(allow_none=True)
+    house = fields.String()
+    agenda = fields.String(allow_none=True)
+    plots = fields.List(fields.String())
+    cards = fields.List(fields.Tuple((fields.String(), fields.Integer())))
+    violations = fields.List(fields.Dict(), metadata={
+        "description": "each deck-construction rule broken, {rule, card, message}"})
+    lines = fields.List(fields.Dict(), metadata={
+        "description": "each line of the text that names no card, {line, text, message, "
+                       "suggestion}"})
+    text = fields.String(allow_none=True, metadata={
+        "description": "the deck as text, to export (null for a game whose decks are JSON only)"})
+
+
 class DeckSchema(ma.Schema):
     deck_id = fields.String()
     game = fields.String()
@@ -245,6 +275,9 @@ class ProblemSchema(ma.Schema):
     errors = fields.Dict()
     violations = fields.List(fields.Dict(), metadata={
         "description": "an illegal deck: each rule it breaks, {rule, card, message}"})
+    lines = fields.List(fields.Dict(), metadata={
+        "description": "a decklist as text: each line naming no card, {line, text, message, "
+                       "suggestion}"})
 
 
 class SeatSchema(ma.Schema):
