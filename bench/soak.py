@@ -249,14 +249,29 @@ def check_store(environ: Mapping[str, str], threads: list[Player], figures: Figu
         service.close()
 
 
+def stores(environ: Mapping[str, str]) -> list[tuple[str, dict[str, str]]]:
+    """The stores to soak: the embedded one always, and PostgreSQL where ``SOAK_POSTGRES``
+    names a database (``postgresql://user@host:port/db``; the views in the embedded Redis)."""
+    from bootstrap import postgres_settings
+
+    found = [("the embedded store (SQLite, embedded Redis)", {})]
+    if environ.get("SOAK_POSTGRES"):
+        found.append(("PostgreSQL", {"GAMEHALL_STORE": "postgres",
+                                     "GAMEHALL_SECRET": "50" * 32,
+                                     **postgres_settings(environ["SOAK_POSTGRES"])}))
+    return found
+
+
 def main() -> None:
     players = int(os.environ.get("SOAK_GAMES", "8"))
     seconds = float(os.environ.get("SOAK_SECONDS", "60"))
-    print(f"make soak: {players} games at once for {seconds:.0f} s, killing a worker or the "
-          "whole server every 4 s", flush=True)
-    figures = soak(players, seconds, lambda line: print(line, flush=True))
-    bad = figures.lost or figures.duplicated or figures.server_errors or (
-        figures.verified != figures.games)
+    bad = False
+    for name, store in stores(os.environ):
+        print(f"make soak on {name}: {players} games at once for {seconds:.0f} s, killing a "
+              "worker or the whole server every 4 s", flush=True)
+        figures = soak(players, seconds, lambda line: print(line, flush=True), store=store)
+        bad = bad or bool(figures.lost or figures.duplicated or figures.server_errors
+                          or figures.verified != figures.games)
     sys.exit(1 if bad else 0)
 
 
