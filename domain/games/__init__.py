@@ -26,7 +26,8 @@ RELEASES: dict[str, dict[str, str]] = {
     "godofwar": {"1.0.0": "domain.games.frozen.godofwar_1_0_0",
                  "1.1.0": "domain.games.godofwar"},
     "thrones": {"1.0.0": "domain.games.frozen.thrones_1_0_0",
-                "2.0.0": "domain.games.thrones"},
+                "2.0.0": "domain.games.frozen.thrones_2_0_0",
+                "2.1.0": "domain.games.thrones"},
 }
 _EXTRA: dict[str, dict[str, Rules]] = {}
 _LOADED: dict[tuple[str, str], Rules] = {}
