@@ -17,7 +17,6 @@ from domain.kernel.stack import GO, WAIT, Op
 
 from .ability import CardRules, State
 from .cards import CARDS
-from .plots import RULES as PLOTS
 from .plots import choose, draw_3
 from .searches import push_search
 from .state import note, opponents, player
@@ -46,17 +45,15 @@ def _both_search(what: str) -> Callable[[State, int, int], None]:
 def _gander(st: State, seat: int, picked: int) -> None:
     """Good for the Gander: the picked opponent's revealed plot's "when revealed", as a copy
     (the copy is the Gander owner's: a plot that picks an opponent asks it again)."""
-    copied = PICKED.get(player(st, picked)["revealed"])
-    effect = _when_revealed(player(st, picked)["revealed"]) if copied is None else None
-    if copied is not None:
-        push_pick(st, seat, player(st, picked)["revealed"])
-    elif effect is not None:
+    effect = _when_revealed(player(st, picked)["revealed"] or "")
+    if effect is not None:
         effect(st, seat)
 
 
-def _when_revealed(plot: str | None) -> Callable[[State, int], None] | None:
-    rules = PLOTS.get(plot or "")
-    return None if rules is None else rules.when_revealed
+def _when_revealed(plot: str) -> Callable[[State, int], None] | None:
+    """A plot's own "when revealed", wherever its rules live (the Mutual plots: melee.py)."""
+    from .effects import rules_of  # the one mapping, which holds this module's plots too
+    return rules_of(plot).when_revealed if plot else None
 
 
 PICKED: dict[str, Callable[[State, int, int], None]] = {
@@ -84,8 +81,8 @@ def candidates(st: State, frame: dict[str, Any]) -> list[int]:
     seat = frame["seat"]
     if frame["plot"] != GANDER:
         return opponents(st, seat)
-    return [s for s in opponents(st, seat) if (plot := player(st, s)["revealed"]) != GANDER
-            and (plot in PICKED or _when_revealed(plot) is not None)]
+    return [s for s in opponents(st, seat) if (plot := player(st, s)["revealed"] or "")
+            != GANDER and _when_revealed(plot) is not None]
 
 
 def run_pick(st: State, frame: dict[str, Any]) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from .cards import CARDS
 from .state import (
@@ -86,7 +86,7 @@ def opponent_chosen(st: State, seat: int, target: str) -> int:
     return int(found[1]) if found else opponent(st, seat)
 
 
-def every_pile_into_deck(st: State, pile: str) -> None:
+def every_pile_into_deck(st: State, pile: Literal["dead", "discard"]) -> None:
     """"Each player shuffles their <pile> into their deck" (Benjen Stark: the dead pile; Ser
     Barristan Selmy: the discard pile): every seat, however many play."""
     for seat in reversed(range(len(st["players"]))):  # pushed: seat 0's shuffle first
