@@ -19,6 +19,7 @@ from .targeting import (
     count_use,
     every_pile_into_deck,
     influence_sets,
+    kneel_self,
     limit,
     mine,
     opponent_cards,
@@ -45,10 +46,6 @@ def _knight_of_flowers(st: State, uid: str) -> None:
 def _aemon_can(st: State, seat: int, source: str, trig: Trig) -> bool:
     return (trig is not None and "Night's Watch" in CARDS[trig["card"]].traits
             and standing_self(st, seat, source, trig))
-
-
-def _kneel_source(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    source_rec(st, source)["knelt"] = True
 
 
 # Ser Barristan Selmy: "Triggered automatically after he enters play: each player shuffles
@@ -147,7 +144,7 @@ RULES: dict[str, CardRules] = {
     "knight-of-flowers": CardRules(dominance_start=_knight_of_flowers),
     "maester-aemon": CardRules(abilities=(Ability(
         "kneel Aemon: save a Night's Watch character", save_it, trigger="would_die",
-        save=True, can=_aemon_can, pay=_kneel_source),)),
+        save=True, can=_aemon_can, pay=kneel_self),)),
     "ser-barristan-selmy": CardRules(on_played=_barristan),
     "dance-with-dragons": CardRules(abilities=(Ability(
         "kneel 1 influence: search your deck for a Dragon card", _search("dragon"),
@@ -171,5 +168,5 @@ RULES: dict[str, CardRules] = {
     "street-of-sisters": CardRules(abilities=(Ability(
         "kneel: your next character with a power icon this phase costs 1 less",
         reduces("power character", 1), phases=("marshalling",), can=standing_self,
-        pay=_kneel_source),)),
+        pay=kneel_self),)),
 }
