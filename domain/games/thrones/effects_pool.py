@@ -106,7 +106,9 @@ def _promised(st: State, seat: int, source: str, trig: Trig) -> list[str]:
 
 
 def _providing(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    """A Chambers on its House card is not "a location" (README, "The Chambers")."""
     return opponent_cards(st, seat, source, lambda c: CARDS[c["card"]].type == "location"
+                          and c["host"] != "house"
                           and bool(CARDS[c["card"]].gold_bonus or CARDS[c["card"]].influence))
 
 

@@ -174,6 +174,7 @@ def test_support_of_the_kingdom_takes_an_opponents_location_that_gives_gold_or_i
     weak = place(state, STARK, "knight-of-the-tumblestone")  # STR 2
     road = place(state, LANNISTER, "crossroads")
     place(state, LANNISTER, "lannisport-brothel")  # neither gold nor influence
+    place(state, LANNISTER, "queen-cerseis-chambers", host="house")  # not "a location" there
     state["players"][STARK]["hand"] = ["support-of-the-kingdom"]
     state = won_power_challenge(state, weak)
     offered = use_move(state, STARK, "support-of-the-kingdom")
