@@ -28,7 +28,8 @@ RELEASES: dict[str, dict[str, str]] = {
                  "1.1.0": "domain.games.frozen.godofwar_1_1_0",
                  "1.2.0": "domain.games.godofwar"},
     "thrones": {"1.0.0": "domain.games.frozen.thrones_1_0_0",
-                "2.0.0": "domain.games.thrones"},
+                "2.0.0": "domain.games.frozen.thrones_2_0_0",
+                "2.1.0": "domain.games.thrones"},
 }
 _EXTRA: dict[str, dict[str, Rules]] = {}
 _LOADED: dict[tuple[str, str], Rules] = {}

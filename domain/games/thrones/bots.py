@@ -69,7 +69,8 @@ HOSTILE_ATTACHMENTS = ("milk-of-the-poppy",)
 # Abilities aimed at the other side's characters; every other target is the bot's own.
 HOSTILE = ("the-lions-will", "a-lannister-pays-his-debts", "distraction", "cerseis-attendant",
            "enemy-informer", "ser-ilyn-payne", "shae", "cersei-lannister", "robb-stark", "ice",
-           "catelyn-stark", "chella-daughter-of-cheyk")
+           "catelyn-stark", "chella-daughter-of-cheyk", "seductive-promise",
+           "support-of-the-kingdom")
 NEVER = ("youve-killed-the-wrong-dwarf",)  # it gives the target power
 
 

@@ -32,7 +32,7 @@ HOUSE_CARD_TYPES = ("character", "location", "attachment", "event")
 MAX_ROWS = 200
 MAX_PLOT_IDS = 50
 MAX_COUNT = 99
-_PLOT_LIMIT = re.compile(r"Deck limit: up to (\d+) copies")
+_DECK_LIMIT = re.compile(r"Deck limit: (?:up to )?(\d+) cop")
 
 
 class Decklist(TypedDict):
@@ -61,8 +61,15 @@ def box_only(card: Card) -> bool:
 def plot_copies_allowed(plot: Card) -> int:
     """GOT-R-45: one copy a name unless the plot's own text says more ("Deck limit: up to 2
     copies", The Power of Blood, The Power of Arms); Valar Morghulis says at most one."""
-    found = _PLOT_LIMIT.search(plot.text)
+    found = _DECK_LIMIT.search(plot.text)
     return int(found.group(1)) if found else 1
+
+
+def copies_allowed(card: Card) -> int:
+    """At most 3 of a name (§6.4), fewer where the card's own text says so ("Deck limit: 1
+    copy", Street of Sisters; rules 2.1.0)."""
+    found = _DECK_LIMIT.search(card.text)
+    return min(MAX_COPIES, int(found.group(1))) if found else MAX_COPIES
 
 
 def house_only(card: Card) -> str | None:
@@ -160,9 +167,11 @@ def _house_cards(deck: Decklist) -> list[Violation]:
                                     "not a card for the house deck."))
             continue
         names[card.name] += copies
-    found += [_violation("copies", _first_with_name(deck, name), f"{name}: {n} copies, at "
-                         f"most {MAX_COPIES} a name.")
-              for name, n in sorted(names.items()) if n > MAX_COPIES]
+    for name, n in sorted(names.items()):
+        first = _first_with_name(deck, name)
+        if n > copies_allowed(CARDS[first]):
+            found.append(_violation("copies", first, f"{name}: {n} copies, at most "
+                                    f"{copies_allowed(CARDS[first])} a name."))
     total = sum(copies for _, copies in deck["cards"])
     if total < MIN_HOUSE_CARDS:
         found.append(_violation("deck-size", None, f"The house deck holds {total} cards; it "

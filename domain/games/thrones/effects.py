@@ -3,7 +3,8 @@ assembled from one module a group of cards, so engineers can add cards in parall
 
 * ``effects_stark.py`` (and ``effects_stark_cards.py``), ``effects_lannister.py`` (and
   ``effects_lannister_events.py``),
-  ``effects_neutral.py``: house and neutral cards; ``plots.py``: plots. Agendas
+  ``effects_neutral.py``: house and neutral cards; ``effects_pool.py``: the lcg pool's
+  cards in no box deck; ``plots.py``: plots. Agendas
   (``effects_agendas.py``) are not here: never in play, their effects run from
   ``phases.begin`` at the start of a phase.
 
@@ -11,8 +12,9 @@ How to add a card: write its ``CardRules`` in the module of its House (a ``const
 ``abilities`` as ``Ability(text, resolve, phases=..., trigger=..., can=..., targets=...,
 pay=...)``, ``on_played``...), add it to that module's ``RULES`` dict, and add a test in
 ``tests/games/thrones/`` that plays it. A card with no rules text ("Vanilla") needs nothing.
-``missing()`` lists every card of both decks and the plot pool that still has no rules;
-``test_card_coverage.py`` prints it and keeps the README's list honest.
+``missing()`` lists every card of any profile's pool (``pool_cards``) that still has no
+rules; ``test_card_coverage.py`` derives the cards with an ability from the data itself and
+keeps the README's list honest.
 
 Frame ops that cards push (a choice their effect asks) are in ``OPS``, beside them.
 """
@@ -26,15 +28,20 @@ from . import (
     effects_lannister,
     effects_lannister_events,
     effects_neutral,
+    effects_pool,
     effects_stark,
     effects_stark_cards,
     melee,
+    opponent_picks,
     plots,
 )
 from .ability import VANILLA, CardRules
-from .cards import BOX, CARDS
+from .cards import BOX, CARDS, HOUSES
+from .decks import READY, card_ids, house_pool
+from .effects_agendas import EFFECTS as AGENDAS
 from .state import State
 from .stats import blanked
+from .titles import TITLES
 
 RULES: dict[str, CardRules] = {
     **effects_neutral.RULES,
@@ -43,7 +50,9 @@ RULES: dict[str, CardRules] = {
     **effects_lannister.RULES,
     **effects_lannister_events.RULES,
     **plots.RULES,
+    **opponent_picks.RULES,
     **effects_keywords.RULES,
+    **effects_pool.RULES,
     **melee.RULES,
 }
 
@@ -53,6 +62,7 @@ OPS: dict[str, Op[State]] = {
     **effects_lannister.OPS,
     **effects_lannister_events.OPS,
     **plots.OPS,
+    **opponent_picks.OPS,
     **melee.OPS,
 }
 
@@ -75,7 +85,10 @@ def is_vanilla(card_id: str) -> bool:
 
 
 def implemented(card_id: str) -> bool:
-    return card_id in RULES or is_vanilla(card_id)
+    """Its rules are written: here, or as a title (``titles.py``) or an agenda
+    (``effects_agendas.py``), which are never cards in play; or it has no text."""
+    return (card_id in RULES or card_id in TITLES or card_id in AGENDAS
+            or is_vanilla(card_id))
 
 
 def box_cards() -> list[str]:
@@ -86,13 +99,24 @@ def box_cards() -> list[str]:
     return sorted(ids)
 
 
+def pool_cards() -> list[str]:
+    """Every distinct card a game may hold, in any profile: the box's, the ready-made decks'
+    and every card a legal ``lcg`` deck may hold (each House's pool, every plot and agenda),
+    and the melee titles."""
+    ids = set(box_cards())
+    ids |= {cid for deck in READY.values() for cid in [*card_ids(deck), *deck["plots"]]}
+    ids |= {cid for house in HOUSES for cid in house_pool(house)}
+    ids |= {cid for cid, card in CARDS.items() if card.type in ("plot", "agenda", "title")}
+    return sorted(ids)
+
+
 def missing() -> list[str]:
-    """The box's cards whose text is not implemented yet (they play as vanilla)."""
-    return [cid for cid in box_cards() if not implemented(cid)]
+    """The cards of any profile whose text is not implemented yet (they play as vanilla)."""
+    return [cid for cid in pool_cards() if not implemented(cid)]
 
 
 def incomplete() -> list[str]:
-    """The box's cards not yet doing all their text says: missing or partial."""
+    """The cards not yet doing all their text says: missing or partial."""
     return sorted(set(missing()) | set(PARTIAL))
 
 

@@ -16,8 +16,8 @@ from .reducers import reduces
 from .state import (
     find,
     gain_power,
+    melee,
     note,
-    opponent,
     opponents,
     pay_gold,
     player,
@@ -29,6 +29,7 @@ from .targeting import (
     add_lasting,
     char_uids,
     characters_where,
+    chosen_opponents,
     count_use,
     draws,
     every,
@@ -39,6 +40,7 @@ from .targeting import (
     kneel_self,
     limit,
     mine,
+    opponent_chosen,
     participating,
     pays,
     standing,
@@ -227,13 +229,19 @@ def _to_hand(st: State, seat: int, source: str, target: str, trig: Trig) -> None
 
 # Magister Illyrio: "kneel Illyrio: name a challenge type: whenever that opponent initiates
 # a challenge of that type this phase, they pay you 1 gold" (challenges.answer_declare).
+# In melee "Target: an opponent" is chosen: "p<seat>:<type>" (rules 2.1.0).
 def _types(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    return ["military", "intrigue", "power"]
+    kinds = ["military", "intrigue", "power"]
+    return [f"{who}:{kind}" if who else kind for who in chosen_opponents(st, seat)
+            for kind in kinds]
 
 
 def _toll(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    st["tolls"].append({"payer": opponent(st, seat), "to": seat, "type": target})
-    note(st, seat, f"named {target}: the opponent pays 1 gold for each such challenge")
+    kind = target.split(":")[-1]
+    payer = opponent_chosen(st, seat, target)
+    st["tolls"].append({"payer": payer, "to": seat, "type": kind})
+    note(st, seat, f"named {kind}: Seat {payer} pays 1 gold for each such challenge"
+         if melee(st) else f"named {kind}: the opponent pays 1 gold for each such challenge")
 
 
 # Lannisport Brothel: "during the standing phase, a knelt character has just stood ... kneel
@@ -263,13 +271,15 @@ def _pycelle(st: State, seat: int, source: str, target: str, trig: Trig) -> None
 # Raff the Sweetling: "any phase, pay 1 gold: look at an opponent's top deck card, then leave
 # it there or move it to the bottom of that deck". Only Raff's player sees the card (in its
 # own prompt); whether it went to the bottom is public.
-def _raff_can(st: State, seat: int, source: str, trig: Trig) -> bool:
-    return bool(player(st, opponent(st, seat))["deck"]) and spendable(st, seat) >= 1
+def _raff_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    """An opponent with a deck ("an opponent's top deck card": chosen in melee)."""
+    return chosen_opponents(st, seat, lambda theirs: bool(player(st, theirs)["deck"]))
 
 
 def _raff(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    st["pending"].append({"op": "raff", "seat": seat,
-                          "card": player(st, opponent(st, seat))["deck"][-1]})
+    theirs = opponent_chosen(st, seat, target)
+    st["pending"].append({"op": "raff", "seat": seat, "whose": theirs,
+                          "card": player(st, theirs)["deck"][-1]})
 
 
 def run_raff(st: State, frame: dict[str, Any]) -> bool:
@@ -284,7 +294,7 @@ def ask_raff(st: State, frame: dict[str, Any]) -> Prompt:
 
 def answer_raff(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
     st["pending"].pop()
-    deck = player(st, opponent(st, frame["seat"]))["deck"]
+    deck = player(st, frame["whose"])["deck"]
     if move["put"] == "bottom" and deck:
         deck.insert(0, deck.pop())
     note(st, frame["seat"], f"left the opponent's top card on the {move['put']}")
@@ -373,7 +383,7 @@ RULES: dict[str, CardRules] = {
         can=_pycelle_can),)),
     "raff-the-sweetling": CardRules(abilities=(Ability(
         "pay 1 gold: look at the opponent's top card; leave it or bottom it", _raff,
-        can=_raff_can, pay=pays(1)),)),
+        can=gold_at_least(1), targets=_raff_targets, pay=pays(1)),)),
     "tywin-lannister": CardRules(),  # tywin_collects, at the start of marshalling
     # Golden Tooth Mines ("whenever you reveal a plot, you draw 1 card"): phases.reveal_plots.
     "golden-tooth-mines": CardRules(),

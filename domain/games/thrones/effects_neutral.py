@@ -10,15 +10,17 @@ from domain.kernel.stack import Op
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
 from .reducers import reduces
-from .state import characters, find, gain_power, note, opponent, pay_gold, player, spendable
+from .state import characters, find, gain_power, melee, note, pay_gold, player, spendable
 from .targeting import (
     Trig,
     characters_where,
+    chosen_opponents,
     count_use,
     kneel_it,
     kneel_self,
     limit,
     mine,
+    opponent_chosen,
     pairs,
     save_it,
     source_rec,
@@ -138,8 +140,13 @@ def _give_away(st: State, seat: int, source: str, target: str, trig: Trig) -> No
     from .state import enter_play
     player(st, seat)["discard"].remove(source)  # windows.use put it there, as for an event
     rec = enter_play(st, seat, source)
-    rec["controller"] = opponent(st, seat)
-    note(st, seat, "put into play under the opponent's control", [source])
+    rec["controller"] = opponent_chosen(st, seat, target)  # chosen in melee (rules 2.1.0)
+    note(st, seat, f"put into play under Seat {rec['controller']}'s control" if melee(st)
+         else "put into play under the opponent's control", [source])
+
+
+def _any_opponent(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    return chosen_opponents(st, seat)
 
 
 def _house_only(st: State, seat: int, source: str, trig: Trig) -> bool:
@@ -152,7 +159,7 @@ CRESTED = characters_where(lambda st, c: c["knelt"] and bool(CARDS[c["card"]].cr
 RULES: dict[str, CardRules] = {
     **{guard: CardRules(abilities=(Ability(
         "put it into play under the opponent's control", _give_away, phases=("challenges",),
-        from_hand=True, can=_house_only),)) for guard in HONOR_GUARDS},
+        from_hand=True, can=_house_only, targets=_any_opponent),)) for guard in HONOR_GUARDS},
     "littlefinger": CardRules(constant=_littlefinger),
     "gutter-rats-cunning": CardRules(constant=_on_bearer({"str": 2,
                                                           "keywords": ["Stealth"]})),

@@ -19,6 +19,7 @@ from .targeting import (
     count_use,
     draws,
     every,
+    every_pile_into_deck,
     gold_at_least,
     influence_sets,
     is_me,
@@ -189,11 +190,7 @@ def answer_sansa(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None
 # Benjen Stark: "after Benjen is killed: each player shuffles their dead pile into their
 # deck" (a passive).
 def _benjen(st: State, owner: int) -> None:
-    for seat in (1, 0):
-        p = player(st, seat)
-        p["deck"] += p["dead"]
-        p["dead"] = []
-        st["pending"].append({"op": "shuffle", "seat": seat})
+    every_pile_into_deck(st, "dead")  # every seat in melee (rules 2.0.0: seats 0 and 1 only)
     note(st, owner, "shuffled every dead pile into its deck (Benjen Stark)")
 
 

@@ -245,12 +245,16 @@ class Words:
         else:
             text = f"Use {self.in_play(st, source, voice)}"
         text += self._target(st, seat, move, voice)
+        if "calm" in move:  # Calm over Westeros' gold, in melee
+            text += f", handing 1 gold to {voice.who(move['calm'])}"
         return text + self._answering(st, move, voice)
 
     def _target(self, st: State, seat: int, move: Move, voice: Voice) -> str:
         """A use's target in words: "cost>aim" (kneel the cost to affect the aim), "a,b"
-        (several aims), "p2" (a player: Varys trades plot decks with them, Winterfell
-        Reserves takes from their discard pile), a card, plot or challenge type named."""
+        (several aims), "cost>" (a cost alone), "p2" (a player: Varys trades plot decks with
+        them, Winterfell Reserves takes from their discard pile, Raff looks at their deck, an
+        Honor Guard goes to them), "p2:military" (Illyrio's opponent and challenge type), a
+        card, plot or challenge type named."""
         target = move["target"]
         if not target:
             return ""
@@ -258,12 +262,21 @@ class Words:
             other = int(target[1:])
             if move["card"].startswith("varys"):
                 return f", trading plot decks with {voice.who(other)}"
+            if move["card"] == "raff-the-sweetling":
+                return f", looking at the top of {voice.whose(other)} deck"
+            if move["card"].endswith("honor-guard"):
+                return f", giving it to {voice.who(other)}"
             return f" on {voice.whose(other)} discard pile"
+        if re.fullmatch(r"p\d+:\w+", target):  # Magister Illyrio's opponent and type
+            other, kind = target[1:].split(":")
+            return f", naming {kind} challenges by {voice.who(int(other))}"
         if target in self.cards and self.cards[target].type == "plot":
             return f", revealing {self.name(target)}"
         if ">" in target:
             cost, aim = target.split(">", 1)
             paid = listed([self._token(st, seat, t, voice) for t in cost.split("+")])
+            if not aim:  # a cost alone (Muster, Westeros Bleeds)
+                return f", kneeling {paid}"
             if aim.isdigit():
                 return f", paying {aim} gold and kneeling {paid}"
             return f" on {self._token(st, seat, aim, voice)}, kneeling {paid}"

@@ -255,12 +255,13 @@ def run_marshal_turn(st: State, frame: dict[str, Any]) -> bool:
 
 
 def run_dominance(st: State, frame: dict[str, Any]) -> bool:
-    """Forced start-of-phase passives, then the award, before any window (GOT-EX-4); a tie
-    gives nobody anything."""
+    """Forced start-of-phase passives (The Hound, Knight of Flowers), the first player's
+    first, then the award, before any window (GOT-EX-4); a tie gives nobody anything."""
     st["pending"].pop()
     begin(st, "dominance")
     push(st, {"op": "award_dominance"}, {"op": "plot_window"}, END)
-    for rec in reversed([c for c in st["play"]]):
+    order = in_order(st)  # forced passives at one moment: in player order (§4.1)
+    for rec in reversed(sorted(st["play"], key=lambda c: order.index(c["controller"]))):
         start = _rules_of(rec["card"]).dominance_start
         if start is not None:
             st["pending"].append({"op": "call", "fn": "dominance_start", "uid": rec["uid"]})

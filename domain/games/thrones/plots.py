@@ -1,6 +1,6 @@
-"""Plot cards: their constant effects, "when revealed" abilities and riders. "Pick an
-opponent" is the other player in the two-player box; where both players choose, the plot's
-owner chooses first (GOT-R-24). Choices go through one ``choose`` frame (``CHOICES``: what
+"""Plot cards: their constant effects, "when revealed" abilities and riders ("pick an
+opponent" plots: ``opponent_picks.py``); where several players choose, the plot's owner
+chooses first (GOT-R-24). Choices go through one ``choose`` frame (``CHOICES``: what
 may be picked, how many, and what happens once picked)."""
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from .state import (
     draw,
     gain_power,
     note,
-    opponent,
     opponents,
     player,
     seats,
@@ -72,15 +71,15 @@ def _per_attachment(st: State, source: Src, target: dict[str, Any]) -> int:
     return len(attachments_of(st, target["uid"]))
 
 
-def _both(effect: Callable[[State, int], None]) -> Callable[[State, int], None]:
-    """Run ``effect`` for the plot's owner, then for the opponent (GOT-R-24)."""
+def _every(effect: Callable[[State, int], None]) -> Callable[[State, int], None]:
+    """Run ``effect`` for every seat, the plot's owner first (GOT-R-24)."""
     def when_revealed(st: State, seat: int) -> None:
         for who in reversed(clockwise(st, seat)):  # pushed: the owner's runs first
             effect(st, who)
     return when_revealed
 
 
-def _draw_3(st: State, seat: int) -> None:
+def draw_3(st: State, seat: int) -> None:
     draw(st, seat, 3)
 
 
@@ -90,19 +89,10 @@ def _valar_morghulis(st: State, seat: int) -> None:
         push_kill(st, rec["uid"])
 
 
-def _choose(what: str) -> Callable[[State, int], None]:
+def choose(what: str) -> Callable[[State, int], None]:
     def push(st: State, seat: int) -> None:
         st["pending"].append({"op": "choose", "what": what, "seat": seat, "chosen": []})
     return push
-
-
-def _searches(what: str) -> Callable[[State, int], None]:
-    """Building / Summoning Season: both search their deck, the owner first (GOT-R-24)."""
-    def when_revealed(st: State, seat: int) -> None:
-        from .searches import push_search
-        for who in reversed(clockwise(st, seat)):  # pushed: the owner's runs first
-            push_search(st, who, what, by=seat)
-    return when_revealed
 
 
 def _decree(st: State, seat: int) -> None:
@@ -147,7 +137,7 @@ def _knights(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
 def snowed_under(st: State, seat: int) -> None:
     """Snowed Under, at the start of the standing phase: its owner picks one knelt character
     or location of each player; the picked cards return to their owners' hands."""
-    for each in (1, 0):
+    for each in reversed(seats(st)):  # every player (rules 2.0.0: seats 0 and 1 only)
         st["pending"].append({"op": "choose", "what": "snowed", "seat": seat, "of": each,
                               "chosen": []})
 
@@ -164,14 +154,6 @@ def _to_hands(st: State, frame: dict[str, Any]) -> None:
         note(st, rec["controller"], "returned to hand (Snowed Under)", [rec["card"]],
              passive=True)
         leave_play(st, uid, "hand")
-
-
-def _gander(st: State, seat: int) -> None:
-    """Good for the Gander: the opponent's revealed plot's "when revealed", as a copy."""
-    theirs = player(st, opponent(st, seat))["revealed"]
-    effect = RULES[theirs].when_revealed if theirs in RULES else None
-    if effect is not None and theirs != "good-for-the-gander":
-        effect(st, seat)
 
 
 # ---- the choices plots ask for ----
@@ -277,16 +259,11 @@ RULES: dict[str, CardRules] = {
     "the-power-of-arms": CardRules(constant=_yours(_war_crest)),
     "holding-the-trident": CardRules(constant=_yours(_outnumbered)),
     "power-and-wealth": CardRules(constant=_yours(_per_attachment)),
-    "counting-favors": CardRules(when_revealed=_both(_draw_3)),
     "valar-morghulis": CardRules(when_revealed=_valar_morghulis),
-    "drunken-allegations": CardRules(when_revealed=_both(_choose("drunken"))),
-    "wildfire-assault": CardRules(when_revealed=_both(_choose("wildfire"))),
-    "fleeing-to-the-wall": CardRules(when_revealed=_both(_choose("fleeing"))),
-    "condemned-by-the-realm": CardRules(when_revealed=lambda st, seat: _choose("condemned")(
-        st, opponent(st, seat))),
-    "good-for-the-gander": CardRules(when_revealed=_gander),
-    "building-season": CardRules(when_revealed=_searches("location")),
-    "summoning-season": CardRules(when_revealed=_searches("character")),
+    # "Every player" keeps up to 3: each seat, the owner first (GOT-R-24).
+    "wildfire-assault": CardRules(when_revealed=_every(choose("wildfire"))),
+    "fleeing-to-the-wall": CardRules(when_revealed=_every(choose("fleeing"))),
+    # "Pick an opponent" plots and Good for the Gander: opponent_picks.py.
     "rule-by-decree": CardRules(when_revealed=_decree),
     "tourney-for-the-hand": CardRules(constant=_knights),
     # Snowed Under: phases.run_standing calls ``snowed_under`` at the start of the phase.

@@ -1,7 +1,7 @@
 """Cost reducers: "your next X played this phase is N gold cheaper" (Godswood, the
 Fiefdoms, Hall of Heroes, Street of Steel, Shadowblack Lane, Sunset Sea, House Tully
-Recruiter), and the printed discounts of Grey Wind and Lady. A reducer waits in
-``st["reducers"]`` until the next matching card is played, or the phase ends."""
+Recruiter, Narrow Sea, Street of Sisters), and the printed discounts of Grey Wind and Lady.
+A reducer waits in ``st["reducers"]`` until the next matching card is played, or the phase ends."""
 
 from __future__ import annotations
 
@@ -22,6 +22,9 @@ FILTERS: dict[str, Callable[[str], bool]] = {
     and "military" in CARDS[c].icons,
     "intrigue character": lambda c: CARDS[c].type == "character"
     and "intrigue" in CARDS[c].icons,
+    "power character": lambda c: CARDS[c].type == "character" and "power" in CARDS[c].icons,
+    "stark or baratheon character": lambda c: CARDS[c].type == "character"
+    and bool({"stark", "baratheon"} & set(CARDS[c].houses)),
 }
 
 

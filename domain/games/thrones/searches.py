@@ -19,6 +19,8 @@ FINDS: dict[str, Callable[[str], bool]] = {
     "character": lambda c: CARDS[c].type == "character",
     "direwolf": lambda c: "Direwolf" in CARDS[c].traits,
     "cheap location": lambda c: CARDS[c].type == "location" and (CARDS[c].cost or 0) <= 2,
+    "dragon": lambda c: "Dragon" in CARDS[c].traits,
+    "knight": lambda c: CARDS[c].type == "character" and "Knight" in CARDS[c].traits,
 }
 
 

@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Literal
 
 from .cards import CARDS
-from .state import InPlay, State, characters, draw, find, note, pay_gold, player, spendable
+from .state import (
+    InPlay,
+    State,
+    characters,
+    draw,
+    find,
+    melee,
+    note,
+    opponent,
+    opponents,
+    pay_gold,
+    player,
+    spendable,
+)
 
 
 def house_of(card_id: str) -> str:
@@ -46,6 +60,40 @@ def immune(st: State, rec: InPlay, user: int, source: str) -> bool:
 
 def targetable(st: State, rec: InPlay, user: int, source: str) -> bool:
     return not immune(st, rec, user, source)
+
+
+def opponent_cards(st: State, seat: int, source: str, ok: Any,
+                   only: int | None = None) -> list[str]:
+    """Cards in play an opponent of ``seat`` controls (``only`` that one) satisfying
+    ``ok(rec)`` that ``seat``'s effect from ``source`` may target."""
+    return [c["uid"] for c in st["play"] if c["controller"] != seat
+            and (only is None or c["controller"] == only) and ok(c)
+            and "moribund" not in c and targetable(st, c, seat, source)]
+
+
+def chosen_opponents(st: State, seat: int, ok: Any = None) -> list[str]:
+    """"An opponent of your choice" as a target: in melee each opponent (satisfying
+    ``ok(seat)``) as "p<seat>"; with two players the one opponent needs no choosing, "" (the
+    box's moves, unchanged). Rules 2.0.0 took the opponent on the left in melee."""
+    if not melee(st):
+        return [""] if ok is None or ok(opponent(st, seat)) else []
+    return [f"p{s}" for s in opponents(st, seat) if ok is None or ok(s)]
+
+
+def opponent_chosen(st: State, seat: int, target: str) -> int:
+    """The opponent a ``chosen_opponents`` target names ("p2", or "p2:<more>")."""
+    found = re.match(r"p(\d+)", target)
+    return int(found[1]) if found else opponent(st, seat)
+
+
+def every_pile_into_deck(st: State, pile: Literal["dead", "discard"]) -> None:
+    """"Each player shuffles their <pile> into their deck" (Benjen Stark: the dead pile; Ser
+    Barristan Selmy: the discard pile): every seat, however many play."""
+    for seat in reversed(range(len(st["players"]))):  # pushed: seat 0's shuffle first
+        p = player(st, seat)
+        p["deck"] += p[pile]
+        p[pile] = []
+        st["pending"].append({"op": "shuffle", "seat": seat})
 
 
 def char_uids(st: State, ok: Any = None, seat: int | None = None, user: int = -1,

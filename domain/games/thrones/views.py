@@ -143,7 +143,15 @@ def secret_answer(st: State, event: dict[str, Any], viewer: int | None) -> bool:
 def redact(st: State, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     if secret_answer(st, event, viewer):
         return {**event, "move": None}
+    if face_down(event) and viewer != event["seat"]:  # the others count it, never name it
+        return {**event, "move": {**event["move"], "card": None}}
     return default_redact(st, event, viewer)
+
+
+def face_down(event: dict[str, Any]) -> bool:
+    """A move that puts a card from hand face down into Shadows (§6.5): its owner's alone
+    (rules 2.0.0 named it in the event to every seat; README, "Shadows")."""
+    return event.get("type") == "move" and (event.get("move") or {}).get("kind") == "shadow"
 
 
 def who(seat: int, viewer: int | None) -> str:

@@ -31,9 +31,11 @@ from .state import (
     find,
     hand_gold,
     in_order,
+    melee,
     next_seat,
     note,
     opponent,
+    opponents,
     player,
     seats,
     spendable,
@@ -149,7 +151,7 @@ def uses(st: State, frame: dict[str, Any], seat: int,
                 found = list(_uses_of(st, frame, seat, events))
             finally:
                 player(st, seat)["gold"] += 1
-            yield from found
+            yield from _calm_recipients(st, seat, found)
         else:
             yield from _uses_of(st, frame, seat, events)
     yield from _uses_of(st, frame, seat, sources)
@@ -274,7 +276,7 @@ def use(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> No
     if trig is not None and frame["mode"] == "response":
         trig["used"].append(ref)
     if source == "hand":
-        _pay_calm(st, seat)
+        _pay_calm(st, seat, move.get("calm"))
         player(st, seat)["hand"].remove(card_id)
         # After it resolves (nothing looks there before); Deathbound: the dead pile, as it
         # was played successfully (nothing cancels an event in this engine).
@@ -300,10 +302,20 @@ def _may_pay_calm(st: State, seat: int) -> bool:
     return not _calm(st) or spendable(st, seat) >= 1
 
 
-def _pay_calm(st: State, seat: int) -> None:
+def _calm_recipients(st: State, seat: int,
+                     found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """In melee the player chooses which opponent Calm over Westeros' gold goes to: each
+    event's use once a recipient (``calm``: the seat); rules 2.0.0 gave it to the left."""
+    if not melee(st):
+        return found
+    return [{**move, "calm": to} for move in found for to in opponents(st, seat)]
+
+
+def _pay_calm(st: State, seat: int, to: int | None) -> None:
     if _calm(st):
-        hand_gold(st, seat, opponent(st, seat), 1)
-        note(st, seat, "handed 1 gold to the opponent (Calm over Westeros)")
+        hand_gold(st, seat, opponent(st, seat) if to is None else to, 1)
+        note(st, seat, "handed 1 gold to the opponent (Calm over Westeros)" if to is None
+             else f"handed 1 gold to Seat {to} (Calm over Westeros)")
 
 
 def _marshal() -> Any:
