@@ -33,6 +33,7 @@ from domain.history import (
     Life,
     Status,
     begin,
+    forked_state,
     live,
     payload_keys_fit,
     record_hash,
@@ -192,6 +193,15 @@ def _check_header(doc: Any) -> None:
         narration_of(doc)
     except ValueError as error:
         raise StepFailed(None, str(error), "narration") from None
+
+
+def _check_game_id(doc: dict[str, Any], first: dict[str, Any]) -> None:
+    """The record is bound to its game id: a first event that names it (every game recorded
+    since) names the document's. One made before names none, and is bound through its draws."""
+    if "game_id" in first and (not isinstance(first["game_id"], str)
+                               or first["game_id"] != doc["game_id"]):
+        raise StepFailed(1, "the document's game id is not the one its first event records",
+                         "game_id")
 
 
 # The hot path's names, bound once: an enum member is slow to look up on its class.
@@ -408,6 +418,7 @@ class _Verifier:
         if new_commitment(self.seed) != payload["commitment"]:
             raise StepFailed(1, "the revealed seed does not match the commitment made at creation",
                              "commitment")
+        _check_game_id(self.doc, payload)
         self.seats = len(payload["seats"])
         if "takebacks" in payload and (payload["takebacks"] is not True
                                        or takebacks_offered(self.rules) is not None):
@@ -418,7 +429,7 @@ class _Verifier:
             reason = check_origin(payload, self.sources, self.visiting)
             if reason is not None:
                 raise StepFailed(1, reason, "origin", reason)
-            self.state = json_copy(payload["state"])
+            self.state = forked_state(payload)
         else:
             self.state = self.rules.setup(payload["options"], self.seats)
 
