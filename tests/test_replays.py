@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from uuid import UUID
 
 import pytest
 
@@ -245,3 +246,30 @@ def test_a_header_field_changed_is_caught(service, field, value):
     doc = human_game(service)
     forgery = {**copy.deepcopy(doc), field: value}
     assert not verify_document(forgery).valid
+
+
+def test_a_document_moved_under_another_game_id_fails_at_event_1_even_with_one_coin_flip(
+        service):
+    game, _ = service.create_game("revolution", {"neutrals": "old_style"},
+                                  [{"bot": "random"}, {"bot": "random"}])
+    doc = build_document(service.records(game.id))
+    draws = [e for e in doc["events"] if e["type"] == "chance_resolved"]
+    assert len(draws) == 1 and doc["events"][0]["payload"]["game_id"] == doc["game_id"]
+    moved = copy.deepcopy(doc)
+    for n in range(1, 9):  # half of all ids give the same coin flip: each must still fail
+        moved["game_id"] = str(UUID(int=n))
+        verdict = verify_document(moved)
+        assert not verdict.valid and verdict.failed_step == 1, verdict.reason
+        assert "game id" in verdict.reason
+
+
+def test_a_document_recorded_before_the_game_id_was_bound_still_verifies(service):
+    game, _ = service.create_game("revolution", {"neutrals": "old_style"},
+                                  [{"bot": "random"}, {"bot": "random"}])
+    doc = build_document(service.records(game.id))
+    first = doc["events"][0]
+    del first["payload"]["game_id"]  # as every first event recorded before
+    first["hash"] = event_hash(1, first["type"], first["payload"], first["at"],
+                               first["prev_hash"], first["state_hash"])
+    rehash_from(doc, 1)
+    assert verify_document(doc).valid
