@@ -187,12 +187,40 @@ def _check_header(doc: Any) -> None:
         raise StepFailed(None, "the document is not complete: the game is not over, so its "
                                "seed is not revealed and its draws cannot be checked yet",
                          "incomplete")
+    _check_header_keys(doc)
+    _check_seed_text(doc["seed"])
     if not isinstance(doc.get("events"), list) or not doc["events"]:
         raise StepFailed(None, "the document has no events", "empty")
     try:
         narration_of(doc)
     except ValueError as error:
         raise StepFailed(None, str(error), "narration") from None
+
+
+# A complete document's keys (``narration`` absent from those made before it existed; ``viewer``
+# null or absent: a complete document is everyone's).
+HEADER_KEYS = frozenset({"format", "format_version", "game_id", "game", "rules_version",
+                         "options", "seats", "commitment", "status", "result", "seed",
+                         "narration", "complete", "viewer", "events"})
+
+
+def _check_header_keys(doc: dict[str, Any]) -> None:
+    """No key the specification does not name: a verifier cannot vouch for what it does not
+    read, and a reader might take an unknown key for a checked one."""
+    unknown = set(doc) - HEADER_KEYS
+    if unknown:
+        raise StepFailed(None, f"the document has keys the format does not have: "
+                               f"{_quoted(sorted(unknown))}", "format")
+    if doc.get("viewer") is not None:
+        raise StepFailed(None, "a complete document is everyone's: its viewer is null",
+                         "format")
+
+
+def _check_seed_text(seed: str) -> None:
+    """The seed as the server writes it: 64 lower-case hex digits (``bytes.fromhex`` would
+    also read capitals and spaces, another text for the same seed)."""
+    if len(seed) != 64 or any(c not in "0123456789abcdef" for c in seed):
+        raise StepFailed(None, "the seed is not 64 lower-case hex digits", "format")
 
 
 def _check_game_id(doc: dict[str, Any], first: dict[str, Any]) -> None:
