@@ -391,10 +391,9 @@ class _Verifier:
         else:
             fits = payload_keys_fit(kind, set(payload))
         if not fits:
+            also = " (and perhaps takebacks, game_id)" if kind in STARTS else ""
             raise StepFailed(seq, f"a {kind} payload has exactly the keys "
-                                  f"{sorted(PAYLOAD_KEYS[kind])}"
-                                  f"{' (and perhaps takebacks)' if kind in STARTS else ''}",
-                             "shape")
+                                  f"{sorted(PAYLOAD_KEYS[kind])}{also}", "shape")
         at = event["at"]
         if not isinstance(at, str):
             raise StepFailed(seq, "the event's time is not an ISO 8601 text", "shape")
