@@ -36,7 +36,7 @@ from domain.application import GameService
 from domain.decks import deck_rules, deck_text, read_deck_text
 from domain.games import game_names, get_rules
 from domain.history import EventType, Status
-from domain.kernel import GameError
+from domain.kernel import GameError, canonical_json
 from domain.receipts import keys_by_id
 from replays import Verdict, build_document, steps_of, to_ndjson_lines, verify_document
 from replays.batch import Batch, verify_batch
@@ -227,7 +227,7 @@ def run_play(args: argparse.Namespace) -> None:
         for index in progress(range(args.games)):
             seating = bots[index % len(bots):] + bots[: index % len(bots)]
             seat_decks = decks[index % len(bots):] + decks[: index % len(bots)]
-            game_id = uuid5(UUID(int=0), f"{args.seed}:{index}") if args.seed else None
+            game_id = seeded_game_id(args, seating, index) if args.seed else None
             game, _ = service.create_game(args.game, options, [{"bot": b} for b in seating],
                                           game_id=game_id,
                                           decks=seat_decks)
@@ -252,6 +252,15 @@ def run_play(args: argparse.Namespace) -> None:
         print(f"\nthe first {len(first_games)} games (export one: gamehall replay export GAME_ID "
               "-o game.json)")
         print_table(["game", "result", "scores", "how it ended"], first_games)
+
+
+def seeded_game_id(args: argparse.Namespace, seating: list[str], index: int) -> UUID:
+    """A seeded run's game ids: the same run again gives the same ids (so it replays), and a
+    run of another game, options, bots or decks, or another seed, gives others (so exports of
+    several runs merge without two games sharing an id)."""
+    run = canonical_json({"seed": args.seed, "game": args.game, "options": json.loads(
+        args.options), "seating": seating, "decks": args.decks, "index": index})
+    return uuid5(UUID(int=0), f"gamehall-play:{run}")
 
 
 # With no --seed, the ids and outcomes of this many games are printed, to export or look at.

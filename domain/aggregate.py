@@ -33,6 +33,7 @@ from .history import (
     begin,
     check_reproduces,
     event_hash,
+    forked_state,
     live,
     rules_for,
     rules_state_after,
@@ -244,6 +245,7 @@ class Game(Aggregate):
         state = rules.setup(full_options, len(seats))
         payload = {"game": game, "rules_version": rules.version, "options": full_options,
                    "seats": _seat_records(seats), "commitment": new_commitment(seed),
+                   "game_id": str(game_id),
                    **({"takebacks": True} if takebacks else {})}
         return cls._begin(cls.Created, game_id, payload, state, at)
 
@@ -262,9 +264,10 @@ class Game(Aggregate):
                              f"{len(seats)}.")
         payload = {"game": source.game_name, "rules_version": source.rules_version,
                    "options": source.options, "seats": _seat_records(seats),
-                   "commitment": new_commitment(seed), "origin": origin, "state": at_state,
+                   "commitment": new_commitment(seed), "origin": origin,
+                   "state": json_copy(at_state), "game_id": str(game_id),
                    **({"takebacks": True} if takebacks else {})}
-        return cls._begin(cls.Forked, game_id, payload, json_copy(at_state), at)
+        return cls._begin(cls.Forked, game_id, payload, forked_state(payload), at)
 
     @classmethod
     def _begin(cls, event_class: type[Game.Created] | type[Game.Forked], game_id: UUID,

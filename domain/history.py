@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
 from .games import get_rules
-from .kernel import GameError, Rules, State, hash_value, json_copy
+from .kernel import GameError, Rules, State, hash_value, json_copy, round_trip
 
 
 class EventType(StrEnum):
@@ -52,10 +52,11 @@ PAYLOAD_KEYS: dict[str, frozenset[str]] = {
     EventType.TAKEN_BACK: frozenset({"to", "undone", "state"}),
 }
 # Keys a payload may carry besides its own: ``takebacks`` (always true: absent means off)
-# where the game allows takebacks by consent.
+# where the game allows takebacks by consent; ``game_id``, the game's own id, in every first
+# event recorded since it binds the record to its id (absent from histories made before).
 OPTIONAL_KEYS: dict[str, frozenset[str]] = {
-    EventType.CREATED: frozenset({"takebacks"}),
-    EventType.FORKED: frozenset({"takebacks"}),
+    EventType.CREATED: frozenset({"takebacks", "game_id"}),
+    EventType.FORKED: frozenset({"takebacks", "game_id"}),
 }
 
 
@@ -208,7 +209,9 @@ def rules_state_after(rules: Rules, state: State | None, type_: str,
     """The rules state after an event (no legality checks: the verifier does those)."""
     if type_ == EventType.CREATED:
         return rules.setup(payload["options"], len(payload["seats"]))
-    if type_ in (EventType.FORKED, EventType.TAKEN_BACK):
+    if type_ == EventType.FORKED:
+        return forked_state(payload)
+    if type_ == EventType.TAKEN_BACK:
         return json_copy(payload["state"])  # a state recorded whole: never shared with it
     assert state is not None, "a history starts with its created or forked event"
     if type_ == EventType.MOVE_MADE:
@@ -216,6 +219,18 @@ def rules_state_after(rules: Rules, state: State | None, type_: str,
     if type_ == EventType.CHANCE_RESOLVED:
         return rules.apply_chance(state, payload["outcome"])
     return state
+
+
+def forked_state(payload: dict[str, Any]) -> State:
+    """The rules state a fork starts from. A rules version may depend on the order of an
+    object's keys (God of War's does), which JSON does not keep: a document read back with
+    sorted keys (the API's, NDJSON's) would play on from another state than the server's. So a
+    fork recorded with its ``game_id`` (every fork since) starts from ``state`` with every
+    object's keys sorted, as its canonical JSON holds them, wherever it is read; one made
+    before keeps the order its record holds."""
+    if "game_id" in payload:
+        return round_trip(payload["state"])
+    return json_copy(payload["state"])
 
 
 def check_reproduces(state: State, seq: int, recorded_hash: str, life: Life) -> None:

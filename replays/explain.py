@@ -46,6 +46,8 @@ CHECKS: dict[str, tuple[str, str]] = {
     "words": ("is told in other words than the rules write for it",
               "holds log lines the rules do not write"),
     "takeback": ("is a takeback the rules do not allow", "holds a takeback the rules refuse"),
+    "game_id": ("belongs to another game: it records another game id than the document's",
+                "is filed under another game's id"),
     "origin": ("starts a sandbox from a point its source game never reached",
                "is a sandbox whose origin cannot be checked"),
     "malformed": ("holds a value of a kind the rules cannot read",

@@ -33,6 +33,7 @@ from domain.history import (
     Life,
     Status,
     begin,
+    forked_state,
     live,
     payload_keys_fit,
     record_hash,
@@ -186,12 +187,49 @@ def _check_header(doc: Any) -> None:
         raise StepFailed(None, "the document is not complete: the game is not over, so its "
                                "seed is not revealed and its draws cannot be checked yet",
                          "incomplete")
+    _check_header_keys(doc)
+    _check_seed_text(doc["seed"])
     if not isinstance(doc.get("events"), list) or not doc["events"]:
         raise StepFailed(None, "the document has no events", "empty")
     try:
         narration_of(doc)
     except ValueError as error:
         raise StepFailed(None, str(error), "narration") from None
+
+
+# A complete document's keys (``narration`` absent from those made before it existed; ``viewer``
+# null or absent: a complete document is everyone's).
+HEADER_KEYS = frozenset({"format", "format_version", "game_id", "game", "rules_version",
+                         "options", "seats", "commitment", "status", "result", "seed",
+                         "narration", "complete", "viewer", "events"})
+
+
+def _check_header_keys(doc: dict[str, Any]) -> None:
+    """No key the specification does not name: a verifier cannot vouch for what it does not
+    read, and a reader might take an unknown key for a checked one."""
+    unknown = set(doc) - HEADER_KEYS
+    if unknown:
+        raise StepFailed(None, f"the document has keys the format does not have: "
+                               f"{_quoted(sorted(unknown))}", "format")
+    if doc.get("viewer") is not None:
+        raise StepFailed(None, "a complete document is everyone's: its viewer is null",
+                         "format")
+
+
+def _check_seed_text(seed: str) -> None:
+    """The seed as the server writes it: 64 lower-case hex digits (``bytes.fromhex`` would
+    also read capitals and spaces, another text for the same seed)."""
+    if len(seed) != 64 or any(c not in "0123456789abcdef" for c in seed):
+        raise StepFailed(None, "the seed is not 64 lower-case hex digits", "format")
+
+
+def _check_game_id(doc: dict[str, Any], first: dict[str, Any]) -> None:
+    """The record is bound to its game id: a first event that names it (every game recorded
+    since) names the document's. One made before names none, and is bound through its draws."""
+    if "game_id" in first and (not isinstance(first["game_id"], str)
+                               or first["game_id"] != doc["game_id"]):
+        raise StepFailed(1, "the document's game id is not the one its first event records",
+                         "game_id")
 
 
 # The hot path's names, bound once: an enum member is slow to look up on its class.
@@ -353,10 +391,9 @@ class _Verifier:
         else:
             fits = payload_keys_fit(kind, set(payload))
         if not fits:
+            also = " (and perhaps takebacks, game_id)" if kind in STARTS else ""
             raise StepFailed(seq, f"a {kind} payload has exactly the keys "
-                                  f"{sorted(PAYLOAD_KEYS[kind])}"
-                                  f"{' (and perhaps takebacks)' if kind in STARTS else ''}",
-                             "shape")
+                                  f"{sorted(PAYLOAD_KEYS[kind])}{also}", "shape")
         at = event["at"]
         if not isinstance(at, str):
             raise StepFailed(seq, "the event's time is not an ISO 8601 text", "shape")
@@ -408,6 +445,7 @@ class _Verifier:
         if new_commitment(self.seed) != payload["commitment"]:
             raise StepFailed(1, "the revealed seed does not match the commitment made at creation",
                              "commitment")
+        _check_game_id(self.doc, payload)
         self.seats = len(payload["seats"])
         if "takebacks" in payload and (payload["takebacks"] is not True
                                        or takebacks_offered(self.rules) is not None):
@@ -418,7 +456,7 @@ class _Verifier:
             reason = check_origin(payload, self.sources, self.visiting)
             if reason is not None:
                 raise StepFailed(1, reason, "origin", reason)
-            self.state = json_copy(payload["state"])
+            self.state = forked_state(payload)
         else:
             self.state = self.rules.setup(payload["options"], self.seats)
 

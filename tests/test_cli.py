@@ -85,6 +85,25 @@ def test_a_seeded_run_is_reproducible(var, capsys):
     assert capsys.readouterr().out == first
 
 
+def exported_ids(var, name: str, *args: str) -> list[str]:
+    path = var / f"{name}.ndjson"
+    cli.main(["play", *args, "--games", "3", "--export", str(path)])
+    return [json.loads(line)["game_id"] for line in path.read_text().splitlines()]
+
+
+def test_seeded_runs_of_other_games_options_or_seeds_never_share_a_game_id(var, capsys):
+    runs = [("toy", "--bots", "random,first", "--seed", "3"),
+            ("toy", "--bots", "random,first", "--seed", "4"),
+            ("toy", "--bots", "random,random", "--seed", "3"),
+            ("toy", "--bots", "random,first", "--seed", "3", "--options", '{"goal": 30}'),
+            ("revolution", "--bots", "random,random", "--seed", "3")]
+    ids = [exported_ids(var, f"run{n}", *run) for n, run in enumerate(runs)]
+    again = exported_ids(var, "again", *runs[0])
+    assert again == ids[0]
+    everyone = [game_id for run in ids for game_id in run]
+    assert len(set(everyone)) == len(everyone) == 15
+
+
 def first_game_id(out: str) -> str:
     """The id of the first game in the table ``play`` prints of the first games it stored."""
     lines = out.splitlines()

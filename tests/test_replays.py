@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
+from pathlib import Path
+from uuid import UUID
 
 import pytest
 
+from domain.games import RELEASES, get_rules
 from domain.history import event_hash
 from domain.kernel import hash_value
 from replays import build_document, to_csv_lines, to_ndjson_lines, verify_document
@@ -245,3 +249,58 @@ def test_a_header_field_changed_is_caught(service, field, value):
     doc = human_game(service)
     forgery = {**copy.deepcopy(doc), field: value}
     assert not verify_document(forgery).valid
+
+
+def test_a_document_moved_under_another_game_id_fails_at_event_1_even_with_one_coin_flip(
+        service):
+    game, _ = service.create_game("revolution", {"neutrals": "old_style"},
+                                  [{"bot": "random"}, {"bot": "random"}])
+    doc = build_document(service.records(game.id))
+    draws = [e for e in doc["events"] if e["type"] == "chance_resolved"]
+    assert len(draws) == 1 and doc["events"][0]["payload"]["game_id"] == doc["game_id"]
+    moved = copy.deepcopy(doc)
+    for n in range(1, 9):  # half of all ids give the same coin flip: each must still fail
+        moved["game_id"] = str(UUID(int=n))
+        verdict = verify_document(moved)
+        assert not verdict.valid and verdict.failed_step == 1, verdict.reason
+        assert "game id" in verdict.reason
+
+
+def test_a_document_recorded_before_the_game_id_was_bound_still_verifies(service):
+    game, _ = service.create_game("revolution", {"neutrals": "old_style"},
+                                  [{"bot": "random"}, {"bot": "random"}])
+    doc = build_document(service.records(game.id))
+    first = doc["events"][0]
+    del first["payload"]["game_id"]  # as every first event recorded before
+    first["hash"] = event_hash(1, first["type"], first["payload"], first["at"],
+                               first["prev_hash"], first["state_hash"])
+    rehash_from(doc, 1)
+    assert verify_document(doc).valid
+
+
+README = (Path(__file__).resolve().parent.parent / "replays" / "README.md").read_text()
+
+
+def test_the_readme_vector_of_a_first_event_bound_to_its_game_id_holds():
+    seed = bytes(31) + b"\x01"
+    payload = {"game": "toy", "rules_version": "1", "options": {},
+               "seats": [{"name": "ann", "bot": None}, {"name": None, "bot": None}],
+               "commitment": hashlib.sha256(seed).hexdigest(),
+               "game_id": "00000000-0000-4000-8000-000000000000"}
+    digest = event_hash(1, "created", payload, "2026-01-01T00:00:00+00:00", "0" * 64,
+                        "7d287d5b2a6209b3d5e18a3f9917fa300dde1e51b0f7b37927749d1868ad13db")
+    assert digest == "0ba724ce023aefa200685cde1da47103b3c471d8d72f9bc0e1a9581f099bd2e4"
+    assert f"`{digest}`" in README
+
+
+def test_the_readme_table_of_which_versions_allow_takebacks_is_the_registry():
+    rows = {}
+    for game, versions in RELEASES.items():
+        for version in versions:
+            rules = get_rules(game, version)
+            allowed = not rules.info.traits.hidden_information or rules.reveals is not None
+            rows.setdefault(game, ([], []))[0 if allowed else 1].append(f"`{version}`")
+    for game, (allowed, refused) in rows.items():
+        line = next(line for line in README.splitlines() if line.startswith(f"| {game} |"))
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        assert cells[1:] == [", ".join(allowed) or "none", ", ".join(refused) or "none"], game

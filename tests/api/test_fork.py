@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
 from uuid import UUID
 
+import pytest
+
+import cli
 from domain.history import record_hash
 from replays import build_document, verify_document
 from tests.api.helpers import create, play_out
@@ -123,3 +128,39 @@ def test_a_sandbox_may_allow_takebacks_and_its_history_says_so(client, service):
     first = service.records(UUID(allowed["game_id"]))[0]["payload"]
     assert first["takebacks"] is True
     assert "takebacks" not in service.records(UUID(plain["game_id"]))[0]["payload"]
+
+
+HOSTED = ("revolution", "dominion", "godofwar", "thrones")
+
+
+def cli_verdict(tmp_path, fork: bytes, source: bytes) -> str:
+    """``gamehall replay verify FORK --source SOURCE`` on the documents as the API sent them
+    (keys sorted): its first line."""
+    (tmp_path / "fork.json").write_bytes(fork)
+    (tmp_path / "source.json").write_bytes(source)
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output), contextlib.suppress(SystemExit):
+        cli.main(["replay", "verify", str(tmp_path / "fork.json"), "--source",
+                  str(tmp_path / "source.json"), "--jobs", "1"])
+    return output.getvalue().splitlines()[0]
+
+
+@pytest.mark.parametrize("game", HOSTED)
+def test_forks_of_every_game_at_several_points_get_one_verdict_from_server_and_cli(
+        client, app, service, tmp_path, game):
+    source = create(client, [{"bot": "random"}, {"bot": "random"}], game=game)["game_id"]
+    played = [r["seq"] for r in service.records(UUID(source)) if r["type"] == "move_made"]
+    forks = []
+    for at in (played[1], played[len(played) // 3], played[2 * len(played) // 3]):
+        body = client.post(f"/games/{source}/fork", json={
+            "at": at, "players": [{"bot": "random"}, {"bot": "random"}]}).json
+        forks.append(body["game_id"])
+    assert app.extensions["gamehall"].projector.auditor.wait_idle(timeout=120)
+    listed = {g["game_id"]: g for g in client.get("/games").json["games"]}
+    source_bytes = client.get(f"/games/{source}/replay").data
+    for fork in forks:
+        assert listed[fork]["verification"]["verified"] is True
+        served = client.get(f"/games/{fork}/replay").data
+        assert client.post("/replays/verify", data=served,
+                           content_type="application/json").json["valid"] is True
+        assert cli_verdict(tmp_path, served, source_bytes).startswith("valid: "), fork

@@ -18,7 +18,7 @@ from typing import Any
 
 from domain.games import get_rules
 from domain.history import event_hash
-from domain.kernel import chance_context, derive_outcome, hash_value
+from domain.kernel import hash_value
 
 Doc = dict[str, Any]
 
@@ -111,12 +111,15 @@ def forgeries(name: str, doc: Doc, sources: Callable[[str], Doc | None]) -> Iter
     yield Forgery(kind("the seed's reveal cut off"),
                   rehashed({**copy.deepcopy(doc), "events": copy.deepcopy(events[:-1])}), None)
     other_id = doc["game_id"][:-1] + ("0" if doc["game_id"][-1] != "0" else "1")
-    differs = [event["seq"] for event in events if event["type"] == "chance_resolved" and (
-        derive_outcome(event["payload"]["spec"], bytes.fromhex(doc["seed"]),
-                       chance_context(other_id, event["seq"])) != event["payload"]["outcome"])]
-    if differs:  # the draws are bound to the game: the first that comes out otherwise fails
-        yield Forgery(kind("another game id"), {**copy.deepcopy(doc), "game_id": other_id},
-                      differs[0])
+    # The record is bound to its game id at event 1, whatever its draws.
+    yield Forgery(kind("another game id"), {**copy.deepcopy(doc), "game_id": other_id}, 1)
+    renamed = copy.deepcopy(doc)
+    renamed["events"][0]["payload"]["game_id"] = other_id
+    yield Forgery(kind("event 1 names another game id, chain recomputed"), rehashed(renamed), 1)
+    for field, value in (("viewer", 0), ("extra", 1), ("game_id_", doc["game_id"]),
+                         ("seed", doc["seed"].upper()), ("seed", " " + doc["seed"])):
+        yield Forgery(kind(f"header {field}={str(value)[:8]!r}"),
+                      {**copy.deepcopy(doc), field: value}, None)
     for field, value in (("narration", 3), ("narration", "2"), ("narration", 2.0),
                          ("narration", True), ("narration", None)):
         yield Forgery(kind(f"header {field}={value!r}"), {**copy.deepcopy(doc), field: value},

@@ -1,24 +1,42 @@
 """A second verifier, written from replays/README.md alone (the proof that the page is a
-specification): its own canonical JSON, hashes, fair draws (``tests/test_fair_draws.py``),
-life cycle, log lines and header. From the project it takes only what the page says a verifier
-needs: the game's rules (``get_rules``: setup, next, apply_move, apply_chance, resign,
-abandon, ``reveals`` for takebacks, and for the log lines of game events their narration
-through the kernel's ``log_line`` and ``Audience``, or ``describe``) and the kinds of step
-``next`` answers. It answers (valid, failed step) like ``verify_document``.
+specification), importing nothing of the project: its own canonical JSON, hashes, fair draws,
+life cycle, log lines and header.
+
+The rules of a game cannot be written on a page (the README's "What needs the rules"), so they
+are given to it, if at all, as ``rules(game, version)``: an object with ``setup(options,
+seats)``, ``next(state)`` (``("decision", {seat: legal moves})``, ``("chance", spec)`` or
+``("over", result)``), ``apply_move(state, seat, move)``, ``apply_chance(state, outcome)``,
+``resign(state, seat, seats)`` and ``abandon(state, reason)`` (each a result), a
+``hidden_information`` flag, ``reveals`` (or None), and the lines of game events, ``line(before,
+after, event, names)`` (narration 2) and ``describe(before, after, event, seat)`` (narration 1).
+``tests/forgery/rules.py`` builds one from the project's games.
+
+Without rules it checks everything the page alone decides, and nothing else: the format and
+header keys, every event's shape, number, hash and chain, its seat, its place in the game's
+life, the seed against the commitment and the game id at event 1, each draw's outcome for the
+spec it names (not whether the game asked for it), the state hash of every event that keeps
+the state (the one before it), of a fork's start and of a rewind, the takeback bookkeeping but
+its reveals, the service's log lines, and the header against the events. It cannot check a
+move's legality, which draw the game asks for, the result of an end or a resignation (or an
+abandonment), the state hash of a move or draw, a takeback's reveals, whether event 1 may allow
+takebacks, nor the line of a move or draw. ``verify`` answers (valid, failed step) like the
+project's ``verify_document``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import itertools
 import json
+import re
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
-from domain.games import get_rules
-from domain.kernel import Audience, Chance, Decision, Over, log_line
-from tests.test_fair_draws import reference_outcome
-
+HEADER_KEYS = {"format", "format_version", "game_id", "game", "rules_version", "options",
+               "seats", "commitment", "status", "result", "seed", "narration", "complete",
+               "viewer", "events"}
 EVENT_KEYS = {"seq", "type", "seat", "payload", "at", "log", "prev_hash", "state_hash", "hash"}
 PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment"},
             "forked": {"game", "rules_version", "options", "seats", "commitment", "origin",
@@ -28,14 +46,17 @@ PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment
             "resigned": {"seat", "result"}, "abandoned": {"result"}, "seed_revealed": {"seed"},
             "takeback_asked": {"seat", "to"}, "takeback_answered": {"seat", "accepted"},
             "taken_back": {"to", "undone", "state"}}
+STARTS = ("created", "forked")
 TAKEBACKS = ("takeback_asked", "takeback_answered", "taken_back")
+# The events that change the rules state; every other keeps the state hash before it.
+STATE_EVENTS = ("created", "forked", "move_made", "chance_resolved", "taken_back")
 
 
 def payload_fits(kind: str, keys: set[str]) -> bool:
-    """Exactly the type's keys; a first event may add ``takebacks``."""
+    """Exactly the type's keys; a first event may add ``takebacks`` and ``game_id``."""
     wanted = PAYLOADS.get(kind)
-    return wanted is not None and (keys == wanted or (
-        kind in ("created", "forked") and keys == wanted | {"takebacks"}))
+    return wanted is not None and wanted <= keys and (
+        keys == wanted or (kind in STARTS and keys <= wanted | {"takebacks", "game_id"}))
 
 
 class Failed(Exception):
@@ -56,11 +77,56 @@ def same(a: Any, b: Any) -> bool:
     return canonical(a) == canonical(b)  # JSON values, type included: 4.0 is not 4
 
 
+# ---- the fair-draw function (the page's "The fair-draw function") ----
+
+def words(seed: bytes, context: str) -> Iterator[int]:
+    for block in itertools.count():
+        digest = hmac.new(seed, f"{context}:{block}".encode(), hashlib.sha256).digest()
+        for offset in range(0, 32, 8):
+            yield int.from_bytes(digest[offset:offset + 8], "big")
+
+
+def below(stream: Iterator[int], n: int) -> int:
+    limit = 2**64 - (2**64 % n)
+    return next(x for x in stream if x < limit) % n
+
+
+def outcome(spec: dict[str, Any], seed: bytes, context: str) -> Any:
+    stream, kind = words(seed, context), spec["kind"]
+    ints = [spec[k] for k in ("n", "k") if k in spec]
+    if any(type(i) is not int or i < 0 for i in ints) or (kind == "pick" and spec["k"] > spec["n"]):
+        raise ValueError("a spec's n and k are JSON integers, k <= n")
+    if kind == "shuffle":
+        a = list(range(spec["n"]))
+        for i in range(spec["n"] - 1, 0, -1):
+            j = below(stream, i + 1)
+            a[i], a[j] = a[j], a[i]
+        return a
+    if kind in ("roll", "dice"):
+        faces = spec["faces"]
+        if not isinstance(faces, list) or not faces:
+            raise ValueError("faces is a non-empty list")
+        if kind == "roll":
+            return faces[below(stream, len(faces))]
+        return [faces[below(stream, len(faces))] for _ in range(spec["n"])]
+    if kind == "draw":
+        return below(stream, spec["n"])
+    if kind != "pick":
+        raise ValueError(f"unknown kind {kind!r}")
+    a = list(range(spec["n"]))
+    for i in range(spec["k"]):
+        j = i + below(stream, spec["n"] - i)
+        a[i], a[j] = a[j], a[i]
+    return a[:spec["k"]]
+
+
 def verify(doc: Any, sources: Any = lambda game_id: None,
-           visiting: frozenset[str] = frozenset()) -> tuple[bool, int | None]:
-    """``sources``: a fork's source document by game id (the page's "Forks")."""
+           visiting: frozenset[str] = frozenset(),
+           rules: Callable[[str, str], Any] | None = None) -> tuple[bool, int | None]:
+    """``sources``: a fork's source document by game id (the page's "Forks"); ``rules``: the
+    games' rules (above), or None to check what the page alone decides."""
     try:
-        Reference(doc, sources, visiting).run()
+        Reference(doc, sources, visiting, rules).run()
     except Failed as failure:
         return False, failure.step
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
@@ -68,19 +134,27 @@ def verify(doc: Any, sources: Any = lambda game_id: None,
     return True, None
 
 
+SEED_TEXT = re.compile(r"[0-9a-f]{64}")
+UNKNOWN = object()  # a rules state only the rules could compute
+
+
 class Reference:
-    def __init__(self, doc: Any, sources: Any, visiting: frozenset[str]) -> None:
+    def __init__(self, doc: Any, sources: Any, visiting: frozenset[str],
+                 rules: Callable[[str, str], Any] | None) -> None:
         if (not isinstance(doc, dict) or doc.get("format") != "gamehall-replay"
-                or not same(doc.get("format_version"), 1) or doc.get("complete") is not True
-                or not isinstance(doc.get("seed"), str) or not isinstance(doc.get("events"), list)
-                or not doc["events"]
+                or not same(doc.get("format_version"), 1) or not set(doc) <= HEADER_KEYS
+                or doc.get("complete") is not True or doc.get("viewer") is not None
+                or not isinstance(doc.get("seed"), str)
+                or not isinstance(doc.get("events"), list) or not doc["events"]
                 or type(doc.get("narration", 1)) is not int
-                or doc.get("narration", 1) not in (1, 2)):
+                or doc.get("narration", 1) not in (1, 2)
+                or not SEED_TEXT.fullmatch(doc["seed"])):
             raise Failed(None)
         self.narration = doc.get("narration", 1)
         self.doc, self.seed = doc, bytes.fromhex(doc["seed"])
         self.sources, self.visiting = sources, visiting | {doc.get("game_id")}
-        self.prev, self.rules, self.state = "0" * 64, None, None
+        self.rules_of, self.rules = rules, None  # the rules of this game, if given
+        self.prev, self.state = "0" * 64, None
         self.seats: list[dict[str, Any]] = []
         self.status, self.result, self.revealed = "", None, None
         self.hashes: list[str] = []  # the state hash after each event so far
@@ -113,26 +187,32 @@ class Reference:
             raise Failed(index)
         if not self.allowed(index, kind, payload) or not self.apply(index, kind, payload):
             raise Failed(index)
-        if sha(canonical(self.state)) != event["state_hash"]:
+        if kind not in STATE_EVENTS:  # the state is unchanged: so is its hash
+            expected = self.hashes[-1]
+        else:
+            expected = None if self.state is UNKNOWN else sha(canonical(self.state))
+        if expected is not None and expected != event["state_hash"]:
             raise Failed(index)
-        if event["log"] not in self.lines(kind, payload, before):
+        told = self.lines(kind, payload, before)
+        if told is not None and event["log"] not in told:
             raise Failed(index)
         self.prev = event["hash"]
         self.hashes.append(event["state_hash"])
         self.states.append(self.state)
 
-    def lines(self, kind: str, p: dict[str, Any], before: Any) -> list[str]:
-        """The page's "Log lines": the lines the document's narration accepts for the event."""
+    def lines(self, kind: str, p: dict[str, Any], before: Any) -> list[str] | None:
+        """The page's "Log lines": the lines the document's narration accepts for the event
+        (None: a game event, whose line only its rules write, and no rules given)."""
         names = [f"{s['name']} (seat {i})" if s["name"] else f"seat {i}"
                  for i, s in enumerate(self.seats)]
         if kind not in ("move_made", "chance_resolved"):
             return [self.service_line(kind, p, names)]
+        if self.rules is None:
+            return None
         told = ({"type": "move", "seat": p["seat"], "move": p["move"]} if kind == "move_made"
                 else {"type": "chance", "spec": p["spec"], "outcome": p["outcome"]})
         if self.narration == 2:
-            audience = Audience(tuple(names), None, True)
-            return [log_line(self.rules, before, self.state, json.loads(canonical(told)),
-                             audience)]
+            return [self.rules.line(before, self.state, json.loads(canonical(told)), names)]
         orders = [told]
         if kind == "move_made" and isinstance(p["move"], dict) and len(p["move"]) <= 6:
             orders += [{**told, "move": {k: p["move"][k] for k in keys}}
@@ -152,7 +232,8 @@ class Reference:
             head = f"A sandbox of {p['game']} was" if legacy else "A sandbox was"
             return (f"{head} forked from game {p['origin']['game_id']} after its event "
                     f"{p['origin']['seq']}, for {listed}.")
-        who = f"Seat {p['seat']}" if legacy or kind == "seat_taken" else names[p.get("seat", 0)]
+        seat = p.get("seat", 0)
+        who = f"Seat {seat}" if legacy or kind == "seat_taken" else names[seat]
         if kind == "seat_taken":
             return f"{p['name']} took seat {p['seat']}."
         if kind == "takeback_asked":
@@ -190,7 +271,8 @@ class Reference:
         if self.revealed is not None:
             return False  # nothing after the seed's reveal
         playing = self.status == "active"
-        if playing and kind != "ended" and isinstance(self.rules.next(self.state), Over):
+        if (playing and kind != "ended" and self.rules is not None
+                and self.rules.next(self.state)[0] == "over"):
             return False
         agreed = self.pending is not None and len(self.pending[2]) == len(self.seats) - 1
         if kind == "taken_back" and not agreed:
@@ -214,49 +296,68 @@ class Reference:
             return self.status in ("waiting", "active")
         return self.status in ("over", "abandoned")  # seed_revealed
 
-    def apply(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
-        """The rules' part: legal moves, fair draws, true results; False if refused."""
-        if kind in ("created", "forked"):
+    def start(self, kind: str, payload: dict[str, Any]) -> bool:
+        """Event 1: the rules, if given, and the state they start from; the seats, the
+        takebacks flag, the commitment, the game id and a fork's origin."""
+        if self.rules_of is not None:
             try:
-                self.rules = get_rules(payload["game"], payload["rules_version"])
-                self.state = (self.rules.setup(payload["options"], len(payload["seats"]))
-                              if kind == "created" else json.loads(canonical(payload["state"])))
-            except Exception:  # an unknown game or version, options it refuses
+                self.rules = self.rules_of(payload["game"], payload["rules_version"])
+            except Exception:  # an unknown game or version
                 return False
-            self.seats = [dict(seat) for seat in payload["seats"]]
-            self.status = "waiting" if any(s["name"] is None for s in self.seats) else "active"
-            if "takebacks" in payload and (payload["takebacks"] is not True or (
-                    self.rules.info.traits.hidden_information and self.rules.reveals is None)):
+        if kind == "forked":  # its state read with its keys sorted when it names its game id
+            self.state = json.loads(canonical(payload["state"]) if "game_id" in payload
+                                    else json.dumps(payload["state"]))
+        elif self.rules is not None:
+            try:
+                self.state = self.rules.setup(payload["options"], len(payload["seats"]))
+            except Exception:  # options the rules refuse
                 return False
-            self.takebacks = payload.get("takebacks") is True
-            return sha(self.seed) == payload["commitment"] and (
-                kind == "created" or self.origin_holds(payload))
+        else:
+            self.state = UNKNOWN
+        self.seats = [dict(seat) for seat in payload["seats"]]
+        self.status = "waiting" if any(s["name"] is None for s in self.seats) else "active"
+        if "takebacks" in payload and (payload["takebacks"] is not True or (
+                self.rules is not None and self.rules.hidden_information
+                and self.rules.reveals is None)):
+            return False
+        self.takebacks = payload.get("takebacks") is True
+        if sha(self.seed) != payload["commitment"]:
+            return False
+        if "game_id" in payload and (not isinstance(payload["game_id"], str)
+                                     or payload["game_id"] != self.doc["game_id"]):
+            return False
+        return kind == "created" or self.origin_holds(payload)
+
+    def apply(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
+        """The rules' part, where given: legal moves, fair draws, true results; False if
+        refused."""
+        if kind in STARTS:
+            return self.start(kind, payload)
         if kind in TAKEBACKS:
             return self.takeback(index, kind, payload)
-        step = self.rules.next(self.state) if self.status == "active" else None
+        rules = self.rules
+        step = rules.next(self.state) if rules is not None and self.status == "active" else None
         if kind == "seat_taken":
             self.seats[payload["seat"]]["name"] = payload["name"]
             self.status = "waiting" if any(s["name"] is None for s in self.seats) else "active"
         elif kind == "move_made":
-            prompt = step.prompt_for(payload["seat"]) if isinstance(step, Decision) else None
-            if prompt is None or not any(same(payload["move"], m) for m in prompt.legal_moves):
+            if rules is None:
+                self.state = UNKNOWN
+                return True
+            legal = step[1].get(payload["seat"]) if step[0] == "decision" else None
+            if not legal or not any(same(payload["move"], m) for m in legal):
                 return False
-            self.state = self.rules.apply_move(self.state, payload["seat"], payload["move"])
+            self.state = rules.apply_move(self.state, payload["seat"], payload["move"])
         elif kind == "chance_resolved":
-            if not isinstance(step, Chance) or not same(step.spec, payload["spec"]):
+            if rules is not None and (step[0] != "chance" or not same(step[1], payload["spec"])):
                 return False
-            expected = reference_outcome(step.spec, self.seed, f"{self.doc['game_id']}:{index}")
+            expected = outcome(payload["spec"], self.seed, f"{self.doc['game_id']}:{index}")
             if not same(payload["outcome"], expected):
                 return False
-            self.state = self.rules.apply_chance(self.state, payload["outcome"])
+            self.state = UNKNOWN if rules is None else rules.apply_chance(self.state,
+                                                                          payload["outcome"])
         elif kind in ("ended", "resigned", "abandoned"):
-            if kind == "ended":
-                given = step.to_json() if isinstance(step, Over) else None
-            elif kind == "resigned":
-                given = self.rules.resign(self.state, payload["seat"], len(self.seats)).to_json()
-            else:
-                given = self.rules.abandon(self.state, payload["result"]["reason"]).to_json()
-            if given is None or not same(payload["result"], given):
+            if rules is not None and not same(payload["result"], self.given(kind, step, payload)):
                 return False
             self.status = "abandoned" if kind == "abandoned" else "over"
             self.result = payload["result"]
@@ -266,8 +367,16 @@ class Reference:
             self.revealed = payload["seed"]
         return True
 
+    def given(self, kind: str, step: Any, payload: dict[str, Any]) -> Any:
+        """The result the rules give for an end, a resignation or an abandonment."""
+        if kind == "ended":
+            return step[1] if step[0] == "over" else None
+        if kind == "resigned":
+            return self.rules.resign(self.state, payload["seat"], len(self.seats))
+        return self.rules.abandon(self.state, payload["result"]["reason"])
+
     def takeback(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
-        """The page's "Takebacks"."""
+        """The page's "Takebacks" (rule 3, the reveals, only where the rules are given)."""
         seat = payload.get("seat")
         if kind == "takeback_asked":
             to = payload["to"]
@@ -280,7 +389,8 @@ class Reference:
                     or (e["type"] == "move_made" and e["payload"]["seat"] != seat)
                     for e in crossed):
                 return False
-            if self.rules.info.traits.hidden_information and self.shows(seat, to, crossed):
+            if (self.rules is not None and self.rules.hidden_information
+                    and self.shows(seat, to, crossed)):
                 return False
             self.pending = [seat, to, []]
             return True
@@ -300,7 +410,7 @@ class Reference:
                 or not same(payload["undone"], list(range(to + 1, asked_at)))
                 or sha(canonical(payload["state"])) != self.hashes[to - 1]):
             return False
-        self.state, self.pending = json.loads(canonical(payload["state"])), None
+        self.state, self.pending = json.loads(json.dumps(payload["state"])), None
         return True
 
     def shows(self, seat: int, to: int, crossed: list[dict[str, Any]]) -> bool:
@@ -330,7 +440,8 @@ class Reference:
                 or origin["game_id"] in self.visiting):
             return False
         source = self.sources(origin["game_id"])
-        if source is None or verify(source, self.sources, self.visiting) != (True, None):
+        if source is None or verify(source, self.sources, self.visiting,
+                                    self.rules_of) != (True, None):
             return False
         events = source["events"]
         return (source["game_id"] == origin["game_id"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from pathlib import Path
 from uuid import UUID
 
 import pytest
@@ -16,6 +17,7 @@ from tests.conftest import make_service
 
 from . import reference
 from .matrix import Forgery, forgeries, hidden_takeback_forgeries
+from .rules import given_rules
 
 
 def play_to_the_end(service, game_id, rng: random.Random, stop_after: int | None = None):
@@ -162,6 +164,7 @@ MATRIX: list[Forgery] = [f for name, doc in DOCS.items()
 def test_the_unforged_documents_verify_by_both(name):
     doc = DOCS.get(name) or HIDDEN_TAKEBACKS[name]
     assert verify_document(doc, SOURCES).valid
+    assert reference.verify(doc, SOURCES, rules=given_rules) == (True, None)
     assert reference.verify(doc, SOURCES) == (True, None)
 
 
@@ -185,10 +188,37 @@ def test_a_forgery_is_caught_at_its_step_by_both_verifiers(forgery):
     verdict = verify_document(forgery.doc, SOURCES)
     assert not verdict.valid, "accepted"
     assert verdict.failed_step == forgery.step, verdict.reason
-    assert reference.verify(forgery.doc, SOURCES) == (False, forgery.step)
+    assert reference.verify(forgery.doc, SOURCES, rules=given_rules) == (False, forgery.step)
+    assert agrees_within_its_reach(verdict.failed_step, reference.verify(forgery.doc, SOURCES))
+
+
+def agrees_within_its_reach(ours: int | None, theirs: tuple[bool, int | None]) -> bool:
+    """The reference verifier without the rules checks only what the page alone decides: it
+    may pass a forgery only the rules catch, or catch it at a later step it can check (a
+    header, a state hash the forged step changed); it never fails a step before ours, nor a
+    step ours passes. ``None`` (the document as a whole) comes after every event."""
+    valid, step = theirs
+    if valid:
+        return True
+    last = float("inf")
+    return (step if step is not None else last) >= (ours if ours is not None else last)
+
+
+def test_the_reference_without_rules_catches_most_forgeries_at_their_own_step():
+    caught = sum(reference.verify(f.doc, SOURCES) == (False, f.step) for f in MATRIX)
+    assert caught >= len(MATRIX) // 2, (caught, len(MATRIX))
 
 
 def test_a_fork_without_its_source_does_not_verify_by_either():
     fork = DOCS["toy forked"]
     assert verify_document(fork).failed_step == 1
+    assert reference.verify(fork, rules=given_rules) == (False, 1)
     assert reference.verify(fork) == (False, 1)
+
+
+def test_the_reference_verifier_imports_nothing_of_the_project():
+    source = Path(reference.__file__).read_text()
+    imported = {line.split()[1].split(".")[0] for line in source.splitlines()
+                if line.startswith(("import ", "from "))}
+    assert imported <= {"__future__", "hashlib", "hmac", "itertools", "json", "re",
+                        "collections", "datetime", "typing"}, imported
