@@ -232,7 +232,11 @@ def check_store(environ: Mapping[str, str], threads: list[Player], figures: Figu
             if service.get(UUID(game_id)).status == "active":
                 service.resign(UUID(game_id), 0)
                 records = service.records(UUID(game_id))
-            figures.add(verified=int(verify_document(build_document(records)).valid))
+            verdict = verify_document(build_document(records))
+            figures.add(verified=int(verdict.valid))
+            if not verdict.valid:
+                print(f"  game {game_id} does not verify at event {verdict.failed_step}: "
+                      f"{verdict.reason}", flush=True)
             moves = [r for r in records if r["type"] == "move_made"]
             acks = [a for t in threads for a in t.acknowledged if a[0] == game_id]
             matched: set[int] = set()

@@ -20,6 +20,8 @@ import pytest
 from api import limits
 from api.serve import spawned
 
+from .driver import PATIENCE
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("GAMEHALL_ARTIFACTS", ROOT / "test-artifacts")) / "browser"
 # The toy game (tests/toygame.py) is hosted too: a game with no renderer of its own.
@@ -83,6 +85,7 @@ def open_page(browser: Any, server: str, request: pytest.FixtureRequest) -> Iter
     def make(viewport: dict[str, int] | None = None) -> Any:
         context = browser.new_context(base_url=server,
                                       viewport=viewport or {"width": 1280, "height": 900})
+        context.set_default_timeout(PATIENCE)  # waits on state: a busy machine gets there late
         contexts.append(context)
         page = context.new_page()
         page.errors = []

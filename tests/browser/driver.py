@@ -55,12 +55,17 @@ def status_text(page: Any) -> str:
     return text
 
 
+# How long a test waits for the page to reach a state (in ms): the waits are on state, never
+# on time, and a machine whose CPUs another process keeps busy may take long to get there.
+PATIENCE = 120_000
+
+
 def play_to_the_end(page: Any, choose: Any) -> int:
     """Click ``choose(page)`` at each prompt of this page's seat until the game is over;
     answers the number of clicks."""
     clicks = 0
     while True:
-        page.wait_for_selector(f".prompt h2, {OVER}", timeout=30_000)
+        page.wait_for_selector(f".prompt h2, {OVER}", timeout=PATIENCE)
         if page.locator(OVER).count():
             return clicks
         before = status_text(page)
@@ -70,7 +75,7 @@ def play_to_the_end(page: Any, choose: Any) -> int:
         page.wait_for_function(
             "before => { const s = document.querySelector('.status'); "
             "return (s && s.textContent !== before) || !document.querySelector('#notice')"
-            ".hidden; }", arg=before, timeout=30_000)
+            ".hidden; }", arg=before, timeout=PATIENCE)
         notice = page.locator("#notice.error")
         assert not notice.is_visible(), notice.text_content()
 
