@@ -352,7 +352,7 @@ def run_keys(args: argparse.Namespace) -> None:
 def run_receipts(args: argparse.Namespace) -> None:
     service = bootstrap.open_existing_service()
     try:
-        for receipt in service.seat_receipts(UUID(args.game_id), args.seat):
+        for receipt in service.receipts.of_seat(UUID(args.game_id), args.seat):
             print(json.dumps(receipt, ensure_ascii=False))
     finally:
         service.close()

@@ -27,7 +27,7 @@ def register(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]
     and the card at fault. A deck is never changed: register a new one."""
     decklist = {"house": body["house"], "agenda": body["agenda"], "plots": body["plots"],
                 "cards": [list(row) for row in body["cards"]]}
-    deck = hall().service.register_deck(body["game"], body["name"], decklist)
+    deck = hall().service.decks.register(body["game"], body["name"], decklist)
     return deck.to_json(), 201, {"Location": url_for("decks.read", deck_id=deck.id)}
 
 
@@ -37,4 +37,4 @@ def register(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]
 def read(deck_id: UUID) -> dict[str, Any]:
     """A registered deck. Its id is all it takes to read it: a game records decklists, never
     deck ids, so only those who were given the id can."""
-    return hall().service.get_deck(deck_id).to_json()
+    return hall().service.decks.get(deck_id).to_json()

@@ -66,6 +66,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "bad-fork-point": 422,
     "idempotency-key-reused": 422,
     "game-not-found": 404,
+    "seat-not-found": 404,
     "unknown-rules-version": 422,
     "illegal-deck": 422,
     "no-decks": 422,

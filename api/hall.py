@@ -56,8 +56,9 @@ def open_hall(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ
 
     store = ViewStore(client)
     auditor = Auditor(service, store, run=on_native_thread)
-    return Hall(service, store, Projector(service, store, request_memo(service.version_of),
-                                          auditor), owned, Reached())
+    projector = Projector(service, store, request_memo(service.version_of), auditor)
+    service.read_models = projector  # each command's unit of work writes the views
+    return Hall(service, store, projector, owned, Reached())
 
 
 def request_memo(version_of: Callable[[UUID], int]) -> Callable[[UUID], int]:
