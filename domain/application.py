@@ -24,16 +24,15 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
-from eventsourcing.domain import Aggregate
-from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.persistence import IntegrityError, Transcoder
 
 from .aggregate import Game, event_record
 from .audits import Receipts, Takebacks
+from .bookkeeping import Receipt, SeatKeys, token_hash
 from .commands import (
     Abandon,
     AnswerTakeback,
@@ -49,30 +48,18 @@ from .commands import (
     TakeSeat,
 )
 from .decks import DeckLibrary
+from .driver import advance
 from .history import FINISHED, EventRecord, Life, Status
 from .kernel import (
-    Chance,
-    Decision,
-    DrawStream,
     GameError,
     Over,
     Rules,
     State,
-    ask_bot,
-    bot_context,
-    chance_context,
-    derive_outcome,
     hash_value,
-    sha256_hex,
 )
 from .receipts import SigningKey
 from .transcoder import FastJSONTranscoder
 
-# One request drives at most this many automatic steps (chance draws and bot moves): far more
-# than any hosted game needs between two human decisions (a 200-game Revolution points match
-# of bots takes about 10,000). A game that runs past it is stalled and is abandoned explicitly
-# (turn caps are not rules, so it is not given a winner).
-MAX_AUTOMATIC_STEPS = 50_000
 MAX_RETRIES = 8
 # Snapshots: a past version (a follower that starts cold, a fork point, a past view) is
 # rebuilt from the nearest snapshot before it, each event after it a rules step and a state
@@ -123,69 +110,6 @@ class IdempotencyKeyReused(GameError):
     code = "idempotency-key-reused"
 
 
-class SeatKeysSnapshot(LibrarySnapshot):
-    TOPIC: ClassVar[str] = "gamehall:SeatKeys.Snapshot"
-
-
-class SeatKeys(Aggregate):
-    """The hashes of a game's seat tokens, kept apart from the game's history (never in it)."""
-
-    TOPIC: ClassVar[str] = "gamehall:SeatKeys"
-
-    class Event(Aggregate.Event):
-        TOPIC: ClassVar[str] = "gamehall:SeatKeys.Event"
-
-    class Created(Event, Aggregate.Created):
-        TOPIC: ClassVar[str] = "gamehall:SeatKeys.Created"
-        game_id: str
-
-        def apply(self, aggregate: Any) -> None:
-            aggregate.game_id = self.game_id
-            aggregate.hashes = {}
-
-    class KeyIssued(Event):
-        TOPIC: ClassVar[str] = "gamehall:SeatKeys.KeyIssued"
-        seat: int
-        key_hash: str
-
-        def apply(self, aggregate: Any) -> None:
-            aggregate.hashes[str(self.seat)] = self.key_hash
-
-    Snapshot = SeatKeysSnapshot
-
-    if TYPE_CHECKING:
-        hashes: dict[str, str]
-
-    @staticmethod
-    def id_for(game_id: UUID) -> UUID:
-        return uuid5(NAMESPACE_URL, f"gamehall:seat-keys:{game_id}")
-
-
-class Receipt(Aggregate):
-    """That a request with an idempotency key was applied, and the game version it left; kept
-    apart from the game's history (never exported) and saved in the same transaction as the
-    moves, so a retry answers the original result after any restart or a flushed Redis. Its
-    id is derived from an HMAC of the key under the master secret: the store holds no key."""
-
-    TOPIC: ClassVar[str] = "gamehall:Receipt"
-
-    class Event(Aggregate.Event):
-        TOPIC: ClassVar[str] = "gamehall:Receipt.Event"
-
-    class Created(Event, Aggregate.Created):
-        TOPIC: ClassVar[str] = "gamehall:Receipt.Created"
-        fingerprint: str
-        game_version: int
-
-        def apply(self, aggregate: Any) -> None:
-            aggregate.fingerprint = self.fingerprint
-            aggregate.game_version = self.game_version
-
-    if TYPE_CHECKING:
-        fingerprint: str
-        game_version: int
-
-
 def _named_seats(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The seats of a new game: a bot seat named after its bot."""
     seats = [{"name": p.get("name"), "bot": p.get("bot")} for p in players]
@@ -193,10 +117,6 @@ def _named_seats(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if seat["bot"] is not None and seat["name"] is None:
             seat["name"] = f"{seat['bot']} bot"
     return seats
-
-
-def token_hash(token: str) -> str:
-    return sha256_hex(token)
 
 
 def project_game(aggregate: Any, events: Iterable[Any]) -> Any:
@@ -605,46 +525,8 @@ class GameService(Application[UUID]):
         keys.trigger_event(SeatKeys.KeyIssued, seat=seat, key_hash=token_hash(token))
         return token
 
-    # ---- driving the game forward ----
-
     def _advance(self, game: Game) -> None:
-        """Resolve chance steps and bot prompts until a human must decide or the game is over
-        (or a takeback waits for answers)."""
-        if game.status != Status.ACTIVE or game.pending_takeback is not None:
-            return
-        seed = self.seed_of(game.id)
-        named = str(game.id)  # in every draw's context: written once, not once a step
-        for _ in range(MAX_AUTOMATIC_STEPS):
-            step = game.step()
-            if isinstance(step, Over):
-                game.end(step, self._clock())
-                self._finish(game)
-                return
-            if isinstance(step, Chance):
-                context = chance_context(named, game.version + 1)
-                game.resolve_chance(derive_outcome(step.spec, seed, context), self._clock(),
-                                    step)
-                continue
-            if not self._play_bots(game, step, seed, named):
-                return
-        game.abandon(f"stalled: no end and no human decision after {MAX_AUTOMATIC_STEPS} "
-                     "automatic steps", self._clock())
-        self._finish(game)
-
-    def _play_bots(self, game: Game, step: Decision, seed: bytes, named: str) -> bool:
-        """Let the first bot seat asked answer; False when only humans are asked. ``named``:
-        the game's id as draw contexts name it."""
-        for prompt in step.prompts:
-            bot_name = game.seats[prompt.seat]["bot"]
-            if bot_name is None:
-                continue
-            stream = DrawStream(seed, bot_context(named, game.version + 1))
-            move = ask_bot(game.rules, game.rules.bots[bot_name], game.state, prompt,
-                           stream.below)
-            game.make_move(prompt.seat, move, game.seats[prompt.seat]["name"], self._clock(),
-                           step)
-            return True
-        return False
+        advance(game, self.seed_of(game.id), self._clock)
 
     def _finish(self, game: Game) -> None:
         game.reveal_seed(self.seed_of(game.id), self._clock())

@@ -123,9 +123,9 @@ def test_a_move_out_of_turn_says_whom_the_game_waits_for(service):
 
 def test_a_bot_game_that_never_ends_is_abandoned_explicitly_and_its_seed_revealed(
         service, monkeypatch):
-    import domain.application as application
+    import domain.driver as driver
 
-    monkeypatch.setattr(application, "MAX_AUTOMATIC_STEPS", 12)
+    monkeypatch.setattr(driver, "MAX_AUTOMATIC_STEPS", 12)
     game, _ = service.create_game("toy", {"goal": 500}, [{"bot": "first"}, {"bot": "first"}])
     assert game.status == "abandoned" and game.result["winners"] == []
     assert "stalled" in game.result["reason"]
