@@ -46,9 +46,10 @@ from .commands import (
     PlayMoves,
     Resign,
     TakeSeat,
+    TimeOut,
 )
 from .decks import DeckLibrary
-from .driver import advance
+from .driver import advance, time_out
 from .history import FINISHED, EventRecord, Life, Status
 from .kernel import (
     GameError,
@@ -153,6 +154,21 @@ class NoReadModels:
         return {}
 
 
+class Deadlines(Protocol):
+    """Where every host sees the clocked games' next deadlines (``projections.Deadlines``, a
+    Redis sorted set rebuilt from the event store at start)."""
+
+    def keep(self, game_id: UUID, when: datetime | None) -> None:
+        """The game's earliest running deadline is ``when`` (None: none runs)."""
+
+
+class NoDeadlines:
+    """A service whose deadlines nobody fires (the command line, the domain's tests)."""
+
+    def keep(self, game_id: UUID, when: datetime | None) -> None:
+        return None
+
+
 class GameService(Application[UUID]):
     """The use cases. Build one per process, after fork, and close it at exit. Its
     collaborators: ``receipts`` (signed move receipts), ``takebacks`` (their decisions),
@@ -178,6 +194,7 @@ class GameService(Application[UUID]):
         self.takebacks = Takebacks(events, self._state_after)
         self.decks = DeckLibrary(self.repository, self.save, clock)
         self.read_models: ReadModels = NoReadModels()
+        self.deadlines: Deadlines = NoDeadlines()
 
     def construct_transcoder(self) -> Transcoder:
         """The store's JSON written and read by orjson (``domain.transcoder``: the same stored
@@ -259,6 +276,15 @@ class GameService(Application[UUID]):
             game = self.get(game_id, version=version)
             kept = game.state, game.life
         return game.rules, *kept
+
+    def deadline_of(self, game_id: UUID, seat: int) -> tuple[datetime, datetime] | None:
+        """Since when the seat's running decision runs, and its deadline (None: the seat is
+        not on a clock now): what an inbox shows and warns of."""
+        game = self.get(game_id, reading=True)
+        due = game.deadline(seat)
+        if due is None:
+            return None
+        return datetime.fromisoformat(game.life["timing"]["since"][str(seat)]), due
 
     def _state_after(self, game_id: UUID, version: int) -> State:
         return self.get(game_id, version=version, reading=True).state
@@ -354,6 +380,8 @@ class GameService(Application[UUID]):
         """What the unit of work answers, once ``change`` is saved: the read models written
         and, for moves, the mover's receipts (made from the events just saved)."""
         game = change.game
+        if "clock" in game.life and events:
+            self.deadlines.keep(game.id, game.next_deadline())
         if change.repeated:
             views = self.read_models.recorded(game)
         else:
@@ -382,6 +410,10 @@ class GameService(Application[UUID]):
                 return Change(self._closed(command))
             case AskTakeback() | AnswerTakeback():
                 return Change(self._taken_back(command))
+            case TimeOut():
+                game = self.get(command.game_id)
+                time_out(game, self.seed_of(game.id), self._clock())
+                return Change(game)
 
     # ---- deciding each command ----
 
@@ -442,7 +474,8 @@ class GameService(Application[UUID]):
                                         list(command.decks or [None] * len(players)))
         game_id = command.game_id or Game.create_id()
         created = Game.create(game_id, command.game, options, _named_seats(players),
-                              self.seed_of(game_id), self._clock(), command.takebacks)
+                              self.seed_of(game_id), self._clock(), command.takebacks,
+                              command.clock)
         return self._opened(created, players, compute)
 
     def _forked(self, command: ForkGame,
@@ -461,7 +494,8 @@ class GameService(Application[UUID]):
         players = [dict(player) for player in command.players]
         game_id = command.game_id or Game.create_id()
         forked = Game.fork(game_id, source, past.state, origin, _named_seats(players),
-                           self.seed_of(game_id), self._clock(), command.takebacks)
+                           self.seed_of(game_id), self._clock(), command.takebacks,
+                           command.clock)
         return self._opened(forked, players, compute)
 
     def _fork_point(self, source: Game, at: int) -> Game:
@@ -536,11 +570,12 @@ class GameService(Application[UUID]):
     def create_game(self, game: str, options: dict[str, Any] | None,
                     players: list[dict[str, Any]], game_id: UUID | None = None,
                     compute: Callable[[Callable[[], None]], None] | None = None,
-                    takebacks: bool = False,
-                    decks: list[UUID | None] | None = None) -> tuple[Game, dict[int, str]]:
+                    takebacks: bool = False, decks: list[UUID | None] | None = None,
+                    clock: dict[str, Any] | None = None) -> tuple[Game, dict[int, str]]:
         """A new game and the tokens of the human seats named at creation (seat -> token)."""
         outcome = self.run(CreateGame(game, options, tuple(players), takebacks,
-                                      None if decks is None else tuple(decks), game_id), compute)
+                                      None if decks is None else tuple(decks), game_id, clock),
+                           compute)
         return outcome.game, dict(outcome.tokens)
 
     def fork_game(self, source_id: UUID, at: int, players: list[dict[str, Any]],

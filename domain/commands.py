@@ -31,6 +31,7 @@ class CreateGame:
     takebacks: bool = False
     decks: tuple[UUID | None, ...] | None = None
     game_id: UUID | None = None
+    clock: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class ForkGame:
     players: tuple[Mapping[str, Any], ...]
     takebacks: bool = False
     game_id: UUID | None = None
+    clock: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -99,8 +101,17 @@ class AnswerTakeback:
     accepted: bool
 
 
+@dataclass(frozen=True)
+class TimeOut:
+    """Record the timeout of every seat of the game whose deadline has passed, and what
+    follows it (the autopilot's answer, or the seat's forfeit): fired by the deadline loop
+    of any host; once one has, a second firing finds nothing due."""
+
+    game_id: UUID
+
+
 Command = (CreateGame | ForkGame | TakeSeat | PlayMoves | Resign | Abandon | AskTakeback
-           | AnswerTakeback)
+           | AnswerTakeback | TimeOut)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from .aggregate import Game
+from .clocks import AUTOPILOT, autopilot_bot
 from .history import Status
 from .kernel import (
     Chance,
@@ -59,14 +60,49 @@ def _play_bots(game: Game, step: Decision, seed: bytes, named: str,
                clock: Callable[[], datetime]) -> bool:
     """Let the first bot seat asked answer; False when only humans are asked. ``named``: the
     game's id as draw contexts name it."""
+    handed = game.life.get("autopilot", [])
     for prompt in step.prompts:
         bot_name = game.seats[prompt.seat]["bot"]
+        by = game.seats[prompt.seat]["name"]
+        if bot_name is None and prompt.seat in handed:  # its time ran out for good
+            bot_name, by = autopilot_bot(game.rules), AUTOPILOT
         if bot_name is None:
             continue
         move = bot_move(game, prompt, bot_name, seed, named)
-        game.make_move(prompt.seat, move, game.seats[prompt.seat]["name"], clock(), step)
+        game.make_move(prompt.seat, move, by, clock(), step)
         return True
     return False
+
+
+def time_out(game: Game, seed: bytes, now: datetime) -> None:
+    """Record the timeout of each seat whose deadline has passed at ``now``, and what follows
+    (replays/README.md, "Clocks"): the autopilot answers that one decision (a takeback it
+    declines), or the seat forfeits: with two seats (not co-operative) it resigns and the
+    other wins, else the autopilot plays it for the rest of the game. Then the game goes on
+    by itself."""
+    for seat, _ in game.due(now):
+        if game.status != Status.ACTIVE or game.deadline(seat) is None:
+            continue  # what an earlier timeout of this call led to ended the decision
+        game.time_out(seat, now)
+        clock = game.life["clock"]
+        handed = seat in game.life.get("autopilot", [])
+        if clock["on_timeout"] == "forfeit" and not handed:
+            game.resign(seat, now)
+            game.reveal_seed(seed, now)
+            return
+        if game.pending_takeback is not None:
+            game.answer_takeback(seat, False, now)
+        elif not handed:
+            _autopilot_answers(game, seat, seed, now)
+    advance(game, seed, lambda: now)
+
+
+def _autopilot_answers(game: Game, seat: int, seed: bytes, now: datetime) -> None:
+    step = game.step()
+    assert isinstance(step, Decision)
+    [prompt] = [p for p in step.prompts if p.seat == seat]
+    move = bot_move(game, prompt, autopilot_bot(game.rules), seed, str(game.id))
+    game.make_move(seat, move, AUTOPILOT, now, step)
 
 
 def bot_move(game: Game, prompt: Prompt, bot_name: str, seed: bytes,

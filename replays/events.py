@@ -102,6 +102,9 @@ def service_log_line(record: Any) -> str:
         undone = ", ".join(map(str, payload["undone"]))
         return (f"Taken back by consent: the game is back as after event {payload['to']}; "
                 f"events {undone} no longer count.")
+    if kind == EventType.TIMED_OUT:
+        return (f"Seat {payload['seat']}'s time for its decision ran out (its deadline was "
+                f"{payload['deadline']}).")
     result = payload["result"]
     if kind == EventType.RESIGNED:
         return f"Seat {payload['seat']} resigned."

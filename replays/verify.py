@@ -33,6 +33,7 @@ from domain.history import (
     payload_keys_fit,
     record_hash,
     takebacks_offered,
+    timed,
 )
 from domain.kernel import (
     GENESIS_HASH,
@@ -51,6 +52,7 @@ from domain.kernel import (
     play_move,
 )
 
+from .clocks import clock_failure, created_clock_failure, time_failure
 from .document import FORMAT, FORMAT_VERSION, header_of
 from .takeback import RecentStates, takeback_failure, while_pending
 
@@ -205,6 +207,7 @@ class _Verifier:
         kind = event.get("type")
         self._check_shape(seq, kind, event, payload)
         self._check_chain(seq, event, payload)
+        self._check_times(seq, kind, event, payload)
         # What the rules wait for here, computed once for every check of this event.
         life = self.life
         self.step = (self._rules().next(self.state)
@@ -215,6 +218,8 @@ class _Verifier:
         except GameError as error:
             raise StepFailed(seq, f"the rules refuse this event: {error.message}") from None
         self.life = begin(payload) if seq == 1 else live(self._life(), kind, payload)
+        if "clock" in self.life:
+            self.life = timed(self.life, self._rules(), self.state, kind, payload, event["at"])
         state_hash = event["state_hash"]
         if hash_value(self.state) != state_hash:
             raise StepFailed(seq, "the state after this event does not match its state hash")
@@ -228,6 +233,16 @@ class _Verifier:
     def _life(self) -> Life:
         assert self.life is not None
         return self.life
+
+    def _check_times(self, seq: int, kind: str, event: dict[str, Any],
+                     payload: dict[str, Any]) -> None:
+        """Times run forward; the clock's deadlines hold (``replays.clocks``)."""
+        before = self.doc["events"][seq - 2]["at"] if seq > 1 else None
+        failure = time_failure(event["at"], before) or (
+            created_clock_failure(payload) if seq == 1
+            else clock_failure(self._life(), kind, payload, event["at"]))
+        if failure is not None:
+            raise StepFailed(seq, failure)
 
     def _check_life_cycle(self, seq: int, kind: str, payload: dict[str, Any]) -> None:
         """Each event only where the service records it: created first and only first; seats
@@ -283,7 +298,7 @@ class _Verifier:
         if not fits:
             raise StepFailed(seq, f"a {kind} payload has exactly the keys "
                                   f"{sorted(PAYLOAD_KEYS[kind])}"
-                                  f"{' (and perhaps takebacks)' if kind in STARTS else ''}")
+                                  f"{' (and perhaps takebacks, clock)' if kind in STARTS else ''}")
         at = event["at"]
         if not isinstance(at, str):
             raise StepFailed(seq, "the event's time is not an ISO 8601 text")
@@ -321,7 +336,7 @@ class _Verifier:
                 raise StepFailed(seq, failure)
             if kind == EventType.TAKEN_BACK:
                 self.state = json_copy(payload["state"])
-        elif kind != _SEAT_TAKEN:
+        elif kind != _SEAT_TAKEN and kind != EventType.TIMED_OUT:
             raise StepFailed(seq, f"unknown event type {kind!r}")
 
     def _rules(self) -> Rules:
