@@ -87,7 +87,7 @@ def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     players = tuple({k: v for k, v in p.items() if k != "deck"} for p in body["players"])
     decks = tuple(p.get("deck") for p in body["players"])
     return _started(CreateGame(body["game"], body["options"], players, body["takebacks"],
-                               decks))
+                               decks, clock=body["clock"]))
 
 
 @blp.route("/<uuid:game_id>/fork", methods=["POST"])
@@ -106,7 +106,8 @@ def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict
     players = body.get("players") or [
         {"name": f"seat {seat}"}
         for seat in range(len(hall().service.get(game_id, reading=True).seats))]
-    return _started(ForkGame(game_id, body["at"], tuple(players), body["takebacks"]))
+    return _started(ForkGame(game_id, body["at"], tuple(players), body["takebacks"],
+                             clock=body["clock"]))
 
 
 def _started(command: CreateGame | ForkGame) -> tuple[dict[str, Any], int, dict[str, str]]:

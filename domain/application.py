@@ -154,21 +154,6 @@ class NoReadModels:
         return {}
 
 
-class Deadlines(Protocol):
-    """Where every host sees the clocked games' next deadlines (``projections.Deadlines``, a
-    Redis sorted set rebuilt from the event store at start)."""
-
-    def keep(self, game_id: UUID, when: datetime | None) -> None:
-        """The game's earliest running deadline is ``when`` (None: none runs)."""
-
-
-class NoDeadlines:
-    """A service whose deadlines nobody fires (the command line, the domain's tests)."""
-
-    def keep(self, game_id: UUID, when: datetime | None) -> None:
-        return None
-
-
 class GameService(Application[UUID]):
     """The use cases. Build one per process, after fork, and close it at exit. Its
     collaborators: ``receipts`` (signed move receipts), ``takebacks`` (their decisions),
@@ -194,7 +179,6 @@ class GameService(Application[UUID]):
         self.takebacks = Takebacks(events, self._state_after)
         self.decks = DeckLibrary(self.repository, self.save, clock)
         self.read_models: ReadModels = NoReadModels()
-        self.deadlines: Deadlines = NoDeadlines()
 
     def construct_transcoder(self) -> Transcoder:
         """The store's JSON written and read by orjson (``domain.transcoder``: the same stored
@@ -380,8 +364,6 @@ class GameService(Application[UUID]):
         """What the unit of work answers, once ``change`` is saved: the read models written
         and, for moves, the mover's receipts (made from the events just saved)."""
         game = change.game
-        if "clock" in game.life and events:
-            self.deadlines.keep(game.id, game.next_deadline())
         if change.repeated:
             views = self.read_models.recorded(game)
         else:

@@ -55,8 +55,9 @@ class Projector:
             document = build_document(self.service.records(game.id))
             fields[REPLAY] = canonical_json(document)
             fields[REPLAY_CSV] = "".join(to_csv_rows(document))
+        deadline = game.next_deadline()
         self.store.write_game(str(game.id), game.version, game.created_on.timestamp(), fields,
-                              game.game_name)
+                              game.game_name, None if deadline is None else deadline.timestamp())
         if game.seed is not None and self.auditor is not None:
             self.auditor.schedule(game.id)
         return fields
