@@ -16,7 +16,7 @@ ones on the clock (the others' decisions are over: each starts afresh once it is
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypedDict
 
 from .kernel import BadOptions, Decision, Rules, State
@@ -107,8 +107,8 @@ def deadline(timing: Timing, clock: dict[str, Any], seat: int) -> datetime | Non
     started = timing["since"].get(str(seat))
     if started is None:
         return None
-    return datetime.fromisoformat(started) + timedelta(
-        seconds=clock["per_move"], microseconds=timing["bank"][str(seat)])
+    return (datetime.fromisoformat(started) + timedelta(
+        seconds=clock["per_move"], microseconds=timing["bank"][str(seat)])).astimezone(UTC)
 
 
 def due(timing: Timing, clock: dict[str, Any], now: datetime) -> list[tuple[int, datetime]]:

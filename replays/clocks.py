@@ -43,7 +43,8 @@ def clock_failure(life: Life, kind: str, payload: dict[str, Any], at: str) -> st
     if kind == EventType.TIMED_OUT:
         if clock is None or life["status"] != Status.ACTIVE:
             return "a timed_out event in a game not played on a clock, or not being played"
-        due = deadline(life["timing"], clock, payload["seat"])
+        seat = payload["seat"]
+        due = deadline(life["timing"], clock, seat) if type(seat) is int else None
         if due is None:
             return "a timed_out event for a seat that was not on the clock"
         if payload["deadline"] != iso(due):
@@ -51,7 +52,7 @@ def clock_failure(life: Life, kind: str, payload: dict[str, Any], at: str) -> st
                    f"times give {iso(due)}"
         if datetime.fromisoformat(at) < due:
             return f"a timed_out event before the seat's deadline ({iso(due)})"
-    elif kind == EventType.MOVE_MADE and clock is not None:
+    elif kind == EventType.MOVE_MADE and clock is not None and type(payload["seat"]) is int:
         due = deadline(life["timing"], clock, payload["seat"])
         if due is not None and datetime.fromisoformat(at) > due:
             return f"a move recorded after its deadline had passed ({iso(due)})"

@@ -17,6 +17,8 @@ from domain.games import get_rules
 from domain.kernel import Chance, Decision, Over
 from tests.test_fair_draws import reference_outcome
 
+from .reference_clock import ReferenceClock
+
 EVENT_KEYS = {"seq", "type", "seat", "payload", "at", "log", "prev_hash", "state_hash", "hash"}
 PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment"},
             "forked": {"game", "rules_version", "options", "seats", "commitment", "origin",
@@ -25,15 +27,15 @@ PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment
             "chance_resolved": {"spec", "outcome"}, "ended": {"result"},
             "resigned": {"seat", "result"}, "abandoned": {"result"}, "seed_revealed": {"seed"},
             "takeback_asked": {"seat", "to"}, "takeback_answered": {"seat", "accepted"},
-            "taken_back": {"to", "undone", "state"}}
+            "taken_back": {"to", "undone", "state"}, "timed_out": {"seat", "deadline"}}
 TAKEBACKS = ("takeback_asked", "takeback_answered", "taken_back")
 
 
 def payload_fits(kind: str, keys: set[str]) -> bool:
-    """Exactly the type's keys; a first event may add ``takebacks``."""
+    """Exactly the type's keys; a first event may add ``takebacks`` and ``clock``."""
     wanted = PAYLOADS.get(kind)
     return wanted is not None and (keys == wanted or (
-        kind in ("created", "forked") and keys == wanted | {"takebacks"}))
+        kind in ("created", "forked") and wanted < keys <= wanted | {"takebacks", "clock"}))
 
 
 class Failed(Exception):
@@ -81,6 +83,7 @@ class Reference:
         self.hashes: list[str] = []  # the state hash after each event so far
         self.states: list[Any] = []  # the state after each event so far
         self.takebacks, self.pending = False, None  # pending: [asker, to, accepted seats]
+        self.timer = ReferenceClock()
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -106,8 +109,11 @@ class Reference:
         if (event["prev_hash"] != self.prev or sha(canonical(record)) != event["hash"]
                 or not same(event["seat"], payload.get("seat"))):
             raise Failed(index)
+        if not self.timer.before(index, kind, payload, event["at"], self.status == "active"):
+            raise Failed(index)
         if not self.allowed(index, kind, payload) or not self.apply(index, kind, payload):
             raise Failed(index)
+        self.timer.after(kind, payload, event["at"], self)
         if sha(canonical(self.state)) != event["state_hash"]:
             raise Failed(index)
         self.prev = event["hash"]
@@ -133,7 +139,7 @@ class Reference:
         if self.pending is not None and kind in ("move_made", "chance_resolved", "ended",
                                                  "takeback_asked"):
             return False
-        if kind in TAKEBACKS:
+        if kind in TAKEBACKS or kind == "timed_out":
             return playing
         seat = payload.get("seat")
         if kind == "seat_taken":
@@ -166,6 +172,8 @@ class Reference:
                 kind == "created" or self.origin_holds(payload))
         if kind in TAKEBACKS:
             return self.takeback(index, kind, payload)
+        if kind == "timed_out":
+            return True  # the clock's checks (``reference_clock``) came before
         step = self.rules.next(self.state) if self.status == "active" else None
         if kind == "seat_taken":
             self.seats[payload["seat"]]["name"] = payload["name"]
