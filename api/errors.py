@@ -14,7 +14,8 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
 | 404 | ``game-not-found``, ``seat-not-found``, ``deck-not-found``, ``not-found`` |
 | 405 | ``method-not-allowed`` |
 | 409 | ``stale-version``, ``not-your-turn``, ``game-over``, ``game-closed``,
-  ``seat-unavailable``, ``busy`` |
+  ``seat-unavailable``, ``busy``, ``deadline-passed`` (the seat's time for its decision ran
+  out: its timeout is recorded within a second) |
 | 413 | ``payload-too-large`` |
 | 429 | ``rate-limited`` (with ``Retry-After``) |
 | 503 | ``unavailable`` (a store locked past its timeout, Redis down or out of connections,
@@ -63,6 +64,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "game-not-finished": 409,
     "takeback-pending": 409,
     "takeback-refused": 409,
+    "deadline-passed": 409,
     "bad-fork-point": 422,
     "idempotency-key-reused": 422,
     "game-not-found": 404,

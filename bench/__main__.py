@@ -75,8 +75,15 @@ def layers(table: Table) -> None:
             "server, and the slower CPU of a loaded machine")
 
 
+def deadlines(table: Table) -> None:
+    section("Deadlines: 10,000 active clocked games, one worker")
+    from . import deadlines as kept
+
+    kept.run(say, table)
+
+
 SECTIONS = {"revolution": revolution, "dominion": dominion, "godofwar": god_of_war,
-            "thrones": thrones, "http": http, "layers": layers}
+            "thrones": thrones, "http": http, "layers": layers, "deadlines": deadlines}
 
 
 def main(argv: list[str]) -> None:
