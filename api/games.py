@@ -103,17 +103,16 @@ def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict
     the source's state hash there; verifying it checks that origin. A game still being played
     answers 409 `game-not-finished`; an `at` where the game was not being played, 422
     `bad-fork-point`."""
-    players = body.get("players") or [
-        {"name": f"seat {seat}"}
-        for seat in range(len(hall().service.get(game_id, reading=True).seats))]
-    return _started(ForkGame(game_id, body["at"], tuple(players), body["takebacks"],
+    players = tuple(body.get("players") or ())  # none: a human seat each, "seat N"
+    return _started(ForkGame(game_id, body["at"], players, body["takebacks"],
                              clock=body["clock"]))
 
 
 def _started(command: CreateGame | ForkGame) -> tuple[dict[str, Any], int, dict[str, str]]:
     """A game just created or forked, answered as 201. A game of bots only is played to its
     end at once: on the bounded pool for heavy work."""
-    bots_only = all(player.get("bot") is not None for player in command.players)
+    bots_only = bool(command.players) and all(player.get("bot") is not None
+                                              for player in command.players)
     outcome = hall().service.run(command, heavy().run if bots_only else None)
     answer = {"game_id": str(outcome.game.id),
               "tokens": {str(s): t for s, t in outcome.tokens.items()},

@@ -473,7 +473,8 @@ class GameService(Application[UUID]):
         past = self._fork_point(source, command.at)
         origin = {"game_id": str(source.id), "seq": command.at,
                   "state_hash": hash_value(past.state)}
-        players = [dict(player) for player in command.players]
+        players = [dict(player) for player in command.players] or [
+            {"name": f"seat {seat}"} for seat in range(len(source.seats))]
         game_id = command.game_id or Game.create_id()
         forked = Game.fork(game_id, source, past.state, origin, _named_seats(players),
                            self.seed_of(game_id), self._clock(), command.takebacks,

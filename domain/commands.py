@@ -36,7 +36,8 @@ class CreateGame:
 
 @dataclass(frozen=True)
 class ForkGame:
-    """A sandbox from the finished game ``source_id``'s state after its event ``at``."""
+    """A sandbox from the finished game ``source_id``'s state after its event ``at``; no
+    ``players``: a human seat each, named ``seat N``."""
 
     source_id: UUID
     at: int
