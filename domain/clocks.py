@@ -22,9 +22,11 @@ from typing import Any, TypedDict
 from .kernel import BadOptions, Decision, Rules, State
 
 CLOCK_KEYS = frozenset({"per_move", "bank", "on_timeout"})
-ON_TIMEOUT = ("autopilot", "forfeit")
+# What a timeout leads to; AUTOPILOT is also who a move the autopilot made is recorded as
+# made by (``by``).
+AUTOPILOT, FORFEIT = "autopilot", "forfeit"
+ON_TIMEOUT = (AUTOPILOT, FORFEIT)
 MIN_SECONDS, MAX_SECONDS = 1, 30 * 24 * 3600  # a second to thirty days
-AUTOPILOT = "autopilot"  # who a move the autopilot made is recorded as made by (``by``)
 MICROSECONDS = 1_000_000
 
 
@@ -60,10 +62,9 @@ def autopilot_bot(rules: Rules) -> str:
 
 
 def clocked_seats(life: Any, rules: Rules, state: State) -> list[int]:
-    """The human seats asked to decide after an event: those a pending takeback waits for,
-    else those the rules prompt; never a bot seat nor one handed to the autopilot."""
-    if life["status"] != "active":
-        return []
+    """The human seats asked to decide in a game being played: those a pending takeback
+    waits for, else those the rules prompt; never a bot seat nor one handed to the
+    autopilot."""
     asked = life.get("takeback")
     if asked is not None:
         seats = [s for s in range(len(life["seats"]))
@@ -71,22 +72,28 @@ def clocked_seats(life: Any, rules: Rules, state: State) -> list[int]:
     else:
         step = rules.next(state)
         seats = step.seats if isinstance(step, Decision) else []
-    handed = life.get("autopilot", [])
+    handed = handed_over(life)
     return [s for s in seats if life["seats"][s]["bot"] is None and s not in handed]
+
+
+def handed_over(life: Any) -> list[int]:
+    """The seats a timeout handed to the autopilot for the rest of the game."""
+    handed: list[int] = life.get("autopilot", [])
+    return handed
 
 
 def start_timing(clock: dict[str, Any], seats: int) -> Timing:
     return Timing(since={}, bank={str(s): clock["bank"] * MICROSECONDS for s in range(seats)})
 
 
-def tick(timing: Timing, clock: dict[str, Any], asked: list[int], type_: str,
-         payload: dict[str, Any], at: str) -> Timing:
+def tick(timing: Timing, clock: dict[str, Any], asked: list[int], decided: int | None,
+         at: str) -> Timing:
     """The timing after an event at ``at``, after which the seats ``asked`` are on the clock.
-    The seat a move, takeback answer or timeout names ends its decision (its overtime spent
-    from its bank); a seat no longer asked ends its decision without spending; a seat asked
-    and not running starts one at ``at``."""
+    The seat ``decided`` (named by a move, takeback answer or timeout) ends its decision (its
+    overtime spent from its bank); a seat no longer asked ends its decision without
+    spending; a seat asked and not running starts one at ``at``."""
     since, bank = dict(timing["since"]), dict(timing["bank"])
-    ended = str(payload.get("seat")) if type_ in DECIDING else None
+    ended = None if decided is None else str(decided)
     for seat in list(since):
         if seat == ended:
             took = _micro(datetime.fromisoformat(at) - datetime.fromisoformat(since[seat]))
@@ -96,10 +103,6 @@ def tick(timing: Timing, clock: dict[str, Any], asked: list[int], type_: str,
     for asked_seat in asked:
         since.setdefault(str(asked_seat), at)
     return Timing(since=since, bank=bank)
-
-
-# The events that end the decision of the seat they name.
-DECIDING = frozenset({"move_made", "takeback_answered", "timed_out"})
 
 
 def deadline(timing: Timing, clock: dict[str, Any], seat: int) -> datetime | None:
@@ -127,7 +130,7 @@ def next_deadline(timing: Timing, clock: dict[str, Any]) -> datetime | None:
 def hands_over(clock: dict[str, Any], seats: int, cooperative: bool) -> bool:
     """Whether a timeout hands the seat to the autopilot for the rest of the game (forfeit
     in a co-operative game or with three or more seats); with two seats a forfeit ends it."""
-    return clock["on_timeout"] == "forfeit" and (cooperative or seats >= 3)
+    return clock["on_timeout"] == FORFEIT and (cooperative or seats >= 3)
 
 
 def _micro(delta: timedelta) -> int:

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from .aggregate import Game
-from .clocks import AUTOPILOT, autopilot_bot
+from .clocks import AUTOPILOT, FORFEIT, autopilot_bot, handed_over
 from .history import Status
 from .kernel import (
     Chance,
@@ -60,7 +60,7 @@ def _play_bots(game: Game, step: Decision, seed: bytes, named: str,
                clock: Callable[[], datetime]) -> bool:
     """Let the first bot seat asked answer; False when only humans are asked. ``named``: the
     game's id as draw contexts name it."""
-    handed = game.life.get("autopilot", [])
+    handed = handed_over(game.life)
     for prompt in step.prompts:
         bot_name = game.seats[prompt.seat]["bot"]
         by = game.seats[prompt.seat]["name"]
@@ -85,8 +85,8 @@ def time_out(game: Game, seed: bytes, now: datetime) -> None:
             continue  # what an earlier timeout of this call led to ended the decision
         game.time_out(seat, now)
         clock = game.life["clock"]
-        handed = seat in game.life.get("autopilot", [])
-        if clock["on_timeout"] == "forfeit" and not handed:
+        handed = seat in handed_over(game.life)
+        if clock["on_timeout"] == FORFEIT and not handed:
             game.resign(seat, now)
             game.reveal_seed(seed, now)
             return

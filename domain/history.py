@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
-from .clocks import Timing, clocked_seats, hands_over, start_timing, tick
+from .clocks import Timing, clocked_seats, handed_over, hands_over, start_timing, tick
 from .games import get_rules
 from .kernel import GameError, Rules, State, hash_value, json_copy
 
@@ -85,6 +85,8 @@ FINISHED = frozenset({Status.OVER, Status.ABANDONED})
 RULES_EVENTS = frozenset({EventType.MOVE_MADE, EventType.CHANCE_RESOLVED})
 TAKEBACK_EVENTS = frozenset({EventType.TAKEBACK_ASKED, EventType.TAKEBACK_ANSWERED,
                              EventType.TAKEN_BACK})
+# The events that end the running decision of the seat they name (on a clock).
+DECIDING = frozenset({EventType.MOVE_MADE, EventType.TAKEBACK_ANSWERED, EventType.TIMED_OUT})
 
 
 class EventRecord(TypedDict):
@@ -191,7 +193,7 @@ def live(life: Life, type_: str, payload: dict[str, Any]) -> Life:
         return {**life, "takeback": None}
     if type_ == EventType.TIMED_OUT and hands_over(
             life["clock"], len(life["seats"]), rules_for(life).info.traits.cooperative):
-        return {**life, "autopilot": [*life.get("autopilot", []), payload["seat"]]}
+        return {**life, "autopilot": [*handed_over(life), payload["seat"]]}
     return life
 
 
@@ -202,8 +204,9 @@ def timed(life: Life, rules: Rules, state: State, type_: str, payload: dict[str,
     clock = life.get("clock")
     if clock is None:
         return life
-    asked = clocked_seats(life, rules, state)
-    return {**life, "timing": tick(life["timing"], clock, asked, type_, payload, at)}
+    asked = clocked_seats(life, rules, state) if life["status"] == Status.ACTIVE else []
+    decided = payload.get("seat") if type_ in DECIDING else None
+    return {**life, "timing": tick(life["timing"], clock, asked, decided, at)}
 
 
 def _seated_status(seats: list[dict[str, Any]]) -> str:
