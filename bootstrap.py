@@ -11,23 +11,28 @@ Configuration (all optional):
                       seed, hex); by default a random one kept in ``$GAMEHALL_VAR/receipt.key``
                       (with ``postgres``: derived from the master secret, so hosts sign alike)
   REDIS_URL           a Redis server for the read side; by default an embedded one under var/
+  GAMEHALL_BOTS       policies from outside the project offered as bots:
+                      ``name=module:callable,...`` (docs/research.md, "Policies as bots")
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import importlib
 import os
 import secrets
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from eventsourcing.persistence import IntegrityError, InternalError, ProgrammingError
 
 from domain.application import GameService
+from domain.games import add_bot, game_names
 from domain.receipts import SigningKey, public_key_entry
 
 SCHEMA_ATTEMPTS = 5
@@ -158,6 +163,7 @@ def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
     if "SQLITE_DBNAME" in env:
         make_private(Path(env["SQLITE_DBNAME"]))
     secret = master_secret(environ)
+    add_configured_bots(environ)
     for attempt in range(SCHEMA_ATTEMPTS):
         try:
             return unprepared(GameService(env, secret=secret, clock=now, new_token=new_token,
@@ -170,6 +176,43 @@ def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
             if attempt == SCHEMA_ATTEMPTS - 1:
                 raise
     raise AssertionError("unreachable")
+
+
+def add_configured_bots(environ: Mapping[str, str] = os.environ) -> None:
+    """The policies ``GAMEHALL_BOTS`` names (``name=module:callable``, comma-separated),
+    offered as bots in the games each lists in its ``games`` attribute (all, without one)."""
+    for entry in filter(None, (e.strip() for e in environ.get("GAMEHALL_BOTS", "").split(","))):
+        name, equals, spec = entry.partition("=")
+        if not equals or not name.strip():
+            raise SystemExit(f"GAMEHALL_BOTS: {entry!r} is not name=module:callable")
+        add_policy(name.strip(), spec.strip())
+
+
+def add_policy(name: str, spec: str, games: Sequence[str] | None = None) -> None:
+    """Offer the callable ``spec`` names (``module:callable``) as the bot ``name`` in
+    ``games`` (by default those in its ``games`` attribute, or every game)."""
+    bot = load_callable(spec)
+    for game in games or getattr(bot, "games", None) or game_names():
+        add_bot(game, name, bot)
+
+
+def load_callable(spec: str) -> Any:
+    """``module:attribute`` (dots for nested attributes), imported from the Python path or
+    the working directory: a policy that lives beside the project, not inside it."""
+    module_name, colon, attribute = spec.partition(":")
+    if not colon or not module_name or not attribute:
+        raise SystemExit(f"gamehall: {spec!r} is not module:callable")
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
+    try:
+        found: Any = importlib.import_module(module_name)
+        for part in attribute.split("."):
+            found = getattr(found, part)
+    except (ImportError, AttributeError) as error:
+        raise SystemExit(f"gamehall: cannot load the policy {spec!r}: {error}") from None
+    if not callable(found):
+        raise SystemExit(f"gamehall: {spec!r} is not callable")
+    return found
 
 
 def unprepared(service: GameService) -> GameService:

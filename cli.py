@@ -11,6 +11,8 @@
   gamehall keys                        the public keys move receipts are signed with
   gamehall receipts GAME_ID --seat S   a stored game's move receipts of one seat, as NDJSON
   gamehall serve [--host H] [--port P]
+  gamehall dataset FILE -o OUT.parquet   replays as training data: one row a decision
+  gamehall analyze FILE -o REPORT.html   charts of win rates, lengths and each game's questions
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +34,7 @@ from domain.games import game_names, get_rules
 from domain.history import EventType, Status
 from domain.kernel import GameError
 from domain.receipts import keys_by_id
-from replays import build_document, state_at, to_ndjson_lines
+from replays import Verdict, build_document, steps_of, to_ndjson_lines, verify_document
 from replays.batch import Batch, verify_batch
 from replays.document import loads
 
@@ -56,7 +58,8 @@ def parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play bot matches through the event-sourced service")
     play.add_argument("game", help=f"one of: {', '.join(game_names())}")
-    play.add_argument("--bots", required=True, help="one bot a seat, comma-separated")
+    play.add_argument("--bots", required=True, help="one bot a seat, comma-separated; "
+                      "module:callable plays a policy from outside the project")
     play.add_argument("--seats", type=int, help="how many seats (default: one a bot); the "
                       "bots fill them in turn: --bots planner,random --seats 4 seats "
                       "planner, random, planner, random (a Thrones melee: --options "
@@ -110,6 +113,7 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(handler=run_serve)
+    add_research_commands(commands)
     return top
 
 
@@ -173,7 +177,11 @@ class SeatTally:
             self.rounds.append(rounds)
 
     def print(self) -> None:
-        print("wins by seat: " + ", ".join(f"seat {s}: {w}" for s, w in enumerate(self.wins)))
+        won = max(sum(self.wins), 1)
+        print()
+        print_table(["seat", "wins", "share of wins"],
+                    [[f"seat {seat}", wins, f"{100 * wins / won:.1f}%"]
+                     for seat, wins in enumerate(self.wins)])
         if self.rounds:
             print(f"rounds: average {sum(self.rounds) / len(self.rounds):.1f}, fewest "
                   f"{min(self.rounds)}, most {max(self.rounds)}")
@@ -182,14 +190,16 @@ class SeatTally:
 def run_play(args: argparse.Namespace) -> None:
     rules = get_rules(args.game)
     names = [b.strip() for b in args.bots.split(",")]
+    add_cli_policies(args.game, names)
     bots = [names[i % len(names)] for i in range(args.seats or len(names))]
     options = json.loads(args.options)
     service = play_service(args.seed)
     tallies = {bot: Tally() for bot in bots}
     by_seat = SeatTally(len(bots))
     exported = open(args.export, "w") if args.export else None  # noqa: SIM115
+    first_games: list[list[str]] = []
     try:
-        for index in progress(range(args.games), args.games):
+        for index in progress(range(args.games)):
             seating = bots[index % len(bots):] + bots[: index % len(bots)]
             game_id = uuid5(UUID(int=0), f"{args.seed}:{index}") if args.seed else None
             game, _ = service.create_game(args.game, options, [{"bot": b} for b in seating],
@@ -202,8 +212,8 @@ def run_play(args: argparse.Namespace) -> None:
             by_seat.add(game.status, game.result)
             if exported:
                 exported.writelines(to_ndjson_lines([build_document(records)]))
-            if index < 3 and not args.seed:
-                print(f"game {game.id}: {game.result}", file=sys.stderr)
+            if index < FIRST_GAMES and not args.seed:
+                first_games.append(game_row(str(game.id), game.status, game.result, seating))
     finally:
         service.close()
         if exported:
@@ -211,6 +221,31 @@ def run_play(args: argparse.Namespace) -> None:
     print_tallies(rules.info.title, args.games, tallies, rules.info.traits.cooperative)
     if len(bots) > 2:
         by_seat.print()
+    if first_games:  # stored games (not a seeded run's, kept in memory): ids worth giving
+        print(f"\nthe first {len(first_games)} games (export one: gamehall replay export GAME_ID "
+              "-o game.json)")
+        print_table(["game", "result", "scores", "how it ended"], first_games)
+
+
+# With no --seed, the ids and outcomes of this many games are printed, to export or look at.
+FIRST_GAMES = 3
+
+
+def game_row(game_id: str, status: str, result: dict[str, Any] | None,
+             seating: list[str]) -> list[str]:
+    """A game's line in the table of the first games: its id and its outcome in words."""
+    if status == Status.ABANDONED or result is None:
+        return [game_id, "abandoned", "", "no move for too long"]
+    names = [f"{bot} (seat {seat})" for seat, bot in enumerate(seating)]
+    if result.get("shared") is not None:
+        outcome = "shared win" if result["shared"] == "win" else "shared loss"
+    elif not result["winners"]:
+        outcome = "nobody won"
+    else:
+        verb = "tied" if len(result["winners"]) > 1 else "won"
+        outcome = " and ".join(names[seat] for seat in result["winners"]) + f" {verb}"
+    scores = ", ".join(str(score) for score in result.get("scores") or [])
+    return [game_id, outcome, scores, str(result.get("reason") or "")]
 
 
 def play_service(seed: str | None) -> GameService:
@@ -222,44 +257,53 @@ def play_service(seed: str | None) -> GameService:
                        clock=bootstrap.now, new_token=bootstrap.new_token)
 
 
-def progress(items: range, total: int) -> Iterator[int]:
-    """A text progress bar on standard error, redrawn at most a hundred times."""
-    width = 30
-    step = max(total // 100, 1)
-    for index in items:
-        yield index
-        done = index + 1
-        if done % step == 0 or done == total:
-            filled = width * done // max(total, 1)
-            print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="",
-                  file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+def progress(items: range) -> Iterable[int]:
+    """``items``, with a progress bar (rich's) on standard error while they are worked through,
+    shown only on a terminal: piped or captured, nothing is drawn."""
+    if not sys.stderr.isatty():
+        return items
+    from rich.console import Console
+    from rich.progress import track
+
+    return track(items, description="playing", console=Console(stderr=True), transient=True)
+
+
+def print_table(header: list[str], rows: list[list[Any]]) -> None:
+    """Rows under a header, each column as wide as its widest cell: the first column (a name)
+    and any of words to the left, numbers to the right."""
+    cells = [header, *([str(cell) for cell in row] for row in rows)]
+    widths = [max(len(row[column]) for row in cells) for column in range(len(header))]
+    numeric = [all(is_figure(row[column]) for row in cells[1:]) and column > 0
+               for column in range(len(header))]
+    for row in cells:
+        print("  ".join(cell.rjust(width) if right else cell.ljust(width)
+                        for cell, width, right in zip(row, widths, numeric, strict=True))
+              .rstrip())
+
+
+def is_figure(cell: str) -> bool:
+    """A number as the tables print them: 12, 17.3, 60.0%."""
+    return cell.removesuffix("%").replace(".", "", 1).isdigit()
 
 
 def print_tallies(title: str, games: int, tallies: dict[str, Tally],
                   cooperative: bool = False) -> None:
     """A line a bot: its wins, losses and ties, or, in a co-operative game, the wins and
     losses it shared with the other seats."""
-    print(f"{title}: {games} games" + (" (co-operative: won or lost together)"
-                                      if cooperative else ""))
+    print(f"{title}: {games} game{'s' if games != 1 else ''}" + (
+        " (co-operative: won or lost together)" if cooperative else ""))
     if cooperative:
-        print(f"{'bot':<22}{'shared wins':>12}{'shared losses':>14}{'win %':>8}"
-              f"{'avg turns':>11}{'abandoned':>11}")
+        header = ["bot", "shared wins", "shared losses", "win %", "avg turns", "abandoned"]
     else:
-        print(f"{'bot':<22}{'wins':>7}{'losses':>8}{'ties':>6}{'win %':>8}{'avg turns':>11}"
-              f"{'abandoned':>11}")
+        header = ["bot", "wins", "losses", "ties", "win %", "avg turns", "abandoned"]
+    rows = []
     for bot, tally in tallies.items():
         turns = sum(tally.turns) / len(tally.turns) if tally.turns else 0.0
-        if cooperative:
-            played = tally.shared_wins + tally.shared_losses
-            rate = 100 * tally.shared_wins / played if played else 0.0
-            print(f"{bot:<22}{tally.shared_wins:>12}{tally.shared_losses:>14}{rate:>7.1f}%"
-                  f"{turns:>11.1f}{tally.abandoned:>11}")
-            continue
-        played = tally.wins + tally.losses + tally.ties
-        rate = 100 * tally.wins / played if played else 0.0
-        print(f"{bot:<22}{tally.wins:>7}{tally.losses:>8}{tally.ties:>6}{rate:>7.1f}%"
-              f"{turns:>11.1f}{tally.abandoned:>11}")
+        won = [tally.shared_wins, tally.shared_losses] if cooperative else [
+            tally.wins, tally.losses, tally.ties]
+        rate = 100 * won[0] / sum(won) if sum(won) else 0.0
+        rows.append([bot, *won, f"{rate:.1f}%", f"{turns:.1f}", tally.abandoned])
+    print_table(header, rows)
 
 
 # ---- replay ----
@@ -326,8 +370,7 @@ def run_verify(args: argparse.Namespace) -> None:
                   f"checked{also}")
             continue
         invalid += 1
-        where = f"event {verdict.failed_step}" if verdict.failed_step else "the document"
-        print(f"INVALID at {where}: {name}: {verdict.reason}")
+        print(f"INVALID at {_where(verdict)}: {name}: {verdict.explanation}")
     print(f"{len(documents) - invalid} valid, {invalid} invalid")
     if invalid:
         raise SystemExit(1)
@@ -365,19 +408,34 @@ def game_label(document: Any) -> str:
 
 
 def run_show(args: argparse.Namespace) -> None:
-    document = pick_document(load_documents(args.file), args.game, args.file)
-    events = document["events"]
-    step = args.step or len(events)
-    for event in events[:step]:
-        print(f"{event['seq']:>5}  {event['log']}")
+    """The log up to a step and a view after it, from what verifies only: each line as the
+    rules write it (recomputed, never the document's own text), and the view no later than
+    the last step that verifies."""
+    documents = load_documents(args.file)
+    document = pick_document(documents, args.game, args.file)
+    sources = {d.get("game_id"): d for d in documents if isinstance(d, dict)}.get
+    verdict = verify_document(document, sources)
+    steps = steps_of(document, verdict, args.seat)
+    step = min(args.step or len(steps), len(steps))
+    for item in steps[:step]:
+        line = item["log"] or f"(not verified) {str(item['type']).replace('_', ' ')}"
+        print(f"{item['seq']:>5}  {line}")
     if not document.get("complete"):
-        print("(an incomplete replay: views can only be rebuilt from a complete one)")
+        print("(an incomplete replay: its events can be checked, and its log and views "
+              "rebuilt, only once the game is over)")
         return
-    rules = get_rules(document["game"], document["rules_version"])
-    view = rules.view(state_at(events, step), args.seat)
+    if not verdict.valid:
+        print(f"\nINVALID at {_where(verdict)}: {verdict.explanation}")
+    shown = [index for index, item in enumerate(steps[:step]) if item["view"] is not None]
+    if not shown:
+        return
     who = "the board" if args.seat is None else f"seat {args.seat}"
-    print(f"\nview of {who} after event {step}:")
-    print(json.dumps(view, indent=1, ensure_ascii=False))
+    print(f"\nview of {who} after event {shown[-1] + 1}:")
+    print(json.dumps(steps[shown[-1]]["view"], indent=1, ensure_ascii=False))
+
+
+def _where(verdict: Verdict) -> str:
+    return f"event {verdict.failed_step}" if verdict.failed_step else "the document"
 
 
 def pick_document(documents: list[Any], game_id: str | None, path: str) -> dict[str, Any]:
@@ -425,6 +483,47 @@ def run_serve(args: argparse.Namespace) -> None:
     from api.serve import serve
 
     serve(host=args.host, port=args.port)
+
+
+# ---- research (docs/research.md): the research extra's packages are imported on use ----
+
+
+def add_research_commands(commands: Any) -> None:
+    dataset = commands.add_parser("dataset", help="replay documents as training data: one "
+                                  "row a decision, as Parquet (needs the research extra)")
+    dataset.add_argument("file", help="replay documents: one JSON document, or NDJSON")
+    dataset.add_argument("-o", "--output", required=True, help="the Parquet file to write")
+    dataset.set_defaults(handler=run_dataset)
+    analyze = commands.add_parser("analyze", help="one self-contained HTML page of charts "
+                                  "about replay documents (needs the research extra)")
+    analyze.add_argument("file", help="replay documents: one JSON document, or NDJSON")
+    analyze.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    analyze.set_defaults(handler=run_analyze)
+
+
+def add_cli_policies(game: str, names: list[str]) -> None:
+    """Each ``module:callable`` among the bots named, offered in ``game`` under that name."""
+    for name in names:
+        if ":" in name:
+            bootstrap.add_policy(name, name, [game])
+
+
+def run_dataset(args: argparse.Namespace) -> None:
+    import pyarrow.parquet as pq
+
+    from research.dataset import decisions_table
+
+    table = decisions_table(load_documents(args.file))
+    pq.write_table(table, args.output)
+    print(f"{table.num_rows} decisions written to {args.output}", file=sys.stderr)
+
+
+
+def run_analyze(args: argparse.Namespace) -> None:
+    from research.analyze import report
+
+    Path(args.output).write_text(report(load_documents(args.file)), encoding="utf-8")
+    print(f"report written to {args.output}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from domain.games import load_all
 
-from . import archive, client_pages, decks, errors, follow, games, keys, limits, play
+from . import archive, client_pages, decks, errors, follow, games, keys, limits, play, streams
 from .encoding import OrjsonProvider
 from .hall import Hall, open_hall
 
@@ -62,6 +62,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         api.register_blueprint(blueprint)
     app.extensions["gamehall"] = open_hall(app.config)
     limits.install(app, app.extensions["gamehall"].store.client)
+    streams.install(app, app.extensions["gamehall"].store.client)
     if app.config["CATCH_UP_ON_START"]:
         from projections import catch_up
 

@@ -14,6 +14,7 @@ from domain.receipts import keys_by_id
 from projections import catch_up, stored_sources
 from replays import CSV_HEADER, build_document, steps_of, verify_document, verify_with_receipts
 from replays.parquet import tables, to_parquet_bytes
+from replays.steps import events_of
 
 from .auth import caller_seat
 from .blueprint import Blueprint, parse_json
@@ -55,9 +56,11 @@ def verify() -> dict[str, Any]:
     Re-checks the hash chain, every move's legality, every draw against the revealed seed, every
     state hash, the result and the seed's commitment. With `{replay, receipts}`, also that the
     history honours every move receipt (signed by one of `GET /keys`). A fork's origin is
-    checked against its source game in this server's store. Up to 8 MiB."""
-    body = _uploaded_document()
+    checked against its source game in this server's store. Up to 8 MiB and a million JSON
+    values."""
+    raw = _uploaded_body()
     sources = stored_sources(hall().service)  # a fork's source game, if this server has it
+    body = heavy().run(lambda: document_of(raw))
     if "format" in body or "replay" not in body:
         document = body
         verdict: dict[str, Any] = heavy().run(
@@ -76,28 +79,70 @@ def verify() -> dict[str, Any]:
 @blp.response(200, StepsSchema)
 @blp.problems(400, 413)
 def steps(query: dict[str, Any]) -> dict[str, Any]:
-    """A replay document step by step, for a replay viewer: its verdict, and each event's log
-    line with the view after it (the board's, or `seat`'s), folded from the document.
+    """A page of a replay document's steps, for a replay viewer: its verdict, and each event's
+    log line with the view after it (the board's, or `seat`'s), folded from the document.
 
-    Views are given up to the end of a valid document, or up to the step before the failing
-    one; an incomplete document gives log lines only. Limited like /replays/verify."""
-    document = _uploaded_document()
-    seat = query.get("seat")
+    Steps `from` (0: the first event) up to `to` (excluded), at most 100 a page and fewer once
+    the answer reaches 2 MiB; `next` is where the next page starts (null at the end), `total`
+    the number of steps. Views are given up to the end of a valid document, or up to the step
+    before the failing one; an incomplete document gives log lines only. Limited like
+    /replays/verify."""
+    raw = _uploaded_body()
+    seat, start, config = query.get("seat"), query["start"], current_app.config
+    stop = min(query.get("stop", start + config["STEPS_PER_PAGE"]),
+               start + config["STEPS_PER_PAGE"])
     sources = stored_sources(hall().service)
 
     def fold() -> dict[str, Any]:
+        document = document_of(raw)
         verdict = verify_document(document, sources)
+        page = within_bytes(steps_of(document, verdict, seat, start, stop),
+                            config["STEPS_PAGE_BYTES"])
+        total = len(events_of(document))
         seats = document.get("seats")
         return {"verdict": verdict.to_json(), "game": str(document.get("game", "")) or None,
                 "seats": len(seats) if isinstance(seats, list) else None, "seat": seat,
-                "steps": steps_of(document, verdict, seat)}
+                "start": start, "total": total,
+                "next": start + len(page) if start + len(page) < total else None,
+                "steps": page}
     return heavy().run(fold)
 
 
-def _uploaded_document() -> dict[str, Any]:
-    """The request's body as a JSON object (up to REPLAY_MAX_BYTES), or a 400."""
+def within_bytes(page: list[dict[str, Any]], most: int) -> list[dict[str, Any]]:
+    """The first steps of ``page`` whose JSON takes at most ``most`` bytes (at least one)."""
+    size = 0
+    for count, step in enumerate(page):
+        size += len(orjson.dumps(step, option=orjson.OPT_NON_STR_KEYS))
+        if size > most and count > 0:
+            return page[:count]
+    return page
+
+
+def _uploaded_body() -> bytes:
+    """The request's body, up to REPLAY_MAX_BYTES and REPLAY_MAX_VALUES, unparsed.
+
+    Parsing runs in C without letting go of the interpreter: a body of millions of tiny values
+    (``[[],[],...]``) would hold the worker for seconds wherever it ran. So the values are
+    counted first, by the bytes that can start one (cheap, and an upper bound: such bytes in
+    strings count too); the parse itself then runs on the heavy pool (``document_of``)."""
     request.max_content_length = current_app.config["REPLAY_MAX_BYTES"]
-    body = parse_json(request.get_data(cache=False))
+    raw = request.get_data(cache=False)
+    most = current_app.config["REPLAY_MAX_VALUES"]
+    if values_at_most(raw) > most:
+        raise ApiError(413, "payload-too-large", f"A replay document holds at most {most:,} "
+                       "JSON values.")
+    return raw
+
+
+def values_at_most(raw: bytes) -> int:
+    """At least the number of JSON values (keys included) in ``raw``: every value but the
+    first follows a ``[``, ``,`` or ``:``, and every key a ``{`` or ``,``."""
+    return 1 + sum(raw.count(mark) for mark in (b"[", b"{", b",", b":"))
+
+
+def document_of(raw: bytes) -> dict[str, Any]:
+    """``raw`` as a JSON object, or a 400."""
+    body = parse_json(raw)
     if not isinstance(body, dict):
         raise ApiError(400, "invalid-request", "A replay document is a JSON object.")
     return body
@@ -120,7 +165,7 @@ def _with_receipts(body: dict[str, Any]) -> tuple[Any, list[Any]]:
 @blp.response(200, content_type="application/x-ndjson",
               description="NDJSON: one complete replay document a line; with format=csv, "
               "text/csv: one row an event; with format=parquet, one Parquet table "
-              "(table=games or events; the README lists their columns).")
+              "(table=games or events; docs/replays.md lists their columns).")
 @blp.problems(400)
 def export(query: dict[str, Any]) -> Response:
     """Stream replay documents of the games matching the filters (game, status, creation dates

@@ -1,5 +1,5 @@
 """Decks: players register their own decklists for the games that take them, and read one
-back by its id (README, "Decks")."""
+back by its id (docs/api.md, "Decks")."""
 
 from __future__ import annotations
 

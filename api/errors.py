@@ -17,9 +17,11 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
   ``seat-unavailable``, ``busy``, ``deadline-passed`` (the seat's time for its decision ran
   out: its timeout is recorded within a second) |
 | 413 | ``payload-too-large`` |
-| 429 | ``rate-limited`` (with ``Retry-After``) |
+| 429 | ``rate-limited``, ``too-many-streams`` (with ``Retry-After``) |
+| 431 | ``header-too-large`` (gunicorn's refusal, as a problem) |
 | 503 | ``unavailable`` (a store locked past its timeout, Redis down or out of connections,
-  every slot for heavy work taken; with ``Retry-After``) |
+  every slot for heavy work taken, a worker holding all the streams it may; with
+  ``Retry-After``) |
 | 500 | ``history-diverged`` (a stored game no longer reproduces: the store or the rules code
   changed underneath it), ``internal-error`` |
 | 422 | ``illegal-move``, ``bad-options``, ``unknown-game``, ``unknown-rules-version``,
@@ -43,6 +45,7 @@ from domain.kernel import GameError, IllegalMove, NotYourTurn
 from projections import UNAVAILABLE
 
 from .limits import Saturated
+from .streams import Crowded
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -81,7 +84,8 @@ STATUS_BY_CODE: dict[str, int] = {
 
 HTTP_CODES: dict[int, str] = {
     400: "invalid-request", 404: "not-found", 405: "method-not-allowed",
-    413: "payload-too-large", 415: "unsupported-media-type", 429: "rate-limited",
+    413: "payload-too-large", 414: "uri-too-long", 415: "unsupported-media-type",
+    429: "rate-limited", 431: "header-too-large", 500: "internal-error",
 }
 
 log = logging.getLogger(__name__)
@@ -168,6 +172,12 @@ def unavailable_problem(error: Exception) -> Response:
     return response
 
 
+def crowded_problem(error: Crowded) -> Response:
+    response = problem(error.status, error.code, error.detail)
+    response.headers["Retry-After"] = str(error.retry_after)
+    return response
+
+
 def unexpected_problem(error: Exception) -> Response:
     log.exception("unexpected error", exc_info=error)
     return problem(500, "internal-error", "The server failed to answer; nothing was recorded "
@@ -178,6 +188,7 @@ def register(app: Flask) -> None:
     """Install the handlers (after flask-smorest's, which they replace)."""
     app.register_error_handler(ApiError, api_problem)
     app.register_error_handler(GameError, game_problem)
+    app.register_error_handler(Crowded, crowded_problem)
     app.register_error_handler(HTTPException, http_problem)
     # InterfaceError: a PostgreSQL connection lost under the request (the server restarted).
     for unavailable in (*UNAVAILABLE, OperationalError, InterfaceError, Saturated):

@@ -3,7 +3,8 @@
 Both subscribe to the game's Redis channel before reading the event store, so an event
 recorded between the read and the wait still wakes them. Waits are bounded (30 s for a
 long-poll; a stream ends after ``STREAM_MAX_SECONDS`` and the client resumes with
-``Last-Event-ID``), and under gevent workers an open stream holds no thread.
+``Last-Event-ID``), and under gevent workers an open stream holds no thread. An open stream or
+waiting long-poll holds a lease on a slot (api/streams.py: per address, per token, per worker).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from eventsourcing.application import LRUCache
 from flask import Response, current_app, request
 
 from domain.application import GameService
-from domain.history import FINISHED, EventType
+from domain.history import EventType, Life
 from domain.kernel import Rules, State
 from projections import Subscription
 from replays import Reader, rules_of
@@ -28,6 +29,7 @@ from .blueprint import Blueprint
 from .errors import ApiError
 from .hall import hall
 from .schemas import EventsQuery, EventsSchema, StreamQuery
+from .streams import Lease, leased, take_lease
 
 blp = Blueprint("follow", __name__, url_prefix="/games",
                 description="Follow a game's events (long-poll or Server-Sent Events).")
@@ -48,13 +50,14 @@ def events(query: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     position = Position(h.service, game_id, seat, after, h.reached)
     items = position.more()
     if not items and wait > 0 and not position.complete:
-        items = _wait_for_more(position, h.store.subscribe(str(game_id)), wait)
+        with leased() as lease:
+            items = _wait_for_more(position, h.store.subscribe(str(game_id)), wait, lease)
     return {"game_id": str(game_id), "version": position.last, "events": items}
 
 
-# Where one follower's read ended: the rules, the rules state reached, whether the game had
-# ended by then, and whether its history was complete.
-Spot = tuple[Rules, State, bool, bool]
+# Where one follower's read ended: the rules, and the rules state and the game's life (its
+# seats' names, whether it had ended, whether its seed was revealed) reached.
+Spot = tuple[Rules, State, Life]
 
 
 class Reached(LRUCache[tuple[UUID, int], Spot]):
@@ -83,10 +86,10 @@ class Position:
         if self.last > 0:
             found = _spot(reached, game_id, self.last)
             if found is None:
-                rules, state, life = service.state_after(game_id, self.last)
-                found = (rules, state, life["status"] in FINISHED, life["seed"] is not None)
-            rules, state, over, self.complete = found
-            self.reader = Reader(rules, state, viewer, over)
+                found = service.state_after(game_id, self.last)
+            rules, state, life = found
+            self.complete = life["seed"] is not None
+            self.reader = Reader(rules, state, viewer, life)
 
     def more(self) -> list[dict[str, Any]]:
         """The events recorded since the last call, as the viewer may see them."""
@@ -94,13 +97,13 @@ class Position:
         if not records:
             return []
         if self.reader is None:
-            self.reader = Reader(rules_of(records), None, self.viewer, over=False)
+            self.reader = Reader(rules_of(records), None, self.viewer)
         items = self.reader.read(records)
         self.last = records[-1]["seq"]
         self.complete = records[-1]["type"] == EventType.SEED_REVEALED
-        if self.reached is not None and self.reader.state is not None:
-            self.reached.put((self.game_id, self.last), (self.reader.rules, self.reader.state,
-                                                         self.reader.over, self.complete))
+        reader = self.reader
+        if self.reached is not None and reader.state is not None and reader.life is not None:
+            self.reached.put((self.game_id, self.last), (reader.rules, reader.state, reader.life))
         return [item for item in items if item["seq"] > self.after]
 
 
@@ -113,14 +116,15 @@ def _spot(reached: Reached | None, game_id: UUID, version: int) -> Spot | None:
         return None
 
 
-def _wait_for_more(position: Position, subscription: Subscription,
-                   wait: float) -> list[dict[str, Any]]:
+def _wait_for_more(position: Position, subscription: Subscription, wait: float,
+                   lease: Lease) -> list[dict[str, Any]]:
     deadline = time.monotonic() + wait
     try:
         items = position.more()  # read again: now subscribed, nothing is missed
         while not items and (left := deadline - time.monotonic()) > 0:
-            if subscription.wait(left) is not None:
+            if subscription.wait(min(left, lease.renew_every)) is not None:
                 items = position.more()
+            lease.renew_if_due()
         return items
     finally:
         subscription.close()
@@ -138,12 +142,20 @@ def stream(query: dict[str, Any], game_id: UUID) -> Response:
     seat = caller_seat(game_id, required=False)
     after = _resume_point(query)
     config = current_app.config
-    subscription = h.store.subscribe(str(game_id))
-    frames = _frames(Position(h.service, game_id, seat, after, h.reached), subscription,
-                     config["STREAM_KEEPALIVE"], config["STREAM_MAX_SECONDS"])
+    position = Position(h.service, game_id, seat, after, h.reached)
+    lease = take_lease()
+    try:
+        subscription = h.store.subscribe(str(game_id))
+    except BaseException:
+        lease.release()
+        raise
+    frames = _frames(position, subscription, lease, config["STREAM_KEEPALIVE"],
+                     config["STREAM_MAX_SECONDS"])
     response = Response(frames, mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    # Also when the answer is never read (the client went away before its first frame).
     response.call_on_close(subscription.close)
+    response.call_on_close(lease.release)
     return response
 
 
@@ -156,7 +168,7 @@ def _resume_point(query: dict[str, Any]) -> int:
     return int(header)
 
 
-def _frames(position: Position, subscription: Subscription, keepalive: float,
+def _frames(position: Position, subscription: Subscription, lease: Lease, keepalive: float,
             max_seconds: float) -> Iterator[str]:
     deadline = time.monotonic() + max_seconds
     try:
@@ -169,7 +181,9 @@ def _frames(position: Position, subscription: Subscription, keepalive: float,
                 return
             if time.monotonic() > deadline:
                 return
-            if subscription.wait(keepalive) is None:
+            if subscription.wait(min(keepalive, lease.renew_every)) is None:
                 yield ": keepalive\n\n"
+            lease.renew_if_due()
     finally:
         subscription.close()
+        lease.release()

@@ -52,7 +52,7 @@ blp = Blueprint("games", __name__, url_prefix="/games",
 @blp.response(200, CatalogSchema)
 def catalog() -> dict[str, Any]:
     """The hosted games: their options with defaults, seat counts and bots, and whether a
-    game of each may allow takebacks (README, "Takebacks")."""
+    game of each may allow takebacks (docs/takebacks-forks-receipts.md, "Takebacks")."""
     return {"games": [{**rules.info.to_json(), "takebacks": takebacks_offered(rules) is None}
                       for rules in map(get_rules, game_names())]}
 

@@ -2,9 +2,11 @@
 
 Rate limits are counted in the app's Redis, so every worker and host shares them: per client
 address over the whole API, and, for requests that carry a seat token, per token as well;
-creating games and verifying replays (``/replays/verify``, ``/replays/steps``), the requests
-that can cost seconds of CPU, have their own tighter limit per client address. A request over
-any of its limits answers 429 ``rate-limited`` with ``Retry-After``.
+creating (a game, a fork, a deck: one count) and verifying replays (``/replays/verify``,
+``/replays/steps``), the requests that can cost seconds of CPU, have their own tighter limit
+per client address. A request over any of its limits answers 429 ``rate-limited`` with
+``Retry-After``. What a request holds rather than what it costs (an open stream, a waiting
+long-poll) has caps of its own: api/streams.py.
 
 Each limit is a sliding window counter (the ``limits`` library's, with its own Redis scripts):
 two counters a limit, this window's and the last one's weighted by how much of it still
@@ -45,10 +47,26 @@ DEFAULTS: dict[str, Any] = {
     "RATELIMIT_HEADERS_ENABLED": True,
     "RATE_LIMIT_CLIENT": "1200 per minute",   # every request, per client address
     "RATE_LIMIT_TOKEN": "600 per minute",     # every request with a seat token, per token
-    "RATE_LIMIT_CREATE": "60 per minute",     # POST /games, per client address
+    "RATE_LIMIT_CREATE": "60 per minute",     # POST /games, forks, decks, per client address
     "RATE_LIMIT_VERIFY": "20 per minute",     # POST /replays/verify (and /steps), per client
     "HEAVY_SLOTS": 2,
     "HEAVY_WAIT_SECONDS": 10.0,
+    # Streams and waiting long-polls open at once (api/streams.py): per client address and
+    # per seat token over every worker and host; per worker at most this many and never more
+    # than three quarters of its connections (WORKER_CONNECTIONS, gunicorn's).
+    "STREAMS_PER_ADDRESS": 40,
+    "STREAMS_PER_TOKEN": 8,
+    "STREAMS_PER_WORKER": 750,
+    "WORKER_CONNECTIONS": 1000,
+    "STREAM_LEASE_SECONDS": 60.0,
+    # An uploaded replay document holds at most this many JSON values (a 1.7 MB replay of a
+    # 200-game Revolution match holds about 130,000), counted before it is parsed.
+    "REPLAY_MAX_VALUES": 1_000_000,
+    # POST /replays/steps answers a page of steps: at most this many, and no more steps once
+    # this many bytes are reached (a step's view is a whole state: 18 KB on average in that
+    # replay, whose steps took 61 MB all told).
+    "STEPS_PER_PAGE": 100,
+    "STEPS_PAGE_BYTES": 2 * 1024 * 1024,
 }
 
 
@@ -59,10 +77,21 @@ ENVIRON = {"GAMEHALL_RATE_LIMIT_CLIENT": "RATE_LIMIT_CLIENT",
            "GAMEHALL_RATE_LIMIT_CREATE": "RATE_LIMIT_CREATE",
            "GAMEHALL_RATE_LIMIT_VERIFY": "RATE_LIMIT_VERIFY"}
 
+# Environment variables that override the caps on open streams and long-polls (numbers; a
+# worker's connections also set gunicorn's worker_connections, see api/serve.py).
+STREAM_ENVIRON = {"GAMEHALL_STREAMS_PER_ADDRESS": "STREAMS_PER_ADDRESS",
+                  "GAMEHALL_STREAMS_PER_TOKEN": "STREAMS_PER_TOKEN",
+                  "GAMEHALL_STREAMS_PER_WORKER": "STREAMS_PER_WORKER",
+                  "GAMEHALL_WORKER_CONNECTIONS": "WORKER_CONNECTIONS",
+                  "GAMEHALL_STREAM_LEASE_SECONDS": "STREAM_LEASE_SECONDS"}
+
 
 def from_environ(environ: Mapping[str, str]) -> dict[str, Any]:
     found: dict[str, Any] = {key: environ[name] for name, key in ENVIRON.items()
                              if environ.get(name)}
+    for name, key in STREAM_ENVIRON.items():
+        if environ.get(name):  # a misspelt number stops the start
+            found[key] = type(DEFAULTS[key])(environ[name])
     if environ.get("GAMEHALL_RATE_LIMITS", "").lower() == "off":
         found["RATELIMIT_ENABLED"] = False
     return found
@@ -72,10 +101,14 @@ class Saturated(Exception):
     """Every slot for heavy work stayed taken: the API answers 503 with Retry-After."""
 
 
-# The views with their own, tighter limit per client (on top of the others), by endpoint;
-# each endpoint counts on its own.
-TIGHTER = {"games.create": "RATE_LIMIT_CREATE", "replays.verify": "RATE_LIMIT_VERIFY",
-           "replays.steps": "RATE_LIMIT_VERIFY"}
+# The views with their own, tighter limit per client (on top of the others), by endpoint:
+# the limit, and the count it goes to. Whatever creates (a game, a fork, a deck) shares one
+# count; verifying and folding a replay count apart.
+TIGHTER = {"games.create": ("RATE_LIMIT_CREATE", "create"),
+           "games.fork": ("RATE_LIMIT_CREATE", "create"),
+           "decks.register": ("RATE_LIMIT_CREATE", "create"),
+           "replays.verify": ("RATE_LIMIT_VERIFY", "replays.verify"),
+           "replays.steps": ("RATE_LIMIT_VERIFY", "replays.steps")}
 
 KEY_PREFIX = "gh:limits"
 
@@ -120,7 +153,8 @@ def limits_of_this_request() -> list[tuple[str, RateLimitItem]]:
         wanted.append((f"token:{token}", parsed(config["RATE_LIMIT_TOKEN"])))
     tighter = TIGHTER.get(request.endpoint or "")
     if tighter is not None:
-        wanted.append((f"{request.endpoint}:client:{address}", parsed(config[tighter])))
+        limit, count = tighter
+        wanted.append((f"{count}:client:{address}", parsed(config[limit])))
     return wanted
 
 
@@ -223,7 +257,7 @@ def add_rate_limit_headers(response: Response) -> Response:
 
 def install(app: Flask, redis_client: Any) -> None:
     """Install the rate limits and the heavy pool."""
-    for key in ("RATE_LIMIT_CLIENT", "RATE_LIMIT_TOKEN", *TIGHTER.values()):
+    for key in ("RATE_LIMIT_CLIENT", "RATE_LIMIT_TOKEN", *(limit for limit, _ in TIGHTER.values())):
         parsed(str(app.config[key]))  # a limit misspelt in the environment stops the start
     app.extensions["gamehall-limits"] = RateLimits(redis_client)
     app.before_request(check_rate_limits)

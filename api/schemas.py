@@ -6,6 +6,7 @@ not numbers); query schemas reject unknown parameters too.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import marshmallow as ma
@@ -17,6 +18,25 @@ from domain.history import Status
 NAME = validate.Length(min=1, max=40)
 STATUSES = tuple(str(status) for status in Status)
 MAX_MOVES = 100
+# The largest event number a query may name: Last-Event-ID takes at most 12 digits too.
+MAX_EVENT = 999_999_999_999
+# Characters that make a name show as something else than it says: the bidirectional
+# formatting characters (U+202E turns the rest of a line around), besides the control
+# characters (NUL, newlines) and the line and paragraph separators, refused by category.
+BIDI_FORMATTING = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                            "\u2066\u2067\u2068\u2069")
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def shown_as_written(name: str) -> None:
+    """A player's, seat's or deck's name holds no character that hides or rearranges text."""
+    for character in name:
+        if character in BIDI_FORMATTING or unicodedata.category(character) in HIDDEN_CATEGORIES:
+            raise ValidationError(f"A name may not hold control or bidirectional formatting "
+                                  f"characters (U+{ord(character):04X} here).")
+
+
+PERSON = validate.And(NAME, shown_as_written)
 
 
 class Strict(ma.Schema):
@@ -37,7 +57,7 @@ class StrictBoolean(fields.Boolean):
 
 
 class PlayerSchema(Strict):
-    name = fields.String(validate=NAME, metadata={"description": "a human player's name"})
+    name = fields.String(validate=PERSON, metadata={"description": "a human player's name"})
     bot = fields.String(validate=NAME, metadata={"description": "a bot from the catalog"})
 
     @validates_schema
@@ -79,7 +99,8 @@ class CreateGameSchema(Strict):
                                     "named now, {bot} for a bot, {} for a seat joined later; "
                                     "each may name its deck"})
     takebacks = StrictBoolean(load_default=False, metadata={
-        "description": "allow takebacks by consent (off by default: README, Takebacks)"})
+        "description": "allow takebacks by consent (off by default: "
+                       "docs/takebacks-forks-receipts.md)"})
     clock = CLOCK_FIELD
 
 
@@ -88,7 +109,8 @@ DECK_ROWS = 200
 
 class RegisterDeckSchema(Strict):
     game = fields.String(required=True, validate=NAME, metadata={"example": "thrones"})
-    name = fields.String(required=True, validate=validate.Length(min=1, max=60))
+    name = fields.String(required=True, validate=validate.And(validate.Length(min=1, max=60),
+                                                              shown_as_written))
     house = fields.String(required=True, validate=NAME, metadata={"example": "stark"})
     agenda = fields.String(load_default=None, allow_none=True, validate=NAME,
                            metadata={"description": "an agenda card id, or null"})
@@ -137,7 +159,7 @@ class ForkSchema(Strict):
 
 
 class JoinSchema(Strict):
-    name = fields.String(required=True, validate=NAME)
+    name = fields.String(required=True, validate=PERSON)
 
 
 class MovesSchema(Strict):
@@ -165,13 +187,13 @@ class ViewQuery(Strict):
 
 
 class EventsQuery(Strict):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_EVENT))
     wait = fields.Float(load_default=0.0, validate=validate.Range(min=0, max=30),
                         metadata={"description": "seconds to wait for a new event (<= 30)"})
 
 
 class StreamQuery(Strict):
-    after = fields.Integer(validate=validate.Range(min=0),
+    after = fields.Integer(validate=validate.Range(min=0, max=MAX_EVENT),
                            metadata={"description": "resume after this event (or send "
                                      "Last-Event-ID)"})
 
@@ -185,6 +207,18 @@ class ComponentsQuery(Strict):
 class StepsQuery(Strict):
     seat = fields.Integer(validate=validate.Range(min=0, max=63), metadata={
         "description": "whose view at each step; by default the board's"})
+    start = fields.Integer(data_key="from", load_default=0,
+                           validate=validate.Range(min=0, max=MAX_EVENT), metadata={
+                               "description": "the first step of the page (0: the document's "
+                                              "first event)"})
+    stop = fields.Integer(data_key="to", validate=validate.Range(min=1, max=MAX_EVENT),
+                          metadata={"description": "the step after the page's last (at most "
+                                    "100 steps a page; by default as many)"})
+
+    @validates_schema
+    def a_page_holds_a_step(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "stop" in data and data["stop"] <= data["start"]:
+            raise ValidationError("to must be larger than from.", "to")
 
 
 class ListQuery(Strict):
@@ -299,6 +333,8 @@ class PromptSchema(ma.Schema):
     kind = fields.String()
     text = fields.String()
     legal_moves = fields.List(fields.Dict())
+    labels = fields.List(fields.String(), metadata={
+        "description": "each legal move in words, in the same order (a button's words)"})
 
 
 class ViewSchema(ma.Schema):
@@ -368,7 +404,11 @@ class VerdictSchema(ma.Schema):
     valid = fields.Boolean()
     events = fields.Integer()
     failed_step = fields.Integer(allow_none=True)
-    reason = fields.String(allow_none=True)
+    reason = fields.String(allow_none=True, metadata={
+        "description": "why it fails, for programs (a stable text); null when valid"})
+    explanation = fields.String(allow_none=True, metadata={
+        "description": "why it fails, for people: the step, what that event says in words (its "
+        "seats by name) and which check failed, in plain language; null when valid"})
     receipts = fields.Integer(metadata={"description": "with receipts: how many were checked"})
     failed_receipt = fields.Integer(allow_none=True, metadata={
         "description": "with receipts: the first one (1, 2, ...) the history does not honour"})
@@ -391,7 +431,9 @@ class StepSchema(ma.Schema):
     seq = fields.Integer(allow_none=True)
     type = fields.String(allow_none=True)
     seat = fields.Integer(allow_none=True)
-    log = fields.String()
+    log = fields.String(allow_none=True, metadata={
+        "description": "the log line the rules write for the event, recomputed (never the "
+        "document's own text); null past the last step that verifies"})
     view = fields.Dict(allow_none=True)
 
 
@@ -400,4 +442,10 @@ class StepsSchema(ma.Schema):
     game = fields.String(allow_none=True)
     seats = fields.Integer(allow_none=True)
     seat = fields.Integer(allow_none=True)
-    steps = fields.List(fields.Nested(StepSchema))
+    start = fields.Integer(data_key="from", metadata={"description": "the page's first step"})
+    total = fields.Integer(metadata={"description": "how many steps the document has"})
+    next = fields.Integer(allow_none=True, metadata={
+        "description": "the `from` of the next page; null when this page reaches the end"})
+    steps = fields.List(fields.Nested(StepSchema), metadata={
+        "description": "the page: at most 100 steps, fewer once the answer reaches 2 MiB (at "
+                       "least one)"})

@@ -4,8 +4,12 @@ Before any worker starts, the parent creates the event store's schema and the ma
 starts the embedded Redis (unless ``REDIS_URL`` names one) and brings the projections up to
 date with the event store. Then gunicorn runs gevent workers, each building its own app (its
 own service and Redis client) after fork: no preload, so no SQLite connection is shared across
-a fork. gevent workers hold no thread for an open stream or long-poll, so streams never starve
-the rest of the API. On exit the workers close their clients and the parent stops its Redis.
+a fork. gevent workers hold no thread for an open stream or long-poll, and at most three
+quarters of a worker's connections (``GAMEHALL_WORKER_CONNECTIONS``, 1,000 by default) hold
+streams and long-polls (api/streams.py), so streams never starve the rest of the API. A
+request gunicorn refuses itself (a header over its limit: 431; a request line too long: 414)
+is answered as a problem, like the app's own refusals. On exit the workers close their
+clients and the parent stops its Redis.
 """
 
 from __future__ import annotations
@@ -52,11 +56,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None)
         sys.stdout.flush()
         sys.stderr.flush()
         os.execv(sys.executable, [sys.executable, "-c", boot_command(host, port, workers)])
-    with redis_url(os.environ) as url:
-        prepare(url)
-        options = gunicorn_options(host, port, workers or int(os.environ.get(
-            "GAMEHALL_WORKERS", WORKERS)))
-        GamehallServer(options, {"REDIS_URL": url, "CATCH_UP_ON_START": False}).run()
+    from projections.store import FolderTaken
+
+    try:
+        with redis_url(os.environ) as url:
+            prepare(url)
+            options = gunicorn_options(host, port, workers or int(os.environ.get(
+                "GAMEHALL_WORKERS", WORKERS)), worker_connections(os.environ))
+            answer_refusals_as_problems()
+            GamehallServer(options, {"REDIS_URL": url, "CATCH_UP_ON_START": False}).run()
+    except FolderTaken as taken:  # one line, no traceback: the person only has to stop one
+        raise SystemExit(f"gamehall: {taken}") from None
 
 
 def boot_command(host: str, port: int, workers: int | None, prelude: str = "") -> str:
@@ -99,12 +109,21 @@ def prepare(url: str) -> None:
         service.close()
 
 
-def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
+def worker_connections(environ: Mapping[str, str]) -> int:
+    """gunicorn's connections a worker (``GAMEHALL_WORKER_CONNECTIONS``): the app reads the
+    same setting to keep a share of them free of streams."""
+    from api.limits import DEFAULTS, from_environ
+
+    connections: int = {**DEFAULTS, **from_environ(environ)}["WORKER_CONNECTIONS"]
+    return connections
+
+
+def gunicorn_options(host: str, port: int, workers: int, connections: int) -> dict[str, Any]:
     return {
         "bind": f"{host}:{port}",
         "workers": workers,
         "worker_class": "gevent",
-        "worker_connections": 1000,
+        "worker_connections": connections,
         "preload_app": False,
         "control_socket_disable": True,
         "timeout": 60,
@@ -115,6 +134,31 @@ def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
         "when_ready": _announce,
         "worker_exit": _close_worker_app,
     }
+
+
+def answer_refusals_as_problems() -> None:
+    """gunicorn writes its own refusals (a header or request line over its limits, a request
+    it cannot parse) as an HTML page, with ``util.write_error``, which it offers no setting
+    for: replaced here, before the workers fork, by one that writes a problem+json."""
+    from gunicorn import util
+
+    util.write_error = write_problem
+
+
+def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
+    """gunicorn's ``util.write_error``, answering ``application/problem+json``."""
+    import json
+
+    from gunicorn import util
+
+    from api.errors import HTTP_CODES, PROBLEM_JSON
+
+    code = HTTP_CODES.get(status, f"http-{status}")
+    body = json.dumps({"type": f"urn:gamehall:problem:{code}", "title": reason,
+                       "status": status, "detail": message or reason, "code": code}).encode()
+    head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
+            f"Content-Type: {PROBLEM_JSON}\r\nContent-Length: {len(body)}\r\n\r\n")
+    util.write_nonblock(sock, head.encode("latin-1") + body)
 
 
 def _announce(server: Any) -> None:

@@ -82,8 +82,15 @@ def deadlines(table: Table) -> None:
     kept.run(say, table)
 
 
+def research(table: Table) -> None:
+    from . import research as environments  # the research extra's packages, imported on use
+
+    environments.research(table)
+
+
 SECTIONS = {"revolution": revolution, "dominion": dominion, "godofwar": god_of_war,
-            "thrones": thrones, "http": http, "layers": layers, "deadlines": deadlines}
+            "thrones": thrones, "research": research, "http": http, "layers": layers,
+            "deadlines": deadlines}
 
 
 def main(argv: list[str]) -> None:

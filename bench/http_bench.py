@@ -51,9 +51,13 @@ HELD_STREAMS = 1000
 
 def run(lines: Say, table: Table) -> None:
     environ = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    # Rate limits off: the figures are the server's capacity, from one client address.
+    # Rate limits off: the figures are the server's capacity, from one client address; so are
+    # the caps on streams (docs/limits.md), and each worker may hold all the held streams.
     environ.update({"GAMEHALL_STORE": "sqlite", "GAMEHALL_WORKERS": "2",
-                    "GAMEHALL_RATE_LIMITS": "off"})
+                    "GAMEHALL_RATE_LIMITS": "off",
+                    "GAMEHALL_STREAMS_PER_ADDRESS": str(HELD_STREAMS),
+                    "GAMEHALL_STREAMS_PER_WORKER": str(HELD_STREAMS),
+                    "GAMEHALL_WORKER_CONNECTIONS": str(2 * HELD_STREAMS)})
     with tempfile.TemporaryDirectory() as var, spawned(var, environ=environ) as url:
         lines(f"  server: gunicorn, 2 gevent workers, SQLite + embedded Redis, rate limits "
               f"off, {url}")

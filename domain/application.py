@@ -116,7 +116,7 @@ def _named_seats(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     seats = [{"name": p.get("name"), "bot": p.get("bot")} for p in players]
     for seat in seats:
         if seat["bot"] is not None and seat["name"] is None:
-            seat["name"] = f"{seat['bot']} bot"
+            seat["name"] = f"{seat['bot'].replace('_', ' ')} bot"  # "big money bot", in words
     return seats
 
 

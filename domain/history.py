@@ -267,7 +267,7 @@ def takeback_refusal(life: Life, rules: Rules, seat: int, state_then: State,
                      crossed: list[tuple[str, dict[str, Any]]]) -> str | None:
     """Why ``seat`` may not go back to ``state_then`` across the events ``crossed`` (type and
     payload, oldest first: every event after the point it goes back to), or None. The rule
-    (README, "Takebacks"; replays/README.md, "Takebacks"): only where the game allows
+    (docs/takebacks-forks-receipts.md; replays/README.md, "Takebacks"): only where the game allows
     takebacks, while it is played and no other takeback is pending; every event crossed is
     one of the seat's own moves or an earlier takeback's bookkeeping (no draw, no other
     seat's or bot's move, no other event), at least one of them a move; and none of those moves

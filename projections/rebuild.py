@@ -6,7 +6,7 @@ reads the notifications after it and recomputes the views of every game whose st
 is behind. A flushed Redis has position 0, so catching up rebuilds every game's views and the
 game index from the events alone.
 
-On PostgreSQL, writes commit in parallel (no table lock: see the README, "Running at scale"),
+On PostgreSQL, writes commit in parallel (no table lock: see docs/scale.md),
 so a write that took its notification id first may commit after one that took a later id.
 The follower remembers each id it passed over while missing (a *hole*) and looks for it again
 on every catch-up, until it appears or ``HOLE_SECONDS`` have passed: a write that rolled back

@@ -350,9 +350,9 @@ def embedded_server(folder: Path) -> Iterator[str]:
     folder.mkdir(parents=True, exist_ok=True)
     socket, owner_file = folder / "redis.sock", folder / "owner.pid"
     if _answers(socket):
-        if _owner_alive(owner_file):
-            raise RuntimeError(f"an embedded Redis is already running in {folder}: another "
-                               "gamehall server is using this var folder")
+        owner = _owner_pid(owner_file)
+        if _alive(owner):
+            raise FolderTaken(folder.parent, owner)
         _shut_down(socket)  # the orphan of a server that was killed (kill -9): take over
     socket.unlink(missing_ok=True)  # left behind by a server that was killed
     # "--save", "300", "1" as separate words: one word "300 1" turns saving off.
@@ -371,12 +371,29 @@ def embedded_server(folder: Path) -> Iterator[str]:
             _stop(process, socket)
 
 
-def _owner_alive(owner_file: Path) -> bool:
-    """Whether the server process that started the running Redis is alive (an unknown
-    owner counts as alive: better to refuse than to take a live server's Redis)."""
+class FolderTaken(RuntimeError):
+    """A live server's embedded Redis already runs in this var folder: a second server there
+    would share its Redis and its stores, so it is refused (``pid``: that server's, if known)."""
+
+    def __init__(self, var: Path, pid: int | None) -> None:
+        self.var, self.pid = var, pid
+        server = "another gamehall server" + ("" if pid is None else f" (pid {pid})")
+        super().__init__(f"{server} is already running on {var}: stop it first, or give this "
+                         "one another folder (GAMEHALL_VAR)")
+
+
+def _owner_pid(owner_file: Path) -> int | None:
+    """The process id of the server that started the running Redis, if it is known."""
     try:
-        pid = int(owner_file.read_text().strip())
+        return int(owner_file.read_text().strip())
     except (OSError, ValueError):
+        return None
+
+
+def _alive(pid: int | None) -> bool:
+    """Whether that server is alive (an unknown one counts as alive: better to refuse than
+    to take a live server's Redis)."""
+    if pid is None:
         return True
     try:
         os.kill(pid, 0)

@@ -2,12 +2,17 @@
 
 Verification is CPU-bound Python, so one process uses one core: a batch is cut into ranges of
 documents that worker processes verify, and the verdicts come back in the documents' order,
-the very verdicts a single process gives. Each worker is handed the whole batch once (under
-``fork`` it simply inherits it), since a fork's source game may be any document of it.
+the very verdicts a single process gives.
+
+The workers start from a fork server (a clean process started for them, which imports the
+rules first), never by forking this process: a process that runs threads (a server, a test
+run) may be forked while one of them holds a lock, which the child then never sees released
+(Python 3.12 warns of it; 3.14 makes the fork server Linux's default).
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -15,7 +20,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from domain.games import get_rules
+from domain.games import RELEASES, get_rules, register_extra, registered_extras
+from domain.history import EventType
 from domain.kernel import GameError
 
 from .receipts import verify_with_receipts
@@ -37,8 +43,7 @@ class Batch:
     def sources(self) -> Sources:
         return {d.get("game_id"): d for d in self.known if isinstance(d, dict)}.get
 
-    def verdict(self, index: int) -> Verdict:
-        document = self.documents[index]
+    def verdict(self, document: Any) -> Verdict:
         if self.receipts is None or self.keys is None:
             return verify_document(document, self.sources)
         return verify_with_receipts(document, receipts_of(document, self.receipts), self.keys,
@@ -63,25 +68,74 @@ def verify_batch(batch: Batch, jobs: int | None = None) -> Iterator[Verdict]:
     count = len(batch.documents)
     jobs = min(default_jobs() if jobs is None else jobs, count)
     if jobs <= 1:
-        yield from (batch.verdict(index) for index in range(count))
+        yield from (batch.verdict(document) for document in batch.documents)
         return
     # Small ranges keep every worker busy to the end; not so small that sending them costs.
     size = max(1, min(32, count // (jobs * 4)))
-    ranges = [(start, min(start + size, count)) for start in range(0, count, size)]
-    _load_rules(batch.documents)
-    with ProcessPoolExecutor(jobs, initializer=_adopt, initargs=(batch,)) as pool:
-        for verdicts in pool.map(_verify_range, ranges):
+    ranges = [batch.documents[start:start + size] for start in range(0, count, size)]
+    # Each worker is sent its ranges, and once the documents any fork may name as its source.
+    shared = Batch((), fork_sources(batch.known), batch.receipts, batch.keys)
+    named = _rules_named(batch.documents)
+    with ProcessPoolExecutor(jobs, mp_context=_context(named), initializer=_adopt,
+                             initargs=(shared, registered_extras(), named)) as pool:
+        for verdicts in pool.map(_verify_documents, ranges):
             yield from verdicts
 
 
-def _load_rules(documents: Sequence[Any]) -> None:
-    """Load the rules of every game and version the documents name, in this process, so that
-    each worker inherits them rather than importing them again: the imports and the tables
-    the games build at import cost each worker about 0.1 s of CPU for Dominion and
-    Revolution, and this process pays them once (about 0.08 s). A name the registry refuses
-    is left for the verdict to give."""
-    named = {(d["game"], d["rules_version"]) for d in documents if isinstance(d, dict)
-             and isinstance(d.get("game"), str) and isinstance(d.get("rules_version"), str)}
+def fork_sources(documents: Sequence[Any]) -> list[Any]:
+    """The documents that some fork among ``documents`` names as its source (a fork's first
+    event, ``forked``, names its origin's game)."""
+    named = {origin.get("game_id") for d in documents if (origin := _origin(d)) is not None}
+    return [d for d in documents if isinstance(d, dict) and d.get("game_id") in named]
+
+
+def _origin(document: Any) -> dict[str, Any] | None:
+    events = document.get("events") if isinstance(document, dict) else None
+    first = events[0] if isinstance(events, list) and events else None
+    payload = first.get("payload") if isinstance(first, dict) and \
+        first.get("type") == EventType.FORKED else None
+    origin = payload.get("origin") if isinstance(payload, dict) else None
+    return origin if isinstance(origin, dict) else None
+
+
+# Where there is no fork server (Windows, macOS), the workers are spawned: the same clean
+# start, with the rules imported by each worker.
+START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
+    else "spawn"
+
+
+def _context(named: set[tuple[str, str]]) -> Any:
+    """The start method's context; the fork server imports the rules packages of the games
+    the documents name before it starts any worker, so each worker has them at once (the
+    imports and the tables a game builds at import cost about 0.1 s of CPU a game)."""
+    context = multiprocessing.get_context(START_METHOD)
+    if START_METHOD == "forkserver":
+        packages = [RELEASES[game][version] for game, version in sorted(named)
+                    if version in RELEASES.get(game, {})]
+        context.set_forkserver_preload(["replays.batch", *packages,
+                                        *(f"{package}.narration" for package in packages)])
+    return context
+
+
+def _rules_named(documents: Sequence[Any]) -> set[tuple[str, str]]:
+    """Every game and rules version the documents name."""
+    return {(d["game"], d["rules_version"]) for d in documents if isinstance(d, dict)
+            and isinstance(d.get("game"), str) and isinstance(d.get("rules_version"), str)}
+
+
+_batch: Batch | None = None  # a worker's batch
+
+
+def _adopt(batch: Batch, extras: dict[str, dict[str, Any]],
+           named: set[tuple[str, str]]) -> None:
+    """A worker's start: the batch, the games this process hosts besides the registry's (a
+    test's toy game), and the rules the documents name, loaded before the first range. A
+    name the registry refuses is left for the verdict to give."""
+    global _batch
+    _batch = batch
+    for game, versions in extras.items():
+        for rules in versions.values():
+            register_extra(game, rules)
     for game, version in named:
         try:
             get_rules(game, version)
@@ -89,14 +143,6 @@ def _load_rules(documents: Sequence[Any]) -> None:
             pass
 
 
-_batch: Batch | None = None  # a worker's batch
-
-
-def _adopt(batch: Batch) -> None:
-    global _batch
-    _batch = batch
-
-
-def _verify_range(bounds: tuple[int, int]) -> list[Verdict]:
+def _verify_documents(documents: Sequence[Any]) -> list[Verdict]:
     assert _batch is not None
-    return [_batch.verdict(index) for index in range(*bounds)]
+    return [_batch.verdict(document) for document in documents]

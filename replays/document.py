@@ -4,7 +4,8 @@ A complete document (the game is over) holds every event with its hashes and the
 seed, so anyone can verify it offline with ``replays.verify_document``. During play the
 document holds only what the requesting viewer may see (see ``replays.events``). Its header
 (game, rules version, options, seats, commitment, status, result, seed) is what the events
-fold into, so a verifier can check it against them.
+fold into, so a verifier can check it against them; its ``narration`` says which words its
+log lines are written in (``replays.words``), so a verifier can recompute them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import math
 from typing import Any
 
 from domain.history import Life, options_seen, rules_for
+from domain.kernel import PUBLIC_NARRATION
 
 from .events import visible_events
 from .fold import Records, is_complete, is_over, life_of
@@ -30,6 +32,7 @@ def build_document(records: Records, viewer: int | None = None) -> dict[str, Any
         "format_version": FORMAT_VERSION,
         "game_id": records[0]["game_id"],
         **header(records, None if complete else viewer),
+        "narration": PUBLIC_NARRATION,
         "complete": complete,
         "viewer": None if complete else viewer,
         "events": visible_events(records, None if complete else viewer),

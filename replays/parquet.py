@@ -1,5 +1,5 @@
 """Replay documents as two Apache Parquet tables, for analysis tools (DuckDB, pandas, Polars,
-Spark) to read directly: one row a game and one row an event (the project README lists
+Spark) to read directly: one row a game and one row an event (docs/replays.md lists
 the columns).
 
 JSON-valued fields (options, seats, result, a move, a draw's spec and outcome) are kept as

@@ -37,14 +37,16 @@ def verify_with_receipts(doc: Any, receipts: Sequence[Any], public_keys: Mapping
         number, reason = check_receipts(doc, receipts, public_keys)
     except MALFORMED as error:  # a receipt the checks cannot even read
         return Verdict(False, verdict.events, None, f"a receipt is malformed: {error!r}",
-                       len(receipts))
+                       len(receipts), explanation="A move receipt could not be read: a field "
+                       "holds a value of the wrong kind.")
     if number is None:
         return replace(verdict, receipts=len(receipts))
     receipt = receipts[number - 1]
     seq = receipt.get("seq") if isinstance(receipt, dict) else None
     step = seq if type(seq) is int and 1 <= seq <= verdict.events else None
-    return Verdict(False, verdict.events, step,
-                   f"receipt {number}: {reason}", len(receipts), number)
+    return Verdict(False, verdict.events, step, f"receipt {number}: {reason}", len(receipts),
+                   number, f"Move receipt {number} (signed by the server when it accepted "
+                   f"a move) is not honoured by this replay: {reason}.")
 
 
 class ReceiptRefused(Exception):

@@ -1,10 +1,13 @@
 """A replay document step by step, for a viewer: each event's log line and one perspective's
 view after it (the board's, or a seat's), folded from the document itself.
 
-Views are given only for a document that verifies, up to its end, or for one that fails, up
-to the step before the failing one: past that point the events are not the game's, and
-folding them could show a state no game reached. An incomplete document (a game in play, its
-seed not revealed) gives its log lines only.
+Log lines and views are given only for a document that verifies, up to its end, or for one
+that fails, up to the step before the failing one: past that point the events are not the
+game's, and folding them could show a state no game reached. The lines are the rules' own,
+recomputed, never the document's text (which no hash covers). An incomplete document (a game
+in play, its seed not revealed) cannot be checked: it gives its events' types only. A viewer
+asks for a page of steps at a time (``start`` to ``stop``): a document's views, each a whole
+state, can weigh thirty times the document.
 """
 
 from __future__ import annotations
@@ -15,28 +18,38 @@ from domain.games import get_rules
 from domain.history import EventRecord
 from domain.kernel import GameError
 
-from .fold import walk
 from .verify import MALFORMED, Verdict
+from .words import narration_of, public_lines
 
 
-def steps_of(document: dict[str, Any], verdict: Verdict,
-             seat: int | None) -> list[dict[str, Any]]:
-    """Every event of ``document`` as ``{seq, type, seat, log, view}``; ``view`` is ``seat``'s
-    (None for the board) where it can be trusted (see the module's docstring), else None."""
-    events = [e for e in document.get("events", []) if isinstance(e, dict)]
+def steps_of(document: dict[str, Any], verdict: Verdict, seat: int | None, start: int = 0,
+             stop: int | None = None) -> list[dict[str, Any]]:
+    """The events of ``document`` from index ``start`` up to ``stop`` (by default, all) as
+    ``{seq, type, seat, log, view}``; ``log`` the line the rules write and ``view`` ``seat``'s
+    (None for the board) where they can be trusted (see the module's docstring), else None."""
+    events = events_of(document)
     steps: list[dict[str, Any]] = [
         {"seq": _whole(e.get("seq")), "type": _text(e.get("type")), "seat": _seat(e),
-         "log": str(e.get("log", "")), "view": None} for e in events]
+         "log": None, "view": None} for e in events]
     trusted = len(steps) if verdict.valid else (verdict.failed_step or 1) - 1
-    if trusted <= 0 or document.get("complete") is not True:
-        return steps
+    folded = min(trusted, len(steps) if stop is None else stop)
+    if folded <= start or document.get("complete") is not True:
+        return steps[start:stop]
     try:
         rules = get_rules(document["game"], document["rules_version"])
-        for index, (_, _, after) in enumerate(walk(cast(list[EventRecord], events[:trusted]))):
-            steps[index]["view"] = rules.view(after, seat)
+        lines = public_lines(cast(list[EventRecord], events[:folded]), narration_of(document))
+        for index, (after, line) in enumerate(lines):
+            if index >= start:  # the states before the page are folded, not viewed
+                steps[index].update(log=line, view=rules.view(after, seat))
     except (*MALFORMED, GameError, AssertionError):
         pass  # a view the rules cannot build is left out; the verdict already says why
-    return steps
+    return steps[start:stop]
+
+
+def events_of(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """The document's events, each a step (anything else in its list is left out)."""
+    events = document.get("events")
+    return [e for e in events if isinstance(e, dict)] if isinstance(events, list) else []
 
 
 def _seat(event: dict[str, Any]) -> int | None:

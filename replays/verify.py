@@ -5,8 +5,11 @@ the hash before it, and its ``hash`` is recomputed from its fields); every move 
 seat that made it, at that moment, under the rules version the game was created under (each
 released version stays loadable, so a game verifies under its own rules whatever changed
 since); every chance step the game asked for, with the outcome re-derived from the revealed
-seed; every state hash; the result the rules give; the seed against its commitment; the
+seed; every state hash; every log line, recomputed in the document's narration (no hash
+covers it: ``replays.words``); the result the rules give; the seed against its commitment; the
 document's header against what its events say. A document passes only when all of these hold.
+A failure is told twice: ``reason`` for programs, ``explanation`` for people
+(``replays.explain``).
 
 It needs only ``domain.history``, the kernel and the game packages: no event store.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from domain.games import get_rules
 from domain.history import (
@@ -25,6 +28,7 @@ from domain.history import (
     PAYLOAD_KEYS,
     STARTS,
     TAKEBACK_EVENTS,
+    EventRecord,
     EventType,
     Life,
     Status,
@@ -37,6 +41,7 @@ from domain.history import (
 )
 from domain.kernel import (
     GENESIS_HASH,
+    LEGACY_NARRATION,
     Chance,
     GameError,
     Over,
@@ -54,7 +59,9 @@ from domain.kernel import (
 
 from .clocks import clock_failure, created_clock_failure, time_failure
 from .document import FORMAT, FORMAT_VERSION, header_of
+from .explain import event_in_words, explain
 from .takeback import RecentStates, takeback_failure, while_pending
+from .words import Audiences, legacy_lines, line_of, narration_of
 
 # An event of a complete document, key for key (``log`` is its line, covered by no hash).
 EVENT_KEYS = frozenset({"seq", "type", "seat", "payload", "at", "log", "prev_hash",
@@ -64,6 +71,9 @@ MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 @dataclass(frozen=True)
 class Verdict:
+    """``reason``: why, for programs (stable texts); ``explanation``: the same for people, in
+    plain words: the step, what that event says and which check failed."""
+
     valid: bool
     events: int
     failed_step: int | None = None
@@ -71,20 +81,25 @@ class Verdict:
     # With receipts: how many were checked, and the first one the history does not honour.
     receipts: int | None = None
     failed_receipt: int | None = None
+    explanation: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         answer: dict[str, Any] = {"valid": self.valid, "events": self.events,
-                                  "failed_step": self.failed_step, "reason": self.reason}
+                                  "failed_step": self.failed_step, "reason": self.reason,
+                                  "explanation": self.explanation}
         if self.receipts is not None:
             answer.update(receipts=self.receipts, failed_receipt=self.failed_receipt)
         return answer
 
 
 class StepFailed(Exception):
-    def __init__(self, seq: int | None, reason: str) -> None:
+    """A check failed at event ``seq`` (None: the document as a whole). ``check``: which one,
+    a key of ``explain.CHECKS``; ``detail``: what the explanation adds after it."""
+
+    def __init__(self, seq: int | None, reason: str, check: str = "other",
+                 detail: str | None = None) -> None:
         super().__init__(reason)
-        self.seq = seq
-        self.reason = reason
+        self.seq, self.reason, self.check, self.detail = seq, reason, check, detail
 
 
 # A fork's source document by game id (None: not at hand).
@@ -102,14 +117,29 @@ def verify_document(doc: Any, sources: Sources = no_sources,
     the forks whose origins are being checked (a circle of origins fails)."""
     events = doc.get("events") if isinstance(doc, dict) else None
     count = len(events) if isinstance(events, list) else 0
+    verifier: _Verifier | None = None
     try:
         _check_header(doc)
-        _Verifier(doc, sources, visiting | {str(doc.get("game_id"))}).run()
+        verifier = _Verifier(doc, sources, visiting | {str(doc.get("game_id"))})
+        verifier.run()
     except StepFailed as failure:
-        return Verdict(False, count, failure.seq, failure.reason)
+        return _failed(count, failure, verifier)
     except MALFORMED as error:
-        return Verdict(False, count, None, f"the document is malformed: {error!r}")
+        return _failed(count, StepFailed(None, f"the document is malformed: {error!r}",
+                                         "malformed"), None)
     return Verdict(True, count)
+
+
+def _failed(count: int, failure: StepFailed, verifier: _Verifier | None) -> Verdict:
+    told = None if verifier is None or failure.seq is None else verifier.told(failure.seq)
+    return Verdict(False, count, failure.seq, failure.reason, explanation=explain(
+        failure.seq, failure.check, failure.reason, failure.detail, told))
+
+
+def _quoted(text: Any, most: int = 200) -> str:
+    """A document's text quoted in an explanation, cut short (it may be anything)."""
+    whole = str(text)
+    return whole if len(whole) <= most else whole[:most] + "…"
 
 
 def check_origin(forked: dict[str, Any], sources: Sources,
@@ -150,15 +180,20 @@ def check_origin(forked: dict[str, Any], sources: Sources,
 
 def _check_header(doc: Any) -> None:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise StepFailed(None, f"not a {FORMAT} document")
+        raise StepFailed(None, f"not a {FORMAT} document", "format")
     if not json_equal(doc.get("format_version"), FORMAT_VERSION):
         raise StepFailed(None, f"format version {doc.get('format_version')!r} is not "
-                               f"{FORMAT_VERSION}")
+                               f"{FORMAT_VERSION}", "format")
     if doc.get("complete") is not True or not isinstance(doc.get("seed"), str):
         raise StepFailed(None, "the document is not complete: the game is not over, so its "
-                               "seed is not revealed and its draws cannot be checked yet")
+                               "seed is not revealed and its draws cannot be checked yet",
+                         "incomplete")
     if not isinstance(doc.get("events"), list) or not doc["events"]:
-        raise StepFailed(None, "the document has no events")
+        raise StepFailed(None, "the document has no events", "empty")
+    try:
+        narration_of(doc)
+    except ValueError as error:
+        raise StepFailed(None, str(error), "narration") from None
 
 
 # The hot path's names, bound once: an enum member is slow to look up on its class.
@@ -187,23 +222,28 @@ class _Verifier:
         # The states a takeback may still go back to, kept only where the game allows
         # takebacks: elsewhere every takeback event is refused before a state is needed.
         self.recent: RecentStates | None = None
+        self.narration = narration_of(doc)
+        self.audiences = Audiences()  # the public record's, seat names as of each event
+        self.before: State | None = None  # the rules state before the event being checked
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
             try:
                 self._check_event(index, event)
             except MALFORMED as error:  # a forged value the rules cannot even read
-                raise StepFailed(index, f"the event is malformed: {error!r}") from None
+                raise StepFailed(index, f"the event is malformed: {error!r}",
+                                 "malformed") from None
         self._check_summary()
 
     def _check_event(self, index: int, event: Any) -> None:
         """Every check of one event, in the order a forgery is first caught by."""
         payload = event.get("payload") if isinstance(event, dict) else None
         if not isinstance(payload, dict):
-            raise StepFailed(index, "an event is an object with a payload object")
+            raise StepFailed(index, "an event is an object with a payload object", "shape")
         seq = event.get("seq")
         if type(seq) is not int or seq != index:
-            raise StepFailed(index, f"expected event {index} here, found {seq!r}")
+            raise StepFailed(index, f"expected event {index} here, found {seq!r}", "order")
+        self.before = self.state if index > 1 else None
         kind = event.get("type")
         self._check_shape(seq, kind, event, payload)
         self._check_chain(seq, event, payload)
@@ -216,13 +256,16 @@ class _Verifier:
         try:
             self._check_step(seq, kind, payload)
         except GameError as error:
-            raise StepFailed(seq, f"the rules refuse this event: {error.message}") from None
+            raise StepFailed(seq, f"the rules refuse this event: {error.message}", "rules",
+                             error.message) from None
         self.life = begin(payload) if seq == 1 else live(self._life(), kind, payload)
         if "clock" in self.life:
             self.life = timed(self.life, self._rules(), self.state, kind, payload, event["at"])
         state_hash = event["state_hash"]
         if hash_value(self.state) != state_hash:
-            raise StepFailed(seq, "the state after this event does not match its state hash")
+            raise StepFailed(seq, "the state after this event does not match its state hash",
+                             "state")
+        self._check_words(seq, event)
         self.prev = event["hash"]
         self.state_hashes.append(state_hash)
         if seq == 1 and self.life.get("takebacks"):
@@ -242,7 +285,34 @@ class _Verifier:
             created_clock_failure(payload) if seq == 1
             else clock_failure(self._life(), kind, payload, event["at"]))
         if failure is not None:
-            raise StepFailed(seq, failure)
+            raise StepFailed(seq, failure, "clock", failure)
+
+    def _check_words(self, seq: int, event: dict[str, Any]) -> None:
+        """The event's log line is the one the document's narration writes for it: no hash
+        covers it, so it is recomputed (seat names as the events so far give them)."""
+        audience = self.audiences(self._life()["seats"], True)
+        try:
+            line = line_of(self._rules(), self.before, self.state, cast(EventRecord, event),
+                           audience, self.narration)
+        except Exception as error:  # words are not rules: any failure of theirs is refused
+            raise StepFailed(seq, f"the rules cannot write the log line of event {seq}: "
+                                  f"{error!r}", "words") from None
+        if event["log"] != line and not (
+                self.narration == LEGACY_NARRATION and event["log"] in legacy_lines(
+                    self._rules(), self.before, self.state, cast(EventRecord, event))):
+            raise StepFailed(seq, f"the log line of event {seq} is not the one the rules "
+                                  "write", "words",
+                             f"the document says “{_quoted(event['log'])}”, which is not "
+                             "what happened")
+
+    def told(self, seq: int) -> str | None:
+        """Event ``seq``, the one that failed, in words (see ``explain.event_in_words``)."""
+        events = self.doc["events"]
+        if not 1 <= seq <= len(events):
+            return None
+        seats = None if self.life is None else self.life["seats"]
+        return event_in_words(self.rules, self.before if seq > 1 else None, events[seq - 1],
+                              seats)
 
     def _check_life_cycle(self, seq: int, kind: str, payload: dict[str, Any]) -> None:
         """Each event only where the service records it: created first and only first; seats
@@ -250,69 +320,73 @@ class _Verifier:
         resignation while it is played; an abandonment before it has ended; the seed
         revealed once, after the end, and nothing after it."""
         if (seq == 1) != (kind in STARTS):
-            raise StepFailed(seq, "a history starts with its one created or forked event")
+            raise StepFailed(seq, "a history starts with its one created or forked event",
+                             "life")
         if seq == 1:
             return
         life = self._life()
         status, seats = life["status"], life["seats"]
         if life["seed"] is not None:
-            raise StepFailed(seq, "nothing may follow the seed's reveal")
+            raise StepFailed(seq, "nothing may follow the seed's reveal", "life")
         if status == _ACTIVE and kind != _ENDED and isinstance(self.step, Over):
-            raise StepFailed(seq, "the rules had ended the game here: only its end may follow")
+            raise StepFailed(seq, "the rules had ended the game here: only its end may follow",
+                             "life")
         blocked = while_pending(kind, life, len(seats))
         if blocked is not None:
-            raise StepFailed(seq, blocked)
+            raise StepFailed(seq, blocked, "life")
         if kind == _MOVE or kind == _CHANCE or kind == _ENDED or kind == _RESIGNED:
             if status != _ACTIVE:
-                raise StepFailed(seq, f"a {kind} event while the game is {status}")
+                raise StepFailed(seq, f"a {kind} event while the game is {status}", "life")
             seat = payload.get("seat")
             if (kind == _MOVE or kind == _RESIGNED) and (
                     type(seat) is not int or not 0 <= seat < len(seats)):
-                raise StepFailed(seq, "the event names a seat the game does not have")
+                raise StepFailed(seq, "the event names a seat the game does not have", "life")
         elif kind == _SEAT_TAKEN:
             seat = payload.get("seat")
             if (status != _WAITING or type(seat) is not int or not 0 <= seat < len(seats)
                     or seats[seat]["name"] is not None or not isinstance(payload.get("name"),
                                                                          str)):
                 raise StepFailed(seq, "a seat may be taken only while the game waits, and "
-                                      "only an open one")
+                                      "only an open one", "life")
         elif kind == _ABANDONED:
             if status in FINISHED:
-                raise StepFailed(seq, "a game that has ended cannot be abandoned")
+                raise StepFailed(seq, "a game that has ended cannot be abandoned", "life")
         elif kind == _SEED_REVEALED:
             if status not in FINISHED:
-                raise StepFailed(seq, "the seed is revealed only once the game has ended")
+                raise StepFailed(seq, "the seed is revealed only once the game has ended", "life")
 
     def _check_shape(self, seq: int, kind: Any, event: dict[str, Any],
                      payload: dict[str, Any]) -> None:
         """The event's keys, its payload's keys for its type, and its time, exactly."""
         if event.keys() != EVENT_KEYS:
-            raise StepFailed(seq, f"an event has exactly the keys {sorted(EVENT_KEYS)}")
+            raise StepFailed(seq, f"an event has exactly the keys {sorted(EVENT_KEYS)}", "shape")
         exact = _EXACT_KEYS.get(kind)  # a known type but the two that start a history
         if exact is not None:
             fits = payload.keys() == exact
         elif kind not in PAYLOAD_KEYS:
-            raise StepFailed(seq, f"unknown event type {kind!r}")
+            raise StepFailed(seq, f"unknown event type {kind!r}", "shape")
         else:
             fits = payload_keys_fit(kind, set(payload))
         if not fits:
             raise StepFailed(seq, f"a {kind} payload has exactly the keys "
                                   f"{sorted(PAYLOAD_KEYS[kind])}"
-                                  f"{' (and perhaps takebacks, clock)' if kind in STARTS else ''}")
+                                  f"{' (and perhaps takebacks, clock)' if kind in STARTS else ''}",
+                             "shape")
         at = event["at"]
         if not isinstance(at, str):
-            raise StepFailed(seq, "the event's time is not an ISO 8601 text")
+            raise StepFailed(seq, "the event's time is not an ISO 8601 text", "shape")
         datetime.fromisoformat(at)  # ValueError: malformed
 
     def _check_chain(self, seq: int, event: dict[str, Any], payload: dict[str, Any]) -> None:
         if event["prev_hash"] != self.prev:
-            raise StepFailed(seq, "the previous-event hash does not match the event before it")
+            raise StepFailed(seq, "the previous-event hash does not match the event before it",
+                             "chain")
         if record_hash(event) != event["hash"]:
-            raise StepFailed(seq, "the event's content does not match its hash (edited?)")
+            raise StepFailed(seq, "the event's content does not match its hash (edited?)", "hash")
         seat = event["seat"]  # it repeats the payload's, and is most often a small int or null
         if not ((seat is None or type(seat) is int) and seat is payload.get("seat")) \
                 and not json_equal(seat, payload.get("seat")):
-            raise StepFailed(seq, "the event's seat is not the seat its payload names")
+            raise StepFailed(seq, "the event's seat is not the seat its payload names", "seat")
 
     def _check_step(self, seq: int, kind: str, payload: dict[str, Any]) -> None:
         if seq == 1:
@@ -328,16 +402,16 @@ class _Verifier:
             self._check_given_up(seq, kind, payload)
         elif kind == _SEED_REVEALED:
             if not json_equal(payload["seed"], self.doc["seed"]):
-                raise StepFailed(seq, "the revealed seed is not the document's seed")
+                raise StepFailed(seq, "the revealed seed is not the document's seed", "seed")
         elif kind in TAKEBACK_EVENTS:
             failure = takeback_failure(kind, payload, seq, self._life(), self.doc["events"],
                                        self.state_hashes, self._rules(), self.recent)
             if failure is not None:
-                raise StepFailed(seq, failure)
+                raise StepFailed(seq, failure, "takeback", failure)
             if kind == EventType.TAKEN_BACK:
                 self.state = json_copy(payload["state"])
         elif kind != _SEAT_TAKEN and kind != EventType.TIMED_OUT:
-            raise StepFailed(seq, f"unknown event type {kind!r}")
+            raise StepFailed(seq, f"unknown event type {kind!r}", "shape")
 
     def _rules(self) -> Rules:
         assert self.rules is not None
@@ -347,17 +421,18 @@ class _Verifier:
         # The game's own rules version; GameError (an unknown game or version) names it.
         self.rules = get_rules(payload["game"], payload["rules_version"])
         if new_commitment(self.seed) != payload["commitment"]:
-            raise StepFailed(1, "the revealed seed does not match the commitment made at creation")
+            raise StepFailed(1, "the revealed seed does not match the commitment made at creation",
+                             "commitment")
         self.seats = len(payload["seats"])
         if "takebacks" in payload and (payload["takebacks"] is not True
                                        or takebacks_offered(self.rules) is not None):
             raise StepFailed(1, "takebacks, where allowed, is true (and absent otherwise), "
                                 "and a game with hidden information allows them only if its "
-                                "rules say which moves reveal it")
+                                "rules say which moves reveal it", "takeback")
         if kind == EventType.FORKED:
             reason = check_origin(payload, self.sources, self.visiting)
             if reason is not None:
-                raise StepFailed(1, reason)
+                raise StepFailed(1, reason, "origin", reason)
             self.state = json_copy(payload["state"])
         else:
             self.state = self.rules.setup(payload["options"], self.seats)
@@ -365,11 +440,11 @@ class _Verifier:
     def _check_chance(self, seq: int, payload: dict[str, Any]) -> None:
         step = self.step
         if not isinstance(step, Chance) or not json_equal(step.spec, payload["spec"]):
-            raise StepFailed(seq, "the game did not ask for this draw here")
+            raise StepFailed(seq, "the game did not ask for this draw here", "draw")
         expected = derive_outcome(step.spec, self.seed, chance_context(self.doc["game_id"], seq))
         if not json_equal(payload["outcome"], expected):
             raise StepFailed(seq, f"the draw was {payload['outcome']!r}, but the seed gives "
-                                  f"{expected!r}")
+                                  f"{expected!r}", "draw")
         # The outcome is the very one the seed gives, and every derived outcome is a possible
         # outcome of its spec (tests/test_fair_draws.py pins it): play_chance's check of
         # that would be asked twice.
@@ -384,27 +459,30 @@ class _Verifier:
             expected = rules.abandon(self.state, result["reason"])
         if not json_equal(result, expected.to_json()):
             raise StepFailed(seq, f"the recorded result is not the one the rules give for "
-                                  f"this {kind} event")
+                                  f"this {kind} event", "result")
         self.result = result
 
     def _check_ended(self, seq: int, payload: dict[str, Any]) -> None:
         step = self.step
         if not isinstance(step, Over):
-            raise StepFailed(seq, "the game was recorded as over, but the rules say it is not")
+            raise StepFailed(seq, "the game was recorded as over, but the rules say it is not",
+                             "result")
         if not json_equal(payload["result"], step.to_json()):
-            raise StepFailed(seq, "the recorded result is not the result the rules give")
+            raise StepFailed(seq, "the recorded result is not the result the rules give", "result")
         self.result = payload["result"]
 
     def _check_summary(self) -> None:
         if self.result is None:
-            raise StepFailed(None, "the history has no end")
+            raise StepFailed(None, "the history has no end", "unfinished")
         if not json_equal(self.doc.get("result"), self.result):
-            raise StepFailed(None, "the document's result is not the one its events give")
+            raise StepFailed(None, "the document's result is not the one its events give",
+                             "header", "its result")
         if self.doc["events"][-1]["type"] != EventType.SEED_REVEALED:
-            raise StepFailed(None, "the history does not end with the seed's reveal")
+            raise StepFailed(None, "the history does not end with the seed's reveal", "unfinished")
         # The life folded event by event above is the header's source: no second fold.
         # Its result is the ending event's, the very object compared above: not compared twice
         # (a result is the largest field, and a walk of it when it holds a null).
         for field, value in header_of(self._life()).items():
             if value is not self.result and not json_equal(self.doc.get(field), value):
-                raise StepFailed(None, f"the document's {field} is not what its events say")
+                raise StepFailed(None, f"the document's {field} is not what its events say",
+                                 "header", f"its {field}")

@@ -3,13 +3,13 @@ and on another revision and compares, step by step, everything a player or a ver
 
     python -m tests.rules_equivalence GAME [--base REV] [--games N]
 
-A change that alters no outcome may keep its rules version (README, "Changing a game's
-rules"); the golden games are a few dozen fixed games, so a speed-up of a rules package is
-checked here over hundreds more before its digest is re-recorded. Each game is bot against
-bot (the golden recorder's line-ups, then random bots on every option of that list), every
-draw derived from a per-game seed as the service derives it. Per step it compares: the step
-(prompts with their legal moves, the draw asked for, or the result), the state's hash, each
-seat's and a spectator's view, and the event as each viewer sees it with its log line.
+A change that alters no outcome may keep its rules version (docs/rules-versions.md, "Changing a
+game's rules"); the golden games are a few dozen fixed games, so a speed-up of a rules package
+is checked here over hundreds more before its digest is re-recorded. Each game is bot against
+bot (the golden recorder's line-ups, then random bots on every option of that list), every draw
+derived from a per-game seed as the service derives it. Per step it compares: the step (prompts
+with their legal moves, the draw asked for, or the result), the state's hash, each seat's and a
+spectator's view, and the event as each viewer sees it with its log line.
 
 The other revision is checked out with ``git worktree`` in a temporary folder and run with
 this interpreter, so both sides use the same libraries.

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OUTER = {"api", "projections", "replays", "bootstrap", "cli", "bench"}
+OUTER = {"api", "projections", "replays", "research", "bootstrap", "cli", "bench"}
 IMPURE = {"random", "time", "datetime", "os", "socket", "secrets", "uuid", "subprocess",
           "threading", "sqlite3", "redis", "flask", "eventsourcing", "requests", "urllib"}
 
@@ -73,6 +73,14 @@ def test_a_game_imports_only_the_kernel_and_itself(path):
 @pytest.mark.parametrize("path", files("replays"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_replays_use_only_the_domain(path):
     assert not {top(n) for n in imports_of(path)} & {"api", "flask", "redis", "bootstrap"}
+
+
+@pytest.mark.parametrize("path", files("research"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_research_plays_the_rules_and_never_the_service(path):
+    names = imports_of(path)
+    assert not {top(n) for n in names} & {"api", "projections", "bootstrap", "cli", "flask",
+                                           "redis", "eventsourcing"}
+    assert not [n for n in names if n.startswith(("domain.application", "domain.aggregate"))]
 
 
 @pytest.mark.parametrize("path", files("projections"), ids=lambda p: str(p.relative_to(ROOT)))

@@ -24,6 +24,60 @@ def test_play_prints_wins_losses_and_ties_per_bot(var, capsys):
     assert int(rows["random"][1]) + int(rows["first"][1]) + int(rows["first"][3]) == 20
 
 
+def test_play_prints_tables_of_results_never_a_python_dict(var, capsys):
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "4"])
+    printed = capsys.readouterr()
+    lines = printed.out.splitlines()
+    assert "{" not in printed.out + printed.err and "'winners'" not in printed.out + printed.err
+    bots = lines[1:4]  # the header and a row a bot, each column as wide as its widest cell
+    assert bots[0].split() == ["bot", "wins", "losses", "ties", "win", "%", "avg", "turns",
+                               "abandoned"]
+    assert len({len(line) for line in bots}) == 1
+    first = lines.index(next(line for line in lines if line.startswith("game ")))
+    assert lines[first].split()[:2] == ["game", "result"]
+    games = [line.split() for line in lines[first + 1:]]
+    assert len(games) == 3 and all(len(row[0]) == 36 for row in games)  # the first 3, by id
+    assert all(" ".join(row[1:]).startswith(("random (seat", "first (seat", "nobody"))
+               for row in games)
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_only(var, capsys, monkeypatch):
+    import io
+
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "5", "--seed", "1"])
+    assert "playing" not in capsys.readouterr().err  # captured, as when piped: no bar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "5", "--seed", "1"])
+    assert "playing" in terminal.getvalue() and "100%" in terminal.getvalue()
+
+
+def test_a_second_server_on_the_same_var_folder_says_so_in_one_line(var):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from api.serve import free_port, spawned
+
+    folder = var / "var"
+    with spawned(str(folder)):
+        owner = (folder / "redis" / "owner.pid").read_text().strip()
+        second = subprocess.run(
+            [sys.executable, "-m", "cli", "serve", "--port", str(free_port())],
+            env={**os.environ, "GAMEHALL_VAR": str(folder)}, cwd=Path(cli.__file__).parent,
+            capture_output=True, text=True, timeout=60)
+    assert second.returncode != 0 and "Traceback" not in second.stderr
+    assert second.stderr.splitlines() == [
+        f"gamehall: another gamehall server (pid {owner}) is already running on "
+        f"{folder.resolve()}: stop it first, or give this one another folder (GAMEHALL_VAR)"]
+
+
 def test_a_seeded_run_is_reproducible(var, capsys):
     cli.main(["play", "toy", "--bots", "random,random", "--games", "10", "--seed", "3"])
     first = capsys.readouterr().out
@@ -31,9 +85,16 @@ def test_a_seeded_run_is_reproducible(var, capsys):
     assert capsys.readouterr().out == first
 
 
+def first_game_id(out: str) -> str:
+    """The id of the first game in the table ``play`` prints of the first games it stored."""
+    lines = out.splitlines()
+    return lines[lines.index(next(line for line in lines if line.startswith("game "))) + 1] \
+        .split()[0]
+
+
 def test_a_stored_game_exports_verifies_and_shows(var, capsys):
     cli.main(["play", "toy", "--bots", "random,first", "--games", "1"])
-    game_id = capsys.readouterr().err.split("game ")[1].split(":")[0]
+    game_id = first_game_id(capsys.readouterr().out)
     path = str(var / "replay.json")
     cli.main(["replay", "export", game_id, "-o", path])
     cli.main(["replay", "verify", path])
@@ -180,7 +241,7 @@ def test_export_refuses_to_create_a_new_store_where_there_is_none(tmp_path, monk
 
 def test_export_says_which_store_it_read(var, capsys):
     cli.main(["play", "toy", "--bots", "random,first", "--games", "1"])
-    game_id = capsys.readouterr().err.split("game ")[1].split(":")[0]
+    game_id = first_game_id(capsys.readouterr().out)
     cli.main(["replay", "export", game_id, "-o", str(var / "g.json")])
     assert f"reading the SQLite store {(var / 'var' / 'gamehall.sqlite').resolve()}" in \
         capsys.readouterr().err
@@ -223,7 +284,8 @@ def test_verify_with_receipts_checks_them_against_this_servers_keys(var, capsys)
         cli.main(["replay", "verify", str(var / "game.json"), "--receipts",
                   str(var / "forged.ndjson"), "--keys", str(var / "keys.json")])
     assert exit_.value.code == 1
-    assert f"receipt {len(receipts)}: its signature does not verify" in capsys.readouterr().out
+    assert f"Move receipt {len(receipts)} (signed by the server when it accepted a move) is " \
+        "not honoured by this replay: its signature does not verify" in capsys.readouterr().out
 
 
 def test_keys_prints_the_receipt_key_kept_beside_the_secret(var, capsys):
@@ -298,8 +360,10 @@ def test_a_melee_bot_match_fills_the_seats_in_turn_and_prints_wins_by_seat_and_r
     assert set(rows) == {"planner", "random"}
     # Three games of three seats: nine seat results, one winner a game.
     assert sum(int(rows[b][1]) + int(rows[b][2]) + int(rows[b][3]) for b in rows) == 9
-    by_seat = next(line for line in lines if line.startswith("wins by seat: "))
-    assert sum(int(part.split(": ")[1]) for part in by_seat[14:].split(", ")) == 3
+    header = lines.index(next(line for line in lines if line.split()[:2] == ["seat", "wins"]))
+    by_seat = [line.split() for line in lines[header + 1:header + 4]]
+    assert [row[:2] for row in by_seat] == [["seat", "0"], ["seat", "1"], ["seat", "2"]]
+    assert sum(int(row[2]) for row in by_seat) == 3
     assert any(line.startswith("rounds: average ") for line in lines)
 
 
@@ -360,8 +424,8 @@ def test_receipts_and_fork_sources_hold_when_verifying_on_several_processes(var,
 
     assert parallel == serial
     out = serial[1].splitlines()
-    assert sum(f"receipt {len(receipts)}: its signature does not verify" in line
-               for line in out) == 3
+    assert sum(f"receipt {len(receipts)} (signed" in line and "its signature does not verify"
+               in line for line in out) == 3
     assert out[-1] == "6 valid, 3 invalid"
 
 

@@ -16,7 +16,7 @@ def test_resigning_a_cooperative_game_is_a_loss_for_everyone(service):
                            "shared": "loss"}
     document = build_document(service.records(created.id))
     assert verify_document(document).valid
-    assert document["events"][-2]["log"] == "Seat 1 resigned."
+    assert document["events"][-2]["log"] == "bob (seat 1) resigned."
 
 
 def test_resigning_a_competitive_game_makes_every_other_seat_the_winner(service):

@@ -1,5 +1,5 @@
 """Replays as Parquet tables for analysis tools: the CLI writes them from the store, the API
-serves them, DuckDB reads them, and the README's analysis gives what the documents say."""
+serves them, DuckDB reads them, and docs/replays.md's analysis gives what the documents say."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import cli
 from replays import build_document
 from replays.parquet import tables
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ANALYSIS = Path(__file__).resolve().parent.parent / "docs" / "replays.md"
 
 
 def dominion_documents(service, games: int = 8) -> list[dict]:
@@ -47,11 +47,11 @@ def test_the_readme_analysis_runs_on_an_export_and_gives_what_the_games_say(
     for name, table in built.items():
         pq.write_table(table, tmp_path / f"{name}.parquet")
     monkeypatch.chdir(tmp_path)
-    block = re.search(r"<!-- analysis -->\n```python\n(.*?)```", README.read_text(),
+    block = re.search(r"<!-- analysis -->\n```python\n(.*?)```", ANALYSIS.read_text(),
                       re.DOTALL)
     assert block is not None
     scope: dict = {}
-    exec(block.group(1), scope)  # noqa: S102 (the README's own lines)
+    exec(block.group(1), scope)  # noqa: S102 (the page's own lines)
     found = {card: (rate, seats) for card, rate, seats in scope["win_rates"].fetchall()}
 
     seats, wins = Counter(), Counter()

@@ -220,7 +220,8 @@ def test_an_abandonment_inserted_mid_game_is_caught_at_the_next_event(service):
     abandoned = {"seq": 0, "type": "abandoned", "seat": None,
                  "payload": {"result": {"scores": None, "winners": [], "reason": "idle"}},
                  "at": doc["events"][5]["at"], "prev_hash": "",
-                 "state_hash": doc["events"][4]["state_hash"], "hash": "", "log": ""}
+                 "state_hash": doc["events"][4]["state_hash"], "hash": "",
+                 "log": "The game was abandoned: idle."}  # as a forger would write it
     forgery = inserted(doc, 5, abandoned)
     verdict = verify_document(forgery)
     assert not verdict.valid and verdict.failed_step == 7

@@ -8,9 +8,9 @@ from domain.games import RELEASES
 
 from .rules_lock import current_digests, digest, package_folder, recorded
 
-ADVICE = ("If the change alters any outcome, release a new rules version (README: 'Changing a "
-          "game's rules'). If it alters none (a refactor, and tests/golden still verifies), "
-          "re-record with `python -m tests.rules_lock --update`.")
+ADVICE = ("If the change alters any outcome, release a new rules version "
+          "(docs/rules-versions.md: 'Changing a game's rules'). If it alters none (a refactor, "
+          "and tests/golden still verifies), re-record with `python -m tests.rules_lock --update`.")
 
 RELEASED = [(game, version) for game, releases in RELEASES.items() for version in releases]
 

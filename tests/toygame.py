@@ -12,11 +12,13 @@ from dataclasses import replace
 from typing import Any
 
 from domain.kernel import (
+    Audience,
     BadOptions,
     Chance,
     Decision,
     GameInfo,
     GameRules,
+    Narration,
     OptionSpec,
     Over,
     Prompt,
@@ -100,6 +102,27 @@ def describe(before: dict[str, Any], after: dict[str, Any], event: dict[str, Any
     return f"seat {shown['seat']}: {shown['move']}"
 
 
+def narrate(before: dict[str, Any], after: dict[str, Any], event: dict[str, Any],
+            audience: Audience) -> str:
+    """The toy's words (``domain.kernel.narration``): fixed texts for tests of the machinery."""
+    if event["type"] == "chance":
+        if event["spec"].get("what") == "markers":
+            return "The markers were shuffled."
+        return f"The die shows {event['outcome']}."
+    seat, move = event["seat"], event["move"]
+    if move["kind"] == "secret":
+        number = f" ({move['n']})" if audience.sees(seat) else ""
+        return f"{audience.who(seat)} chose a secret number{number}."
+    by = "the roll" if move["by"] == "roll" else f"{audience.whose(seat)} secret number"
+    return f"{audience.who(seat)} advanced by {by}."
+
+
+def label(state: dict[str, Any], seat: int, move: dict[str, Any]) -> str:
+    if move["kind"] == "secret":
+        return f"Choose {move['n']}"
+    return "Advance by the roll" if move["by"] == "roll" else "Advance by your secret number"
+
+
 def random_bot(state: Any, prompt: Prompt, draw: Any) -> dict[str, Any]:
     return prompt.legal_moves[draw(len(prompt.legal_moves))]
 
@@ -110,7 +133,8 @@ def first_bot(state: Any, prompt: Prompt, draw: Any) -> dict[str, Any]:
 
 RULES = GameRules(info=INFO, version="toy-1", setup=setup, next=next_step, apply_move=apply_move,
                   apply_chance=apply_chance, view=view, describe=describe, redact=redact,
-                  bots={"random": random_bot, "first": first_bot})
+                  bots={"random": random_bot, "first": first_bot},
+                  narration=Narration(narrate=narrate, label=label))
 
 
 # ---- version 2: a rules change that alters outcomes (the die has four faces, not six) ----

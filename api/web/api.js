@@ -107,6 +107,23 @@ export function gamesHeld() {
   return ids;
 }
 
+// ---- the catalog: fetched once a page load; a game's title ("God of War") ----
+
+let catalog = null;
+
+export function catalogOf() {
+  if (!catalog) catalog = get("/games/catalog").catch((error) => { catalog = null; throw error; });
+  return catalog;
+}
+
+// Without the title's closing remark in brackets (Thrones' "(two-player box; ...)"): a page's
+// heading and a tab's title are short.
+export async function titleOf(game) {
+  const found = await catalogOf().then((c) => c.games.find((g) => g.name === game), () => null);
+  const title = found ? found.title : game.charAt(0).toUpperCase() + game.slice(1);
+  return title.replace(/\s*\([^)]*\)$/, "");
+}
+
 // ---- components (cards, tiles): fetched once a game and rules version ----
 
 const componentCache = new Map();

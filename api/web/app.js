@@ -16,7 +16,9 @@ async function route() {
   if (leave) leave();
   leave = null;
   notify(null);
+  document.title = "gamehall";
   const main = clear(document.getElementById("main"));
+  window.scrollTo(0, 0); // every page opens at its top
   try {
     leave = await show(main, location.hash.replace(/^#\/?/, "").split("/").map(decoded));
   } catch (error) {

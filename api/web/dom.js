@@ -59,3 +59,20 @@ export function dataTree(value, depth = 0) {
   }
   return h("span", { text: String(value) });
 }
+
+// Text shown as symbols and read in words: the eye gets ``shown`` ("♥ 3/5"), a screen reader
+// ``said`` ("health 3 of 5"), so that a control's name says what the eye sees.
+export function spoken(shown, said, attrs = {}) {
+  return h("span", attrs, h("span", { "aria-hidden": "true", text: shown }),
+    h("span", { class: "sr-only", text: said }));
+}
+
+// Words for a screen reader only (a pause between parts, a move's label on a card).
+export function unseen(text) {
+  return h("span", { class: "sr-only", text });
+}
+
+// One more fact on a card or tile (a span of class ``cls``), read after a pause.
+export function fact(cls, ...content) {
+  return h("span", { class: cls }, unseen(", "), ...content);
+}

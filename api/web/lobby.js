@@ -2,19 +2,23 @@
 // GET /games/catalog, so a new game or option needs no change here), seats as human or bot,
 // invitation links per seat, and the list of games.
 
-import { ApiError, gamesHeld, get, keepToken, post, seatsHeld } from "./api.js";
+import { ApiError, catalogOf, gamesHeld, get, keepToken, post, seatsHeld } from "./api.js";
 import { clear, h } from "./dom.js";
+import { resultText, seatName } from "./games/common.js";
 import { notify } from "./notice.js";
 
 export async function showLobby(main) {
-  const catalog = await get("/games/catalog");
-  const created = h("section", { id: "created", "aria-live": "polite" });
+  document.title = "Lobby — gamehall";
+  const catalog = await catalogOf();
+  // A created game's invitation links stand at the top, where the page scrolls to show them.
+  const created = h("section", { id: "created", "aria-labelledby": "created-title", hidden: true });
   const list = h("section", { id: "games", "aria-labelledby": "games-title" });
   main.append(
     h("h1", { text: "Lobby" }),
+    created,
     h("section", { class: "new-games", "aria-label": "Start a game" },
       catalog.games.map((game) => gameForm(game, created, list))),
-    created, list);
+    list);
   await listGames(list);
   return null;
 }
@@ -66,7 +70,7 @@ function seatRow(game, s) {
   return h("div", { class: "seat" }, h("label", { for: id, text: `Seat ${s}` }), who, name);
 }
 
-// Takebacks are off unless the players agree before play (README, "Takebacks").
+// Takebacks are off unless the players agree before play (docs/takebacks-forks-receipts.md, "Takebacks").
 function takebacksField(gameName) {
   const id = `${gameName}-takebacks`;
   return h("div", { class: "option" },
@@ -159,11 +163,15 @@ function showInvitations(created, game, answer, mine) {
       h("input", { type: "text", readonly: true, class: "invite",
         value: `${location.origin}/#/play/${answer.game_id}`,
         onfocus: (e) => e.target.select() }))));
-  created.append(h("h2", { text: `${game.title} created` }),
+  created.hidden = false;
+  const title = h("h2", { id: "created-title", tabindex: -1, text: `${game.title} created` });
+  created.append(title,
     h("p", { text: "Send each invitation link to its player: the link carries the seat's " +
       "secret token (after the #, so it never reaches a server log). Anyone with it can " +
       "play that seat." }),
     h("ul", { class: "invites" }, rows, open));
+  window.scrollTo(0, 0);
+  title.focus({ preventScroll: true });
 }
 
 async function listGames(list) {
@@ -177,13 +185,14 @@ async function listGames(list) {
     list.append(h("p", { text: "No games yet: start one above." }));
     return;
   }
+  const titles = new Map((await catalogOf()).games.map((c) => [c.name, c.title]));
   const rows = games.map((g) => {
     const held = Object.keys(seatsHeld(g.game_id));
-    const players = g.seats.map((s) => (s.bot ? s.name || s.bot : s.name ?? "open seat"));
-    const turn = g.status === "active" ? (g.waiting_for || []).map((s) => `seat ${s}`).join(", ")
-      : g.status === "over" ? winners(g) : "";
+    const players = g.seats.map((s) => seatName(g, s.seat));
+    const turn = g.status === "active" ? (g.waiting_for || []).map((s) => seatName(g, s)).join(", ")
+      : g.status === "over" || g.status === "abandoned" ? resultText(g) : "";
     return h("tr", { "data-game-id": g.game_id },
-      h("td", { text: g.game }), h("td", { text: players.join(" · ") }),
+      h("td", { text: titles.get(g.game) || g.game }), h("td", { text: players.join(" · ") }),
       h("td", { text: g.status }), h("td", { text: turn }),
       h("td", {}, mine.has(g.game_id) && g.status === "active"
         ? h("a", { href: `#/play/${g.game_id}/${held[0]}`, text: "Play" })
@@ -192,12 +201,7 @@ async function listGames(list) {
         ? [" · ", h("a", { href: `#/replay/${g.game_id}`, text: "Replay" })] : null));
   });
   list.append(h("div", { class: "scroll" }, h("table", {},
-    h("thead", {}, h("tr", {}, ["Game", "Players", "Status", "To play / won", ""].map((t) =>
+    h("thead", {}, h("tr", {}, ["Game", "Players", "Status", "To play / won", "Open"].map((t) =>
       h("th", { scope: "col", text: t })))),
     h("tbody", {}, rows))));
-}
-
-function winners(summary) {
-  const won = summary.winners || (summary.result && summary.result.winners) || [];
-  return won.length ? "won by " + won.map((s) => `seat ${s}`).join(", ") : "";
 }

@@ -1,10 +1,15 @@
 // A game's page: the board as the seat sees it (the game's own renderer), the prompt with
-// its legal moves as choices, the details of cards and tiles, the log, and live updates
-// over Server-Sent Events. Without a token for the game the page watches as a spectator.
+// its legal moves as choices (kept in view at the top, the seat's hand at the bottom), the
+// details of cards and tiles, the log, and live updates over Server-Sent Events. Without a
+// token for the game the page watches as a spectator.
+// For a screen reader: the page's title says the game and whose turn it is, "Your turn" and
+// every new log line are announced, and the focus goes to the prompt after a move.
 
-import { ApiError, Follower, componentsOf, get, keepToken, newKey, post, seatsHeld } from "./api.js";
+import { ApiError, Follower, componentsOf, get, keepToken, newKey, post, seatsHeld, titleOf }
+  from "./api.js";
 import { append, clear, h } from "./dom.js";
-import { componentDetails, promptPanel, sameMove, seatName, showDetails } from "./games/common.js";
+import { componentDetails, promptPanel, resultText, sameMove, seatName, showDetails }
+  from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { notify } from "./notice.js";
 
@@ -30,21 +35,27 @@ class PlayPage {
     this.summary = await get(`/games/${this.gameId}`);
     this.components = await componentsOf(this.summary.game, this.summary.rules_version);
     this.renderer = rendererFor(this.summary.game);
+    this.title = await titleOf(this.summary.game);
     this.header = h("div", { class: "game-head" });
     this.boardBox = h("div", { class: "board-box" });
     this.promptBox = h("div", { class: "prompt-box" });
+    this.dock = h("section", { class: "dock", "aria-label": "Your hand" });
     this.info = h("aside", { class: "info", "aria-label": "Card or tile details",
       "aria-live": "polite" }, componentDetails(null));
-    this.log = h("ol", { class: "log-lines" });
-    this.latest = h("p", { class: "latest", "aria-live": "polite" });
+    this.log = h("ol", { class: "log-lines", tabindex: 0 }); // scrolled by keys too
+    // The new lines for a screen reader (the eye reads them in the log below).
+    this.latest = h("div", { class: "sr-only", "aria-live": "polite",
+      "aria-relevant": "additions" });
+    this.turnNews = h("p", { class: "sr-only", role: "status" });
     this.liveState = h("span", { class: "live-state", text: "connecting…" });
-    this.main.append(this.header,
+    this.main.append(this.header, this.turnNews,
       h("div", { class: "layout" },
-        h("div", { class: "play-area" }, this.promptBox, this.boardBox),
+        h("div", { class: "play-area" }, this.promptBox, this.boardBox, this.dock),
         h("div", { class: "side-area" }, this.info,
-          h("section", { class: "log", "aria-label": "Log" },
-            h("h2", {}, "Log ", this.liveState), this.latest, this.log))));
+          h("section", { class: "log", "aria-labelledby": "log-title" },
+            h("h2", { id: "log-title" }, "Log ", this.liveState), this.latest, this.log))));
     await this.refresh();
+    this.heard = this.answer.version; // the log lines before it are history, not news
     this.follower = new Follower(this.gameId, this.token, 0, {
       onEvent: (event) => this.onEvent(event),
       onEnd: () => this.onEnd(),
@@ -59,9 +70,15 @@ class PlayPage {
   onEvent(event) {
     const line = h("li", { "data-seq": event.seq, text: event.log || event.type });
     this.log.append(line);
-    this.latest.textContent = event.log || "";
-    line.scrollIntoView({ block: "nearest" });
+    this.log.scrollTop = this.log.scrollHeight; // the log's own scroll, never the page's
+    if (event.seq > this.heard) this.announce(event.log || "");
     if (this.answer && event.seq > this.answer.version) this.scheduleRefresh();
+  }
+
+  // Every new line is announced, not only the last: each is added to the live region (a
+  // screen reader reads each addition), which holds the lines since the seat's last move.
+  announce(text) {
+    this.latest.append(h("p", { text }));
   }
 
   onEnd() {
@@ -97,8 +114,23 @@ class PlayPage {
       if (late()) return;
     }
     if (!this.answer || answer.version !== this.answer.version) this.ui = {};
+    const wasMyTurn = Boolean(this.answer && this.answer.prompt);
     this.answer = answer;
     this.redraw();
+    const myTurn = Boolean(answer.prompt);
+    if (myTurn && !wasMyTurn) this.turnNews.textContent = `Your turn: ${answer.prompt.text || ""}`;
+    else if (!myTurn) this.turnNews.textContent = "";
+    document.title = this.pageTitle();
+  }
+
+  // "Dominion — your turn — gamehall": the game and where it stands, for a tab or a reader.
+  pageTitle() {
+    const a = this.answer;
+    const over = a.status === "over" || a.status === "abandoned";
+    const standing = over ? "game over" : a.prompt ? "your turn"
+      : a.status === "active" ? `waiting for ${(a.waiting_for || []).map((x) =>
+        seatName(this.summary, x)).join(", ") || "a draw"}` : "waiting for players";
+    return `${this.title} — ${standing} — gamehall`;
   }
 
   context() {
@@ -106,6 +138,7 @@ class PlayPage {
     return {
       game: this.summary.game, seat: this.seat, answer: this.answer, summary: this.summary,
       components: this.components, legal: prompt ? prompt.legal_moves : [], ui: this.ui,
+      docked: true,
       choose: (move) => this.choose(move),
       chooseAmong: (moves) => this.chooseAmong(moves),
       showInfo: (component, tapped = false) => showDetails(this.info, component, tapped),
@@ -117,18 +150,23 @@ class PlayPage {
     const ctx = this.context();
     const focused = document.activeElement && document.activeElement.dataset;
     const keep = focused ? { ...focused } : {};
+    const hadFocus = this.main.contains(document.activeElement) && document.activeElement !== this.main;
     // A list of moves the player unfolded stays unfolded: a live update redraws the prompt.
     const unfolded = this.promptBox.querySelector("details.all-moves[open]") !== null;
     this.drawHeader();
     clear(this.boardBox).append(this.renderer.draw(ctx));
-    clear(this.promptBox).append(promptPanel(ctx, this.renderer.label));
+    const hand = this.renderer.hand ? this.renderer.hand(ctx) : null;
+    clear(this.dock).append(hand || "");
+    this.dock.hidden = !hand;
+    clear(this.promptBox).append(promptPanel(ctx));
     const folded = this.promptBox.querySelector("details.all-moves");
     if (unfolded && folded) folded.open = true;
-    this.restoreFocus(keep);
+    this.restoreFocus(keep, hadFocus);
   }
 
-  // After a redraw, focus the element that stood where the focus was (keyboard play).
-  restoreFocus(keep) {
+  // After a redraw, focus the element that stood where the focus was (keyboard play); when
+  // it is gone, the prompt (the focus never drops to the page's body).
+  restoreFocus(keep, hadFocus) {
     for (const key of ["square", "tile", "card", "move"]) {
       if (keep[key] === undefined) continue;
       const attr = `data-${key}`;
@@ -138,6 +176,9 @@ class PlayPage {
         found.focus({ preventScroll: true });
         return;
       }
+    }
+    if (hadFocus && !this.main.contains(document.activeElement)) {
+      document.getElementById("prompt-title")?.focus({ preventScroll: true });
     }
   }
 
@@ -150,7 +191,7 @@ class PlayPage {
         this.held.map((seat) => h("option", { value: seat, selected: seat === String(this.seat),
           text: `seat ${seat}` })))) : null;
     append(clear(this.header), [
-      h("h1", { text: `${titleOf(s.game)} · ${this.seat === null ? "watching" : `seat ${this.seat}`}` }),
+      h("h1", { text: `${this.title} · ${this.seat === null ? "watching" : `seat ${this.seat}`}` }),
       h("p", { class: "seats", text: seats }),
       h("p", { class: "status", "data-status": this.answer.status,
         text: statusText(s, this.answer) }),
@@ -233,10 +274,14 @@ class PlayPage {
     if (this.busy) return;
     this.busy = true;
     this.main.classList.add("busy");
+    this.latest.replaceChildren(); // the news since this move starts here
     try {
       const answer = await this.send(move);
       notify(null);
       await this.show(answer.view);
+      // The page was redrawn under the focus: it goes to the prompt, which says what next.
+      const prompt = document.getElementById("prompt-title");
+      if (prompt) prompt.focus();
     } catch (error) {
       notify(error instanceof ApiError ? error.message : String(error));
       if (error.code === "stale-version" || error.code === "not-your-turn" ||
@@ -277,10 +322,6 @@ class PlayPage {
   }
 }
 
-function titleOf(game) {
-  return game.charAt(0).toUpperCase() + game.slice(1);
-}
-
 // The game's standing: version and whose turn from the latest view, the result from the
 // summary (fetched again when the view says the game ended).
 function statusText(s, answer) {
@@ -290,9 +331,10 @@ function statusText(s, answer) {
   }
   if (answer.status === "over" || answer.status === "abandoned") {
     const r = s.result || {};
-    const won = (r.winners || []).map((x) => seatName(s, x)).join(" and ");
-    const scores = r.scores ? ` · scores ${JSON.stringify(r.scores)}` : "";
-    return `Game over${r.reason ? ` (${r.reason})` : ""}${won ? `: won by ${won}` : ": no winner"}${scores}`;
+    const reason = r.reason ? ` (${String(r.reason).replaceAll("_", " ")})` : "";
+    const scores = r.scores && typeof r.scores === "object" ? " · scores " +
+      Object.entries(r.scores).map(([seat, n]) => `${seatName(s, seat)} ${n}`).join(", ") : "";
+    return `Game over${reason}: ${resultText(s)}${scores}`;
   }
   return `Waiting for players (${answer.status})`;
 }

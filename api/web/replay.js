@@ -1,6 +1,8 @@
 // The replay viewer: a finished game (by id) or a replay document dropped on the page, step
 // by step with a slider and the keyboard; the board or any seat's view at each step, the log
-// line, and the document's verification verdict (the failing step, if any, highlighted).
+// line, and the document's verification verdict in words (the failing step, if any,
+// highlighted). A dropped document shows only what verifies: the log lines the rules write
+// (never the document's own text), and past the failing step the last good board.
 
 import { ApiError, componentsOf, get, post, request } from "./api.js";
 import { clear, h } from "./dom.js";
@@ -19,6 +21,7 @@ function stopKeys() {
 }
 
 export async function showReplay(main, gameId) {
+  document.title = "Replay viewer — gamehall";
   main.append(h("h1", { text: "Replay viewer" }));
   if (gameId) {
     await openStoredGame(main, gameId);
@@ -91,36 +94,68 @@ async function openStoredGame(main, gameId) {
   await viewer(main, { doc, verdict, steps, viewAt, title: `Game ${gameId}` });
 }
 
-// A dropped document: folded by the server (POST /replays/steps), one perspective a request.
+// A dropped document: folded by the server (POST /replays/steps), a page of steps for one
+// perspective a request, each page fetched when the viewer first reaches one of its steps
+// (a document's views, each a whole state, can weigh thirty times the document). The log
+// list starts with the document's own lines and takes the server's as pages come.
 async function openDocument(main, doc, text) {
   if (!doc || typeof doc !== "object" || !Array.isArray(doc.events)) {
     throw new Error("That is not a replay document (it has no events).");
   }
-  const folds = new Map();
-  const fold = (seat) => {
-    const key = String(seat);
-    if (!folds.has(key)) {
-      const query = seat === null ? "" : `?seat=${seat}`;
-      folds.set(key, request("POST", `/replays/steps${query}`, { body: text, raw: true })
-        .catch((error) => { folds.delete(key); throw error; }));
+  const pages = new Map(); // "seat/from" -> the page's answer (a promise)
+  const folded = new Map(); // seat -> the steps folded so far, by index (sparse)
+  let relabel = () => {};
+  const page = (seat, from) => {
+    const key = `${seat}/${from}`;
+    if (!pages.has(key)) {
+      const query = `?from=${from}` + (seat === null ? "" : `&seat=${seat}`);
+      pages.set(key, request("POST", `/replays/steps${query}`, { body: text, raw: true })
+        .then((answer) => {
+          const known = folded.get(seat) || [];
+          folded.set(seat, known);
+          answer.steps.forEach((s, i) => {
+            known[answer.from + i] = s;
+            if (seat === null) relabel(answer.from + i, s); // the list shows the board's lines
+          });
+          return answer;
+        })
+        .catch((error) => { pages.delete(key); throw error; }));
     }
-    return folds.get(key);
+    return pages.get(key);
   };
-  const board = await fold(null);
+  const first = await page(null, 0);
+  const size = Math.max(1, first.next === null ? first.total : first.next);
+  const stepAt = async (index, seat) => {
+    const found = () => (folded.get(seat) || [])[index];
+    if (!found()) await page(seat, Math.floor(index / size) * size);
+    if (!found()) await page(seat, index); // that page was cut short by its size in bytes
+    return found();
+  };
+  // Past the failing step, the last good board: the one after the step before it.
+  const trusted = first.verdict.valid ? first.total : (first.verdict.failed_step || 1) - 1;
   const viewAt = async (step, seat) => {
-    const found = (await fold(seat)).steps[step - 1];
+    const shownAt = Math.min(step, trusted);
+    const found = shownAt > 0 ? await stepAt(shownAt - 1, seat) : null;
     if (!found || !found.view) {
-      throw new ApiError(422, { title: "No view at this step",
-        detail: "A view is shown only for steps that verify." });
+      throw new ApiError(422, { title: "No board to show", detail: "No step of this " +
+        "document up to here verifies, so no board of it can be trusted." });
     }
-    return { view: found.view, prompt: null, status: null };
+    return { view: found.view, prompt: null, status: null, shownAt };
   };
-  const steps = board.steps.map((s) => ({ seq: s.seq, log: s.log, type: s.type }));
-  await viewer(main, { doc, verdict: board.verdict, steps, viewAt,
-    title: `Dropped document: ${doc.game_id || "a game"}` });
+  // Each step's line as the server recomputes it, page by page (never the document's text:
+  // no hash covers it); a step whose page is not read yet shows its type meanwhile.
+  const own = doc.events.filter((e) => e && typeof e === "object" && !Array.isArray(e));
+  const steps = Array.from({ length: first.total }, (_, i) => {
+    const s = (folded.get(null) || [])[i];
+    return s ? stepOf(s) : { seq: (own[i] || {}).seq, log: null, type: (own[i] || {}).type,
+      pending: true };
+  });
+  await viewer(main, { doc, verdict: first.verdict, steps, viewAt,
+    title: `Dropped document: ${doc.game_id || "a game"}`,
+    bind: (view) => { relabel = (index, s) => view.relabel(index, s); } });
 }
 
-async function viewer(main, { doc, verdict, steps, viewAt, title }) {
+async function viewer(main, { doc, verdict, steps, viewAt, title, bind = () => {} }) {
   if (!steps.length) {
     main.append(h("p", { text: "The document has no events." }), verdictBox(verdict));
     return;
@@ -129,6 +164,7 @@ async function viewer(main, { doc, verdict, steps, viewAt, title }) {
   const components = await componentsOf(game, doc.rules_version);
   const seats = Array.isArray(doc.seats) ? doc.seats : [];
   const view = new StepViewer({ game, components, seats, verdict, steps, viewAt });
+  bind(view);
   main.append(h("h2", { text: title }), verdictBox(verdict), ...view.layout());
   stopKeys();
   pageKeys = (e) => { if (e.target === document.body) view.keys(e); };
@@ -155,9 +191,9 @@ class StepViewer {
     this.stage = h("div", { class: "replay-board" });
     this.info = h("aside", { class: "info", "aria-label": "Card or tile details",
       "aria-live": "polite" }, componentDetails(null));
-    this.list = h("ol", { class: "log-lines replay-log" }, steps.map((s, i) => h("li", {
+    this.list = h("ol", { class: "log-lines replay-log", tabindex: 0 }, steps.map((s, i) => h("li", {
       "data-seq": s.seq, class: s.seq === verdict.failed_step ? "failed" : null,
-      text: s.log || s.type, onclick: () => this.go(i + 1) })));
+      text: lineOf(s), onclick: () => this.go(i + 1) })));
   }
 
   layout() {
@@ -189,6 +225,15 @@ class StepViewer {
     e.preventDefault();
   }
 
+  // A step's log line as the server folded it (a page of a dropped document, just fetched).
+  relabel(index, step) {
+    const item = this.steps[index];
+    if (!item) return;
+    Object.assign(item, stepOf(step));
+    this.list.children[index].textContent = lineOf(item);
+    if (this.current === index + 1) this.logLine.textContent = lineOf(item);
+  }
+
   async go(wanted) {
     const step = Math.max(1, Math.min(this.steps.length, wanted));
     this.current = step;
@@ -197,20 +242,26 @@ class StepViewer {
     this.mark(step, item, failed);
     const seat = this.perspective.value === "" ? null : Number(this.perspective.value);
     const failure = failed ? h("p", { class: "failed",
-      text: `This step fails verification: ${this.verdict.reason}` }) : "";
+      text: `This step fails verification. ${explanationOf(this.verdict)}` }) : "";
     let shown;
+    let note = "";
     try {
-      shown = this.renderer.draw(this.context(seat, await this.viewAt(step, seat)));
+      const answer = await this.viewAt(step, seat);
+      if (answer.shownAt && answer.shownAt !== step) {
+        note = h("p", { class: "hint last-good", text: `Shown: the board after step ` +
+          `${answer.shownAt}, the last step that verifies. What follows it cannot be trusted.` });
+      }
+      shown = this.renderer.draw(this.context(seat, answer));
     } catch (error) {
       shown = h("p", { class: "hint", text: error.message });
     }
-    if (this.current === step) clear(this.stage).append(failure, shown); // not overtaken
+    if (this.current === step) clear(this.stage).append(failure, note, shown); // not overtaken
   }
 
   mark(step, item, failed) {
     this.slider.value = step;
     this.stepText.textContent = `step ${step} of ${this.steps.length}`;
-    this.logLine.textContent = item.log || item.type;
+    this.logLine.textContent = lineOf(item);
     this.logLine.classList.toggle("failed", failed);
     this.list.querySelectorAll("li.current").forEach((li) => li.classList.remove("current"));
     const li = this.list.children[step - 1];
@@ -231,6 +282,26 @@ function verdictBox(verdict) {
     return h("p", { class: "verdict valid", text: `✓ Verified: all ${verdict.events} events ` +
       "replay under the game's rules, every draw matches the revealed seed." });
   }
-  const where = verdict.failed_step ? `at step ${verdict.failed_step}` : "in its header";
-  return h("p", { class: "verdict invalid", text: `✗ Does not verify ${where}: ${verdict.reason}` });
+  const where = verdict.failed_step ? `at step ${verdict.failed_step}` : "as a whole";
+  return h("p", { class: "verdict invalid",
+    text: `✗ Does not verify ${where}. ${explanationOf(verdict)}` });
+}
+
+// A verdict in words (an older server's answer has only the reason, for programs).
+function explanationOf(verdict) {
+  return verdict.explanation || verdict.reason;
+}
+
+// A step as the server folded it: its line is the rules' (null past the last step that
+// verifies).
+function stepOf(s) {
+  return { seq: s.seq, log: s.log, type: s.type, unverified: s.log === null, pending: false };
+}
+
+// A step's log line: the one the rules write; none past the last step that verifies.
+function lineOf(step) {
+  const type = String(step.type || "an unreadable event").replaceAll("_", " ");
+  if (step.pending) return `${type} …`;
+  if (step.unverified) return `(not verified) ${type}`;
+  return step.log || type;
 }

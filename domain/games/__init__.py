@@ -6,8 +6,8 @@ version): each game lists its released versions, oldest first, each with the pac
 implements it; the last is the current one, used for new games. A version that is no longer
 current lives on as a frozen copy of its package under ``domain/games/frozen/``, never edited
 again (``versions.lock.json`` holds the digest of each version's code and data, and a test
-fails when a package changes while its version does not). README.md, "Changing a game's
-rules", says how to release a new version.
+fails when a package changes while its version does not). docs/rules-versions.md,
+"Changing a game's rules", says how to release a new version.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 
-from ..kernel import GameError, Narration, Rules
+from ..kernel import Bot, GameError, Narration, Rules
 
 # game -> {rules version: package}, oldest first; the last is current.
 RELEASES: dict[str, dict[str, str]] = {
@@ -24,7 +24,8 @@ RELEASES: dict[str, dict[str, str]] = {
     "dominion": {"1.0.0": "domain.games.frozen.dominion_1_0_0",
                  "2.0.0": "domain.games.dominion"},
     "godofwar": {"1.0.0": "domain.games.frozen.godofwar_1_0_0",
-                 "1.1.0": "domain.games.godofwar"},
+                 "1.1.0": "domain.games.frozen.godofwar_1_1_0",
+                 "1.2.0": "domain.games.godofwar"},
     "thrones": {"1.0.0": "domain.games.frozen.thrones_1_0_0",
                 "2.0.0": "domain.games.thrones"},
 }
@@ -101,6 +102,26 @@ def load_all() -> list[Rules]:
     """Every version of every hosted game, loaded now: a service refuses to start with a
     game that does not import, rather than hiding it."""
     return [get_rules(name, version) for name in game_names() for version in versions(name)]
+
+
+def registered_extras() -> dict[str, dict[str, Rules]]:
+    """The games and versions ``register_extra`` added, by name then version, oldest first
+    (for worker processes, which start without them)."""
+    return {name: dict(by_version) for name, by_version in _EXTRA.items()}
+
+
+def add_bot(game: str, name: str, bot: Bot) -> None:
+    """Offer one more bot in new games of ``game`` (its current rules version): a policy
+    from outside the project, named in the service's configuration or on the command line.
+    It plays as the game's own bots do, from its seat's view (``kernel.Bot``)."""
+    rules = get_rules(game)
+    if rules.bots.get(name) is bot:  # the same policy offered again (a second service)
+        return
+    if name in rules.bots:
+        raise GameError(f"{game} already has a bot called {name!r}.")
+    info = dataclasses.replace(rules.info, bots=(*rules.info.bots, name))
+    _LOADED[(game, rules.version)] = dataclasses.replace(  # type: ignore[type-var]
+        rules, info=info, bots={**rules.bots, name: bot})
 
 
 def register_extra(name: str, rules: Rules) -> None:

@@ -12,10 +12,12 @@ PROBLEM = "application/problem+json"
 # Tests play whole games through one client, faster than a person could (a random melee takes
 # some 1,500 moves, three requests each): the client's and the token's limits, which count
 # every request to the API, lifted for them (still counted, so every request still runs the
-# limits' code; the ``app`` fixture does it). The limits themselves are tested in
-# ``test_limits.py``.
+# limits' code; the ``app`` fixture does it); so are the caps on open streams, which some
+# tests open by the hundred. The limits themselves are tested in ``test_limits.py`` and
+# ``test_streams.py``.
 LIFTED_LIMITS = {"RATE_LIMIT_CLIENT": "1000000 per minute",
-                 "RATE_LIMIT_TOKEN": "1000000 per minute"}
+                 "RATE_LIMIT_TOKEN": "1000000 per minute",
+                 "STREAMS_PER_ADDRESS": 1_000_000, "STREAMS_PER_TOKEN": 1_000_000}
 
 
 def bearer(token: str) -> dict[str, str]:

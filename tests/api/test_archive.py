@@ -20,7 +20,7 @@ def test_a_finished_games_replay_is_complete_and_verifies(client):
     verdict = client.post("/replays/verify", json=document)
     assert verdict.status_code == 200
     assert verdict.json == {"valid": True, "events": len(document["events"]),
-                            "failed_step": None, "reason": None}
+                            "failed_step": None, "reason": None, "explanation": None}
 
 
 def test_a_tampered_replay_fails_at_the_edited_step(client):

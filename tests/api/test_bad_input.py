@@ -164,6 +164,26 @@ CASES = [
          "invalid-request"),
     Case("a Last-Event-ID that is not a number", "GET", "/games/{id}/stream", 400,
          "invalid-request", headers={"Last-Event-ID": "abc"}),
+    Case("a Last-Event-ID of 13 digits", "GET", "/games/{id}/stream", 400,
+         "invalid-request", headers={"Last-Event-ID": "1" * 13}),
+    Case("an after of 13 digits on a stream", "GET", "/games/{id}/stream?after=" + "1" * 13,
+         400, "invalid-request"),
+    Case("an after of 13 digits on a long-poll", "GET", "/games/{id}/events?after=" + "1" * 13,
+         400, "invalid-request"),
+    Case("a replay document of millions of values", "POST", "/replays/verify", 413,
+         "payload-too-large", b"[" + b"0," * 1_000_001 + b"0]"),
+    *(Case(f"a {where} with {what}", "POST", path, 400, "invalid-request", body(name),
+           players=[{"name": "a"}, {}])
+      for what, name in [("a right-to-left override", "evil\u202egnp.exe"),
+                         ("a NUL", "ann\u0000"), ("a newline", "ann\nbob"),
+                         ("a left-to-right isolate", "\u2066ann")]
+      for where, path, body in [
+          ("player's name", CREATE, lambda n: {"game": "toy", "players": [{"name": n}, {}]}),
+          ("joining seat's name", "/games/{id}/seats/1", lambda n: {"name": n}),
+          ("fork's seat name", "/games/{id}/fork", lambda n: {"at": 1, "players": [
+              {"name": n}, {"name": "b"}]}),
+          ("deck's name", "/decks", lambda n: {"game": "thrones", "name": n, "house": "stark",
+                                               "plots": [], "cards": []})]),
 ]
 
 
@@ -236,3 +256,13 @@ def test_a_seat_that_is_both_a_human_and_a_bot_is_refused(client):
     response = client.post("/games", json={"game": "toy", "players": [
         {"name": "a", "bot": "random"}, {"name": "b"}]})
     assert response.status_code == 400 and response.json["code"] == "invalid-request"
+
+
+def test_a_name_of_any_script_and_emoji_is_taken_as_written(client):
+    names = ["Zoë", "خالد", "李雷", "👩‍👩‍👧 family"]  # the family joined by zero-width joiners
+    response = client.post("/games", json={"game": "toy", "players": [
+        {"name": names[0]}, {"name": names[1]}]})
+    joined = client.post("/games", json={"game": "toy", "players": [
+        {"name": names[2]}, {"name": names[3]}]})
+    assert response.status_code == joined.status_code == 201
+    assert [s["name"] for s in joined.json["game"]["seats"]] == names[2:]

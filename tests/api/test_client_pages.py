@@ -152,12 +152,13 @@ def test_a_tampered_document_shows_views_only_before_its_failing_step(client):
     assert views == [s["seq"] < roll["seq"] for s in answer["steps"]]
 
 
-def test_a_document_of_a_game_in_play_gives_log_lines_and_no_views(client):
+def test_a_document_of_a_game_in_play_gives_its_steps_without_unchecked_lines_or_views(client):
     body = create(client)
     document = client.get(f"/games/{body['game_id']}/replay").json
     answer = client.post("/replays/steps", json=document).json
     assert answer["verdict"]["valid"] is False
-    assert answer["steps"] and all(s["view"] is None for s in answer["steps"])
+    assert [s["type"] for s in answer["steps"]] == [e["type"] for e in document["events"]]
+    assert all(s["view"] is None and s["log"] is None for s in answer["steps"])
 
 
 @pytest.mark.parametrize("body", [b"[1, 2]", b"not json", b'{"events": "x"}'])
@@ -180,3 +181,60 @@ def test_a_dropped_document_with_events_of_the_wrong_shape_answers_steps_with_no
     assert answer.status_code == 200 and answer.json["verdict"]["valid"] is False
     first = answer.json["steps"][0]
     assert first["seq"] is None and first["type"] is None and first["seat"] is None
+
+
+def steps_page(client, document, query=""):
+    answer = client.post(f"/replays/steps{query}", json=document)
+    assert answer.status_code == 200, answer.json
+    return answer.json
+
+
+def test_steps_come_in_pages_each_pointing_to_the_next(client, app):
+    app.config["STEPS_PER_PAGE"] = 4
+    document = finished_document(client)
+    whole = [e["log"] for e in document["events"]]
+    pages, start = [], 0
+    while start is not None:
+        pages.append(steps_page(client, document, f"?seat=0&from={start}"))
+        start = pages[-1]["next"]
+    assert [page["from"] for page in pages] == list(range(0, len(whole), 4))
+    assert {page["total"] for page in pages} == {len(whole)}
+    assert [s["log"] for page in pages for s in page["steps"]] == whole
+    assert pages[-1]["steps"][-1]["view"] == client.get(
+        f"/games/{document['game_id']}/view?seat=0").json["view"]
+    assert all(s["view"] is not None for page in pages for s in page["steps"])
+
+
+def test_a_page_ends_at_to_and_past_the_end_is_empty(client):
+    document = finished_document(client)
+    total = len(document["events"])
+    middle = steps_page(client, document, "?from=2&to=4")
+    assert [s["seq"] for s in middle["steps"]] == [3, 4] and middle["next"] == 4
+    past = steps_page(client, document, f"?from={total}")
+    assert past["steps"] == [] and past["next"] is None and past["total"] == total
+
+
+@pytest.mark.parametrize("query", ["?from=3&to=3", "?from=-1", "?to=0", "?from=1e3"])
+def test_a_page_that_holds_no_step_or_starts_nowhere_is_a_400(client, query):
+    answer = client.post(f"/replays/steps{query}", json=finished_document(client))
+    assert answer.status_code == 400 and answer.json["code"] == "invalid-request"
+
+
+def test_a_page_stops_at_its_size_in_bytes_after_at_least_one_step(client, app):
+    app.config["STEPS_PAGE_BYTES"] = 1
+    document = finished_document(client)
+    page = steps_page(client, document, "?from=5")
+    assert len(page["steps"]) == 1 and page["steps"][0]["view"] and page["next"] == 6
+
+
+def test_the_steps_of_a_long_match_come_bounded_where_they_took_sixty_megabytes(client):
+    """A 200-game Revolution points match: a 1.7 MB document whose steps, views and all, came
+    to 61 MB in one answer."""
+    created = create(client, [{"bot": "random"}, {"bot": "random"}], game="revolution",
+                     options={"match": "points", "games": 200})
+    document = client.get(f"/games/{created['game_id']}/replay").json
+    answer = client.post("/replays/steps", json=document)
+    page = answer.json
+    assert page["verdict"]["valid"] is True and page["total"] == len(document["events"]) > 3000
+    assert len(answer.data) < 2.2 * 1024 * 1024
+    assert page["next"] == len(page["steps"]) <= 100

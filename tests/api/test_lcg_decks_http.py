@@ -1,4 +1,4 @@
-"""Decks over HTTP (README "Decks"): registering a deck (201, or 422 naming each violation),
+"""Decks over HTTP (docs/api.md, "Decks"): registering a deck (201, or 422 naming each violation),
 reading one (200, 404), bad input (400/422, never 500), a whole lcg game with registered decks,
 and hidden decklists: during play no door of the API shows a seat another seat's list, only
 its House and agenda; after the end, the replay holds every list."""

@@ -69,8 +69,9 @@ def seat_1_secret_shown(document: Any) -> list[Any]:
                 found.append(item)
             if item.get("seat") == 1 and isinstance(item.get("payload"), dict):
                 moved = item["payload"].get("move") or {}
+                hidden = "bob (seat 1) chose a secret number."  # the toy's words, no number
                 if moved.get("kind") == "secret" and (moved.get("n") is not None
-                                                      or "'n': None" not in item["log"]):
+                                                      or item["log"] != hidden):
                     found.append(item)
             stack += item.values()
         elif isinstance(item, list):

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from api import close_app, create_app
 from api.limits import wait_for_room
 from tests.conftest import make_service, postgres_admin
+from tests.games.thrones.decklists import stark_fealty
 
 from .helpers import bearer, create, move, view
 
@@ -281,6 +282,23 @@ def test_creating_games_has_a_tighter_limit_than_reading(limited):
 def create_status(client) -> int:
     return client.post("/games", json={"game": "toy", "players": [
         {"name": "a"}, {"name": "b"}]}).status_code
+
+
+def test_forks_and_deck_registrations_count_against_the_creation_limit(limited):
+    """Each creates as POST /games does (a fork of bots plays a whole game in its request),
+    and all three share one count."""
+    client = limited(RATE_LIMIT_CREATE="4 per minute").test_client()
+    source = client.post("/games", json={"game": "toy", "players": [
+        {"bot": "random"}, {"bot": "first"}]}).json["game_id"]
+    fork = client.post(f"/games/{source}/fork", json={"at": 3}).status_code
+    decks = [client.post("/decks", json={"game": "thrones", "name": "mine", **stark_fealty()})
+             .status_code for _ in range(2)]
+    refused = [client.post(f"/games/{source}/fork", json={"at": 3}), client.post(
+        "/decks", json={"game": "thrones", "name": "mine", **stark_fealty()})]
+    assert [fork, *decks] == [201, 201, 201]
+    for answer in refused:
+        assert_rate_limited(answer)
+    assert create_status(client) == 429
 
 
 def test_headers_report_the_limit_closest_to_refusing_the_client(limited):

@@ -1,6 +1,6 @@
-"""Takebacks in the hosted games, which have hidden information (README, "Takebacks"): a
-seat takes back its own last moves, whoever the game waits on now, unless one of them
-showed it something (a card drawn, a face-down tile turned up)."""
+"""Takebacks in the hosted games, which have hidden information (docs/takebacks-forks-receipts.md,
+"Takebacks"): a seat takes back its own last moves, whoever the game waits on now, unless one of
+them showed it something (a card drawn, a face-down tile turned up)."""
 
 from __future__ import annotations
 

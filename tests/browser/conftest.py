@@ -64,6 +64,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # limit's notice would stand where a test waits for the board. The limits stay on (their
     # headers and code run), set far above what the suite asks.
     lifted = dict.fromkeys(limits.ENVIRON, "100000 per minute")
+    # Each page follows its game on a stream: pages the suite left open hold theirs until
+    # their lease ends, so the caps on one address's and one token's streams are lifted too.
+    lifted.update(GAMEHALL_STREAMS_PER_ADDRESS="500", GAMEHALL_STREAMS_PER_TOKEN="500")
     environ = {**{k: v for k, v in os.environ.items() if k != "REDIS_URL"},
                "GAMEHALL_STORE": "sqlite", "GAMEHALL_WORKERS": "1", **lifted}
     with spawned(str(tmp_path_factory.mktemp("browser-var")), environ=environ, timeout=60,

@@ -31,6 +31,25 @@ def create_from_lobby(page: Any, game: str, seats: list[str] | None = None,
     form.locator("button[type=submit]").click()
 
 
+def prompt_of(page: Any) -> Any:
+    """The prompt of the seat this page plays, as the API gives it (legal moves and labels)."""
+    return page.evaluate("""async () => {
+        const [, id, seat] = location.hash.match(/#\\/play\\/([^/]+)\\/(\\d+)/);
+        const token = JSON.parse(localStorage.getItem('gamehall:seats:' + id))[seat];
+        const answer = await fetch(`/games/${id}/view`,
+            { headers: { Authorization: 'Bearer ' + token } });
+        return (await answer.json()).prompt;
+    }""")
+
+
+def wait_for_the_log(page: Any) -> None:
+    """Until the log holds a line for every event of the game as the status gives it."""
+    page.wait_for_function("""() => {
+        const event = document.querySelector('.status').textContent.match(/event (\\d+)/);
+        return event && document.querySelectorAll('.log-lines li').length === +event[1];
+    }""")
+
+
 def status_text(page: Any) -> str:
     text: str = page.locator(".status").text_content()
     return text
@@ -56,19 +75,26 @@ def play_to_the_end(page: Any, choose: Any) -> int:
         assert not notice.is_visible(), notice.text_content()
 
 
-def click_move(page: Any, text: str | None = None) -> None:
-    """A move button of the prompt (the one whose label starts with ``text``, else the first),
+def move_button(page: Any, kind: str) -> Any:
+    """The prompt's buttons for moves of ``kind`` (chosen by the move, not by its words: the
+    words are the rules' labels)."""
+    return page.locator(f".prompt button.move[data-kind='{kind}']")
+
+
+def offers(page: Any, kind: str) -> bool:
+    return bool(move_button(page, kind).count())
+
+
+def click_move(page: Any, kind: str | None = None) -> None:
+    """A move button of the prompt (the first for a move of ``kind``, else the first),
     unfolding the list of all moves if it is folded."""
     folded = page.locator(".prompt details")
     if folded.count():
         folded.first.evaluate("details => { details.open = true; }")
-    buttons = page.locator(".prompt button.move")
-    if text is not None:
-        named = buttons.filter(has_text=text)
-        if named.count():
-            named.first.click()
-            return
-    buttons.first.click()
+    if kind is not None and offers(page, kind):
+        move_button(page, kind).first.click()
+        return
+    page.locator(".prompt button.move").first.click()
 
 
 def choose_revolution(page: Any) -> None:
@@ -88,20 +114,27 @@ def choose_dominion(page: Any) -> None:
     """Play all treasures, then buy from the Supply (clicking the pile) whatever pile has
     fewest cards left, so that piles run out and the game ends; else end the turn; any other
     prompt: its first move."""
-    moves = page.locator(".prompt button.move")
-    labels = [moves.nth(i).text_content() for i in range(moves.count())]
-    if "Play all treasures" in labels:
-        click_move(page, "Play all treasures")
+    if offers(page, "play_treasures"):
+        click_move(page, "play_treasures")
         return
     piles = page.locator(".supply .card.legal")
     if piles.count():
-        counts = [int(piles.nth(i).locator(".count").text_content().lstrip("×"))
-                  for i in range(piles.count())]
+        counts = [int(piles.nth(i).get_attribute("data-count")) for i in range(piles.count())]
         piles.nth(counts.index(min(counts))).click()
-    elif "End turn" in labels:
-        click_move(page, "End turn")
     else:
-        click_move(page)
+        click_move(page, "end_turn")
+
+
+def wait_for_answer(page: Any, before: str, picked: str | None = None) -> None:
+    """After a click on the board: the thing is picked (``picked`` is on the page), several
+    moves are offered as buttons, or the move was sent (the status moves on from ``before``, or
+    a notice says why not)."""
+    page.wait_for_function(
+        """([picked, before]) => (picked && document.querySelector(picked))
+            || document.querySelector('.prompt button.move.suggested')
+            || document.querySelector('.status').textContent !== before
+            || !document.querySelector('#notice').hidden""", arg=[picked, before],
+        timeout=10_000)
 
 
 def click_on_board(page: Any, board: str, first: str, then: str) -> bool:
@@ -114,12 +147,13 @@ def click_on_board(page: Any, board: str, first: str, then: str) -> bool:
     if not things.count():
         return False
     try:
+        before = status_text(page)
         things.first.click(timeout=3_000)
-        page.wait_for_timeout(50)
+        wait_for_answer(page, before, f"{board} .selected")
         completing = page.locator(f"{board} {then}.legal")
         if page.locator(f"{board} .selected").count() and completing.count():
             completing.first.click(timeout=3_000)
-            page.wait_for_timeout(50)
+            wait_for_answer(page, before)
         suggested = page.locator(".prompt button.move.suggested")  # several ways: pick one
         if suggested.count():
             suggested.first.click(timeout=3_000)
@@ -131,16 +165,16 @@ def click_on_board(page: Any, board: str, first: str, then: str) -> bool:
 def choose_godofwar(page: Any) -> None:
     """Attack with a card from your hand (click it, then a highlighted enemy), stand your hero
     in a highlighted space; otherwise what ends the step soonest (done, end, no defense)."""
-    if page.locator(".prompt h2", has_text="Pick your hero").count():
+    if offers(page, "hero"):
         click_move(page)
     elif click_on_board(page, ".godofwar", ".player.mine .card", ".scene-card"):
         return
     elif click_on_board(page, ".godofwar", ".space", ".space"):
         return
     else:
-        for label in ("Done", "End your turn", "Do not defend", "Pass"):
-            if page.locator(".prompt button.move", has_text=label).count():
-                click_move(page, label)
+        for kind in ("done", "end", "no-defense", "pass"):
+            if offers(page, kind):
+                click_move(page, kind)
                 return
         click_move(page)
 
@@ -148,12 +182,11 @@ def choose_godofwar(page: Any) -> None:
 def choose_thrones(page: Any) -> None:
     """Reveal a plot by clicking it, marshal a card from hand by clicking it, declare the
     first highlighted character; otherwise pass, end or answer with the first move."""
-    prompt = page.locator(".prompt h2").text_content() or ""
-    if "plot" in prompt and click_on_board(page, ".thrones", ".zone.plots .card", ".card"):
+    if offers(page, "plot") and click_on_board(page, ".thrones", ".zone.plots .card", ".card"):
         return
-    for label in ("Keep this hand", "Done", "Pass", "End your challenges"):
-        if page.locator(".prompt button.move", has_text=label).count():
-            click_move(page, label)
+    for kind in ("keep", "done", "pass", "end_challenges"):
+        if offers(page, kind):
+            click_move(page, kind)
             return
     if click_on_board(page, ".thrones", ".player.mine .in-play .card", ".card"):
         return

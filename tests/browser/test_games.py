@@ -3,7 +3,14 @@ the board, then stepped through in the replay viewer; a card's text one hover aw
 
 from __future__ import annotations
 
-from .driver import choose_godofwar, choose_thrones, create_from_lobby, play_to_the_end
+from .driver import (
+    choose_godofwar,
+    choose_thrones,
+    create_from_lobby,
+    move_button,
+    play_to_the_end,
+    prompt_of,
+)
 
 
 def step_through_the_replay(page, board):
@@ -68,13 +75,14 @@ def test_a_solo_kratos_finds_his_companions_abilities_named_on_the_prompt(open_p
     create_from_lobby(page, "godofwar", ["human"])
     page.wait_for_selector(".godofwar .space.legal")
     page.locator(".godofwar .space.legal").first.click()  # stand Kratos: his turn begins
-    page.wait_for_selector(".prompt button.move:has-text('End your turn')", state="attached")
-    moves = page.locator(".prompt button.move")
-    labels = [moves.nth(i).text_content() for i in range(moves.count())]
-    assert "Wisdom of the Ages: heal Kratos" in labels
-    assert "Wisdom of the Ages: draw cards" in labels
-    assert "Foresight: look at and reorder the upgrade deck" in labels
-    assert not any(label.startswith("Companion") for label in labels)  # the generic wording
+    page.wait_for_selector(".prompt button.move[data-kind=end]", state="attached")
+    prompt = prompt_of(page)
+    companions = [label for move, label in zip(prompt["legal_moves"], prompt["labels"],
+                                                strict=True) if move["kind"] == "companion"]
+    shown = page.locator(".prompt button.move[data-kind=companion]")
+
+    assert len(companions) >= 3
+    assert [shown.nth(i).text_content() for i in range(shown.count())] == companions
     assert page.errors == []
 
 
@@ -104,15 +112,15 @@ def test_a_thrones_game_is_played_to_its_end_against_the_planner_by_clicking(ope
 def test_a_thrones_card_reads_out_on_hover(open_page):
     page = open_page()
     start_thrones(page)
-    page.wait_for_selector(".house.mine .zone.hand .card")
+    page.wait_for_selector(".player.mine .zone.hand .card")
     page.hover(".house.mine .zone.plots .card >> nth=0")
     details = page.locator(".info .details")
     assert details.locator("h3").text_content() == page.locator(
         ".house.mine .zone.plots .card .name").first.text_content()
     assert "plot" in details.text_content()
-    page.hover(".house.mine .zone.hand .card >> nth=0")
+    page.hover(".player.mine .zone.hand .card >> nth=0")
     assert details.locator("h3").text_content() == page.locator(
-        ".house.mine .zone.hand .card .name").first.text_content()
+        ".player.mine .zone.hand .card .name").first.text_content()
     # A card with a price shows it; an event has none printed (its text says what it costs).
     text = details.text_content()
     assert "cost" in text or "event" in text
@@ -121,14 +129,14 @@ def test_a_thrones_card_reads_out_on_hover(open_page):
 def test_a_move_is_taken_back_from_the_play_page_in_a_game_created_with_takebacks(open_page):
     page = open_page()
     create_from_lobby(page, "dominion", ["human", "bot:big_money"], takebacks=True)
-    page.locator(".prompt button.move", has_text="Play all treasures").wait_for()
+    move_button(page, "play_treasures").wait_for()
     coins = page.locator(".dominion .turn").text_content()
-    page.locator(".prompt button.move", has_text="Play all treasures").click()
+    move_button(page, "play_treasures").click()
     page.wait_for_selector(".player.mine .zone.play .card")
 
     page.locator(".takeback .ask-takeback").click()  # the bot accepts a one-move takeback
 
-    page.locator(".prompt button.move", has_text="Play all treasures").wait_for()
+    move_button(page, "play_treasures").wait_for()
     assert page.locator(".player.mine .zone.play .card").count() == 0
     assert page.locator(".dominion .turn").text_content() == coins
     assert page.errors == []

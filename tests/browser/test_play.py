@@ -13,6 +13,7 @@ from .driver import (
     click_move,
     create_from_lobby,
     play_to_the_end,
+    wait_for_the_log,
 )
 
 
@@ -141,7 +142,7 @@ def test_the_log_resumes_after_a_dropped_stream_without_losing_or_doubling_event
     page.goto(f"/#/join/{game_id}/0/{token}")
     page.wait_for_function(f"() => document.querySelectorAll('.log-lines li').length >= "
                            f"{len(events)}")
-    click_move(page, "Play all treasures")
+    click_move(page, "play_treasures")
     page.wait_for_function(f"() => document.querySelectorAll('.log-lines li').length > "
                            f"{len(events)}")
 
@@ -162,7 +163,7 @@ def test_a_move_made_elsewhere_meanwhile_is_explained_and_the_board_refreshed(op
                                headers={"Authorization": f"Bearer {token}"})
     assert answer.ok
 
-    click_move(page, "Play all treasures")
+    click_move(page, "play_treasures")
 
     notice = page.locator("#notice")
     notice.wait_for()
@@ -185,7 +186,7 @@ def test_a_hostile_player_name_is_shown_as_text_and_never_run(open_page):
 
     assert hostile in page.locator(".game-head .seats").text_content()
     assert page.locator("img").count() == 0
-    assert page.title() == "gamehall"
+    assert page.title().endswith("Revolution — your turn — gamehall")  # not "1": never run
 
 
 def test_a_game_without_a_renderer_of_its_own_is_playable_from_its_prompt(open_page):
@@ -228,6 +229,31 @@ def test_a_dropped_replay_document_shows_its_verdict_and_highlights_the_failing_
     page.wait_for_selector("p.failed:has-text('fails verification')")
     page.locator(".replay-log li").nth(forged["seq"] - 2).click()
     page.wait_for_selector(".replay-board .grid")
+    assert page.errors == []
+
+
+def test_a_dropped_document_with_an_edited_log_line_is_refused_in_words_on_its_last_good_board(
+        open_page, tmp_path):
+    page = open_page()
+    document = finished_replay(page)
+    edited = [e for e in document["events"] if e["type"] == "move_made"][3]
+    edited["log"] = "greedy bot (seat 1) resigned."  # a move that never happened
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(document))
+    page.goto("/#/replay")
+
+    page.set_input_files("#replay-file", str(path))
+
+    verdict = page.locator(".verdict.invalid")
+    verdict.wait_for()
+    assert f"Event {edited['seq']} (" in verdict.text_content()
+    assert "told in other words than the rules write" in verdict.text_content()
+    assert "greedy bot (seat 1) resigned." not in page.locator(".replay-log").text_content()
+    page.locator(".replay-log li.failed").click()
+    page.wait_for_selector(".replay-board .grid")
+    last_good = page.locator(".last-good").text_content()
+    assert f"the board after step {edited['seq'] - 1}, the last step that verifies" in last_good
+    assert page.locator(".log-line").text_content() == "(not verified) move made"
     assert page.errors == []
 
 
@@ -294,6 +320,7 @@ def test_a_tile_is_placed_with_the_keyboard_alone(open_page):
     page.keyboard.press("Enter")
 
     page.wait_for_selector(".revolution .square .tile")
+    wait_for_the_log(page)
     assert "places the Citizen" in page.locator(".log-lines li").last.text_content()
 
 

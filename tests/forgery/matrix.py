@@ -4,8 +4,9 @@ hash chain afterwards, as one who wants the forgery to pass would.
 
 Left out on purpose, as no verifier can catch them: labels the rules never read and no hash
 can anchor once the chain is recomputed (seat names, a move's ``by``, event times that keep
-their order and a clock's deadlines, an abandonment's reason, the ``log`` lines).
-replays/README.md says so.
+their order and a clock's deadlines, an abandonment's reason). replays/README.md says so. The
+``log`` lines are covered by no hash either, but they follow from the events: an edited one
+is caught at its step by recomputing it (replays/README.md, "Log lines").
 """
 
 from __future__ import annotations
@@ -117,6 +118,14 @@ def forgeries(name: str, doc: Doc, sources: Callable[[str], Doc | None]) -> Iter
     if differs:  # the draws are bound to the game: the first that comes out otherwise fails
         yield Forgery(kind("another game id"), {**copy.deepcopy(doc), "game_id": other_id},
                       differs[0])
+    for field, value in (("narration", 3), ("narration", "2"), ("narration", 2.0),
+                         ("narration", True), ("narration", None)):
+        yield Forgery(kind(f"header {field}={value!r}"), {**copy.deepcopy(doc), field: value},
+                      None)
+    # Told in legacy words instead: the first line (the creation's) is not the legacy one.
+    yield Forgery(kind("narration removed"), {
+        key: value for key, value in copy.deepcopy(doc).items() if key != "narration"}, 1)
+    yield from log_forgeries(doc, kind)
     yield Forgery(kind("created with a seat more"), edit(doc, 0, lambda e: e["payload"].update(
         seats=[*e["payload"]["seats"], {"name": "eve", "bot": None}])), 1)
 
@@ -189,6 +198,23 @@ def forgeries(name: str, doc: Doc, sources: Callable[[str], Doc | None]) -> Iter
 # together with the event's own ``seat``, which repeats it, as a forger would.
 LABELS = {"move_made.by", "seat_taken.name", "created.seats", "forked.seats",
           "abandoned.result.reason"}
+
+
+def log_forgeries(doc: Doc, kind: Callable[[str], str]) -> Iterator[Forgery]:
+    """Log lines edited (no hash covers them, so nothing to redo): each event type's first
+    line told of another event, or changed by one character; each caught at its step."""
+    events = doc["events"]
+    others = [e["log"] for e in events]
+    for type_, index in positions(doc).items():
+        line = events[index]["log"]
+        other = next((text for text in others if text != line), line + ".")
+        yield Forgery(kind(f"{type_} log told of another event"),
+                      edit(doc, index, lambda e, t=other: e.update(log=t), rehash=False),
+                      index + 1)
+        changed = line[:-1] + ("?" if line.endswith("!") else "!")
+        yield Forgery(kind(f"{type_} log one character changed"),
+                      edit(doc, index, lambda e, t=changed: e.update(log=t), rehash=False),
+                      index + 1)
 
 
 def takeback_forgeries(doc: Doc, kind: Callable[[str], str],

@@ -1,20 +1,22 @@
 """A second verifier, written from replays/README.md alone (the proof that the page is a
 specification): its own canonical JSON, hashes, fair draws (``tests/test_fair_draws.py``),
-life cycle and header. From the project it takes only what the page says a verifier needs:
-the game's rules (``get_rules``: setup, next, apply_move, apply_chance, resign, abandon, and
-``reveals`` for takebacks) and the kinds of step ``next`` answers. It answers (valid,
-failed step) like ``verify_document``.
+life cycle, log lines and header. From the project it takes only what the page says a verifier
+needs: the game's rules (``get_rules``: setup, next, apply_move, apply_chance, resign,
+abandon, ``reveals`` for takebacks, and for the log lines of game events their narration
+through the kernel's ``log_line`` and ``Audience``, or ``describe``) and the kinds of step
+``next`` answers. It answers (valid, failed step) like ``verify_document``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from datetime import datetime
 from typing import Any
 
 from domain.games import get_rules
-from domain.kernel import Chance, Decision, Over
+from domain.kernel import Audience, Chance, Decision, Over, log_line
 from tests.test_fair_draws import reference_outcome
 
 from .reference_clock import ReferenceClock
@@ -73,8 +75,11 @@ class Reference:
         if (not isinstance(doc, dict) or doc.get("format") != "gamehall-replay"
                 or not same(doc.get("format_version"), 1) or doc.get("complete") is not True
                 or not isinstance(doc.get("seed"), str) or not isinstance(doc.get("events"), list)
-                or not doc["events"]):
+                or not doc["events"]
+                or type(doc.get("narration", 1)) is not int
+                or doc.get("narration", 1) not in (1, 2)):
             raise Failed(None)
+        self.narration = doc.get("narration", 1)
         self.doc, self.seed = doc, bytes.fromhex(doc["seed"])
         self.sources, self.visiting = sources, visiting | {doc.get("game_id")}
         self.prev, self.rules, self.state = "0" * 64, None, None
@@ -103,7 +108,7 @@ class Reference:
                 or not isinstance(event["at"], str)):
             raise Failed(index)
         datetime.fromisoformat(event["at"])
-        kind, payload = event["type"], event["payload"]
+        kind, payload, before = event["type"], event["payload"], self.state
         record = {"seq": index, "type": kind, "payload": payload, "at": event["at"],
                   "prev_hash": event["prev_hash"], "state_hash": event["state_hash"]}
         if (event["prev_hash"] != self.prev or sha(canonical(record)) != event["hash"]
@@ -116,9 +121,71 @@ class Reference:
         self.timer.after(kind, payload, event["at"], self)
         if sha(canonical(self.state)) != event["state_hash"]:
             raise Failed(index)
+        if event["log"] not in self.lines(kind, payload, before):
+            raise Failed(index)
         self.prev = event["hash"]
         self.hashes.append(event["state_hash"])
         self.states.append(self.state)
+
+    def lines(self, kind: str, p: dict[str, Any], before: Any) -> list[str]:
+        """The page's "Log lines": the lines the document's narration accepts for the event."""
+        names = [f"{s['name']} (seat {i})" if s["name"] else f"seat {i}"
+                 for i, s in enumerate(self.seats)]
+        if kind not in ("move_made", "chance_resolved"):
+            return [self.service_line(kind, p, names)]
+        told = ({"type": "move", "seat": p["seat"], "move": p["move"]} if kind == "move_made"
+                else {"type": "chance", "spec": p["spec"], "outcome": p["outcome"]})
+        if self.narration == 2:
+            audience = Audience(tuple(names), None, True)
+            return [log_line(self.rules, before, self.state, json.loads(canonical(told)),
+                             audience)]
+        orders = [told]
+        if kind == "move_made" and isinstance(p["move"], dict) and len(p["move"]) <= 6:
+            orders += [{**told, "move": {k: p["move"][k] for k in keys}}
+                       for keys in itertools.permutations(p["move"])]
+        return [self.rules.describe(before, self.state, t, t.get("seat")) for t in orders]
+
+    def service_line(self, kind: str, p: dict[str, Any], names: list[str]) -> str:
+        legacy = self.narration == 1
+        if kind in ("created", "forked"):
+            listed = ", ".join(
+                (s["name"] or "(open seat)") if legacy else
+                (f"{s['name']} (seat {i})" if s["name"] else f"seat {i} (open)")
+                for i, s in enumerate(p["seats"]))
+            if kind == "created":
+                return (f"A game of {p['game']} was created for {listed}." if legacy
+                        else f"A new game was created for {listed}.")
+            head = f"A sandbox of {p['game']} was" if legacy else "A sandbox was"
+            return (f"{head} forked from game {p['origin']['game_id']} after its event "
+                    f"{p['origin']['seq']}, for {listed}.")
+        who = f"Seat {p['seat']}" if legacy or kind == "seat_taken" else names[p.get("seat", 0)]
+        if kind == "seat_taken":
+            return f"{p['name']} took seat {p['seat']}."
+        if kind == "takeback_asked":
+            return (f"Seat {p['seat']} asked to take back its moves after event {p['to']}."
+                    if legacy else
+                    f"{who} asked to take back the moves made after event {p['to']}.")
+        if kind == "takeback_answered":
+            return f"{who} {'accepted' if p['accepted'] else 'declined'} the takeback."
+        if kind == "taken_back":
+            return (f"Taken back by consent: the game is back as after event {p['to']}; "
+                    f"events {', '.join(map(str, p['undone']))} no longer count.")
+        if kind == "resigned":
+            return f"{who} resigned."
+        if kind == "abandoned":
+            return f"The game was abandoned: {p['result']['reason']}."
+        if kind == "seed_revealed":
+            return "The game's secret seed was revealed: every draw can now be checked."
+        result = p["result"]
+        winners = [f"seat {w}" if legacy else names[w] for w in result["winners"]]
+        outcome = {"win": "the players won together", "loss": "the players lost together"}.get(
+            result.get("shared"))
+        if outcome is None and legacy:
+            outcome = f"winner: {', '.join(winners) or 'nobody'}"
+        elif outcome is None:
+            outcome = (f"{'winners' if len(winners) > 1 else 'winner'}: {', '.join(winners)}"
+                       if winners else "nobody won")
+        return f"The game is over ({result['reason']}); {outcome}."
 
     def allowed(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
         """The life cycle of the page's "Verification" paragraph."""

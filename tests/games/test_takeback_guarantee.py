@@ -1,6 +1,6 @@
-"""The takeback guarantee (README, "Takebacks"): whenever a seat may take back a run of its
-own moves, nothing it was shown along them was hidden from it before, so undoing them leaves
-it knowing no more than a seat that never made them.
+"""The takeback guarantee (docs/takebacks-forks-receipts.md, "Takebacks"): whenever a seat may take
+back a run of its own moves, nothing it was shown along them was hidden from it before, so
+undoing them leaves it knowing no more than a seat that never made them.
 
 At random positions of Revolution and Dominion, a seat makes a few moves in a row; wherever
 the rule (``domain.history.revealing_move``, the game's ``reveals``) would let it take them

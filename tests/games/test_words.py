@@ -22,6 +22,8 @@ CASES = [
     ("dominion", {"edition": "both", "kingdom_choice": "random"}, 3),
     *[("godofwar", {}, seats) for seats in (1, 2, 3, 4)],
     ("thrones", {}, 2),
+    ("thrones", {"plot_draft": True}, 2),
+    ("thrones", {"houses": "random"}, 2),
     *[("thrones", {"profile": "lcg"}, seats) for seats in (2, 3, 4, 6)],
 ]
 

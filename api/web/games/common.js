@@ -1,7 +1,19 @@
-// What every game's page shares: the prompt with its legal moves as buttons, the details of
-// a component (card, tile) one hover, focus or tap away, and move labels.
+// What every game's page shares: the prompt with its legal moves as buttons (in the words the
+// game's rules give each move), the details of a component (card, tile) one hover, focus or
+// tap away, and things on the board that stand for moves.
 
-import { dataTree, h } from "../dom.js";
+import { dataTree, h, unseen } from "../dom.js";
+
+// A legal move in words: the prompt's own label for it (the rules write them), else words
+// built from its fields (a prompt from a server without labels).
+export function moveLabel(ctx, move) {
+  const prompt = ctx.answer.prompt;
+  if (prompt && Array.isArray(prompt.labels)) {
+    const at = prompt.legal_moves.findIndex((m) => sameMove(m, move));
+    if (at >= 0 && prompt.labels[at]) return prompt.labels[at];
+  }
+  return describeMove(move, ctx.components);
+}
 
 // Words for a move's fields, with component ids named by the game's catalogue.
 export function describeMove(move, components) {
@@ -29,20 +41,24 @@ export function sameMove(a, b) {
 
 // The prompt: its text and every legal move as a button (a long list folded away, since the
 // board offers the same moves as clickable cards or squares).
-export function promptPanel(ctx, label = describeMove) {
+// The heading (or the waiting line) takes the focus after a move: tabindex -1.
+export function promptPanel(ctx) {
   const prompt = ctx.answer.prompt;
-  const panel = h("section", { class: "prompt", "aria-label": "Your move" });
+  const panel = h("section", { class: "prompt", "aria-labelledby": "prompt-title" });
   if (!prompt) {
-    panel.append(h("p", { class: "waiting", text: waitingText(ctx) }));
+    panel.append(h("p", { class: "waiting", id: "prompt-title", tabindex: -1,
+      text: waitingText(ctx) }));
     return panel;
   }
-  panel.append(h("h2", { text: prompt.text || "Your move" }));
+  panel.append(h("h2", { id: "prompt-title", tabindex: -1, text: prompt.text || "Your move" }));
   const buttons = prompt.legal_moves.map((move, i) => h("button", {
     type: "button", class: "move", "data-move": JSON.stringify(move), "data-index": i,
-    onclick: () => ctx.choose(move), text: label(move, ctx.components),
+    "data-kind": move.kind, onclick: () => ctx.choose(move), text: moveLabel(ctx, move),
   }));
   const list = h("div", { class: "moves" }, buttons);
-  if (buttons.length > 12) {
+  // On a phone the prompt, kept in view, would hide the board: fewer buttons stay unfolded.
+  const most = window.matchMedia("(max-width: 480px)").matches ? 4 : 12;
+  if (buttons.length > most) {
     panel.append(h("details", { class: "all-moves" },
       h("summary", { text: `All ${buttons.length} moves as a list` }), list));
   } else {
@@ -57,6 +73,15 @@ function waitingText(ctx) {
   if (answer.status === "waiting") return "Waiting for players to take their seats.";
   const waiting = (answer.waiting_for || []).map((s) => seatName(summary, s));
   return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "Waiting…";
+}
+
+// A finished game's result in words: "the party won" (co-operative), "won by seat 0 (ann)".
+export function resultText(summary) {
+  const r = summary.result || {};
+  const shared = summary.shared || r.shared;
+  if (summary.cooperative && shared) return shared === "win" ? "the party won" : "the party lost";
+  const won = summary.winners || r.winners || [];
+  return won.length ? `won by ${won.map((x) => seatName(summary, x)).join(" and ")}` : "no winner";
 }
 
 export function seatName(summary, seat) {
@@ -141,14 +166,22 @@ export function picker(ctx, keysOf) {
 }
 
 // A clickable board thing: highlighted while moves sit on it, picked when chosen first.
-export function pickable(ctx, pick, key, el, label) {
+export function pickable(ctx, pick, key, el) {
   const moves = key === null ? [] : pick.movesAt(key);
   if (!moves.length) return el;
   el.classList.add("legal");
   if (pick.picked(key)) el.classList.add("selected");
-  el.setAttribute("aria-label", `${el.getAttribute("aria-label") || ""}: ` +
-    (moves.length === 1 ? label(moves[0], ctx.components) : `${moves.length} moves`));
+  offers(ctx, el, moves);
   el.addEventListener("click", () => pick.click(key));
+  return el;
+}
+
+// A thing on the board that stands for ``moves``: its name is what the eye sees on it, then
+// the move's label ("Silver, $3, 39 left: Buy Silver"), or how many moves it offers.
+export function offers(ctx, el, moves) {
+  if (!moves.length) return el;
+  el.append(unseen(moves.length === 1 ? `: ${moveLabel(ctx, moves[0])}`
+    : `: ${moves.length} moves`));
   return el;
 }
 

@@ -1,26 +1,13 @@
 // Dominion's look: the Supply (the base piles and the ten kingdom piles, with counts), the
-// turn's actions, buys and coins, each player's deck, discard and play area, and your hand.
-// Cards the prompt lets you use are highlighted and play the move when clicked.
+// turn's actions, buys and coins, each player's deck, discard and play area, and your hand
+// (kept in view at the bottom of the play page: ``hand``). Cards the prompt lets you use are
+// highlighted and play the move when clicked.
 
-import { h } from "../dom.js";
-import { describeMove, infoOn, nameOf, rawView, seatName } from "./common.js";
+import { fact, h, spoken } from "../dom.js";
+import { infoOn, offers, rawView, seatName } from "./common.js";
 
 const BASE = ["copper", "silver", "gold", "estate", "duchy", "province", "curse"];
 const FROM_SUPPLY = new Set(["buy", "gain"]);
-
-export function label(move, components) {
-  const card = move.card !== undefined ? nameOf(move.card, components) : null;
-  const cost = card && components.get(move.card) ? components.get(move.card).cost : null;
-  switch (move.kind) {
-    case "buy": return `Buy ${card} ($${cost})`;
-    case "gain": return `Gain ${card}`;
-    case "play": return `Play ${card}`;
-    case "play_treasures": return "Play all treasures";
-    case "end_turn": return "End turn";
-    case "done": return "Done";
-    default: return describeMove(move, components);
-  }
-}
 
 export function draw(ctx) {
   const view = ctx.answer.view;
@@ -84,7 +71,17 @@ function playerArea(ctx, p, mine) {
     p.in_play.length ? zone(ctx, "In play", p.in_play, "play") : null,
     p.set_aside.length ? zone(ctx, "Set aside", p.set_aside, "aside") : null,
     p.looking_at && p.looking_at.length ? zone(ctx, "Looking at", p.looking_at, "look") : null,
-    p.hand ? zone(ctx, mine ? "Your hand" : "Hand", p.hand, mine ? "hand" : "other") : null);
+    p.hand && !(mine && ctx.docked) ? handZone(ctx, p, mine) : null);
+}
+
+function handZone(ctx, p, mine) {
+  return zone(ctx, mine ? "Your hand" : "Hand", p.hand, mine ? "hand" : "other");
+}
+
+// The seat's own hand, drawn apart where the page keeps it in view (ctx.docked).
+export function hand(ctx) {
+  const p = ctx.seat === null ? null : ctx.answer.view.players[Number(ctx.seat)];
+  return p && p.hand ? h("div", { class: "player mine" }, handZone(ctx, p, true)) : null;
 }
 
 function zone(ctx, title, cards, area) {
@@ -102,18 +99,18 @@ function movesFor(ctx, id, area) {
   return ctx.legal.filter((m) => m.card === id && FROM_SUPPLY.has(m.kind) === (area === "supply"));
 }
 
+// A card's name says what the eye sees on it ("Silver, $3, 39 left") and the move it offers.
 function card(ctx, id, area, count) {
   const c = ctx.components.get(id) || { name: id, types: [], cost: "?" };
   const moves = movesFor(ctx, id, area);
   const kinds = (c.types || []).map((t) => "t-" + t).join(" ");
   const el = h("button", { type: "button", class: `card ${kinds}${moves.length ? " legal" : ""}`,
-    "data-card": id, "data-area": area,
-    "aria-label": `${c.name}${count !== undefined ? `, ${count} left` : ""}` +
-      (moves.length ? `: ${label(moves[0], ctx.components)}` : "") },
+    "data-card": id, "data-area": area, "data-count": count },
     h("span", { class: "name", text: c.name }),
-    area === "supply" ? h("span", { class: "cost", text: `$${c.cost}` }) : null,
-    count !== undefined ? h("span", { class: "count", text: `×${count}` }) : null);
+    area === "supply" ? fact("cost", `$${c.cost}`) : null,
+    count !== undefined ? spoken(`×${count}`, `, ${count} left`, { class: "count" }) : null);
   infoOn(el, ctx, id);
+  offers(ctx, el, moves);
   if (moves.length) el.addEventListener("click", () => ctx.chooseAmong(moves));
   return el;
 }

@@ -4,62 +4,16 @@
 // the party, GOW-R-50). A move is clicked where it sits: a card in hand, then the enemy it
 // strikes; a hero, then a space; an upgrade in the row.
 
-import { h } from "../dom.js";
-import { describeMove, infoOn, nameOf, pickHint, pickable, picker, rawView, seatName }
-  from "./common.js";
+import { fact, h, spoken, unseen } from "../dom.js";
+import { infoOn, nameOf, pickHint, pickable, picker, rawView, seatName } from "./common.js";
 
 // Each rune by its letter (the runic glyphs themselves are missing from many fonts).
 const RUNES = { fehu: "F", uruz: "U", thurisaz: "Þ", ansuz: "A" };
 const SPACES = ["front", "back"];
-
-export function label(move, components) {
-  const name = (id) => nameOf(id, components);
-  switch (move.kind) {
-    case "attack": return `Attack ${enemyName(move.target, components)} with ${name(move.card)} (${move.as})`;
-    case "move": return `Move ${name(move.tile)} to column ${move.column}, ${move.space}`;
-    case "place": return `Stand ${name(move.tile)} below column ${move.column}, ${move.space}`;
-    case "interact": return `${name(move.tile)} uses ${name(move.card)}: ${move.point}`;
-    case "defend": return `Defend with ${name(move.card)}`;
-    case "no-defense": return "Do not defend";
-    case "add": return `Add ${name(move.card)}`;
-    case "pay": return `Pay with ${name(move.card)}${move.as ? ` (${move.as})` : ""}`;
-    case "take": return `Take ${name(move.card)}`;
-    case "remove": return `Remove ${name(move.card)} from the game`;
-    case "hero": return `Play ${name(move.hero)}`;
-    case "rage": return `${name(move.tile)} unleashes rage`;
-    case "special": return `${name(move.tile)} plays ${name(move.card)}`;
-    case "end": return "End your turn";
-    case "done": return "Done";
-    case "cancel": return "Cancel";
-    case "pass": return "Pass";
-    case "swap": return `${name(move.tile)} swaps front and back`;
-    case "companion": return `${name(move.ability)}: ${MODES[move.mode] || move.mode}`;
-    case "cancel-box": return move.cancel ? "Foresight: cancel this box" : "Let the box happen";
-    case "order": return `Foresight: put ${name(move.card)} next`;
-    case "mimir": return move.take ? "Mimir takes the wounds" : "Mimir stays out of it";
-    case "freya": return move.spend ? "Spend a Freya token: no wounds" : "Keep the Freya token";
-    case "brother": return `${name(move.tile)} takes the wound`;
-    case "carrier": return `Mimir rides with ${name(move.tile)}`;
-    case "hit": return `${name(move.tile)} is the one hit`;
-    case "target": return `Also strike ${enemyName(move.target, components)}`;
-    case "quest": return `Next quest: ${name(move.id)}`;
-    case "boss": return `Face ${name(move.id)}`;
-    default: return describeMove(move, components);
-  }
-}
-
-// What each solo companion mode does (heroes.json names the abilities, not their modes).
-const MODES = {
-  "ranged-stun": "the attack stuns", "plus-three": "+3 to this attack",
-  "second-target": "strike a second enemy", "plus-one-defense": "+1 to this defense",
-  heal: "heal Kratos", draw: "draw cards",
-  "reorder-upgrades": "look at and reorder the upgrade deck", "cancel-box": "cancel a text box",
-};
-
-function enemyName(id, components) {
-  const found = components.get(id);
-  return found ? found.name : String(id);
-}
+// The stages before the rounds, in words (the rounds say "Round N").
+const STAGES = { hero: "Choosing heroes", deal: "Dealing", quests: "Drawing the quests",
+  bosses: "Drawing the bosses", upgrades: "Revealing the upgrades",
+  first: "Choosing the first player", place: "Placing the heroes" };
 
 // The board keys a move sits on: a hero, a card (in hand, in the row, on the scene), a target
 // (an enemy or a hero), a space below a column.
@@ -85,8 +39,10 @@ export function draw(ctx) {
 }
 
 function statusBar(ctx, view) {
-  const parts = [`round ${view.round}`, `${view.quests_won} quest(s) won`,
-    `first player ${seatName(ctx.summary, view.first_player)}`];
+  const parts = [`${view.quests_won} quest(s) won`];
+  if (view.first_player !== null && view.first_player !== undefined) {
+    parts.push(`first player ${seatName(ctx.summary, view.first_player)}`);
+  }
   if (view.carrier) parts.push(`Mimir carried by ${nameOf(view.carrier, ctx.components)}`);
   if (view.last_attack) {
     const a = view.last_attack;
@@ -95,7 +51,8 @@ function statusBar(ctx, view) {
   }
   if (view.incoming) parts.push(`incoming: ${view.incoming.amount} to ${nameOf(view.incoming.tile, ctx.components)}`);
   const tokens = Object.entries(view.supply).map(([id, n]) => `${nameOf(id, ctx.components)} ${n}`);
-  return h("p", { class: "turn" }, h("strong", { text: view.result ? "Game over" : view.stage }),
+  const stage = view.stage === "round" ? `Round ${view.round}` : STAGES[view.stage] || view.stage;
+  return h("p", { class: "turn" }, h("strong", { text: view.result ? "Game over" : stage }),
     ` · ${parts.join(" · ")} · tokens: ${tokens.join(", ")}`);
 }
 
@@ -122,36 +79,38 @@ function sceneCard(ctx, card, pick) {
   const enemy = card.enemy;
   const title = enemy ? enemy.name : card.name || "face down";
   const el = h("button", { type: "button", "data-card": card.id, "data-column": card.column,
-    class: `scene-card${enemy ? " enemy" : ""}${card.dead ? " dead" : ""}`,
-    "aria-label": `${title}, column ${card.column}${card.dead ? ", dead" : ""}` },
+    class: `scene-card${enemy ? " enemy" : ""}${card.dead ? " dead" : ""}` },
     h("span", { class: "name", text: title }),
+    unseen(`, column ${card.column}${card.dead ? ", dead" : ""}`),
     enemy ? enemyStats(card, enemy) : null,
-    card.name && enemy ? h("span", { class: "sub", text: card.name }) : null,
-    (card.interactions || []).map((i) => h("span", { class: "interaction", text: i.text })),
-    (card.boxes || []).map((b) => h("span", { class: "box" }, rune(b.rune), b.text)),
-    card.storage_slots ? h("span", { class: "token storage",
-      text: `${card.storage}/${card.storage_slots} tokens` }) : null,
-    card.stun ? h("span", { class: "token stun", text: `stun ${card.stun}` }) : null);
+    card.name && enemy ? h("span", { class: "sub" }, unseen(", on "), card.name) : null,
+    (card.interactions || []).map((i) => fact("interaction", i.text)),
+    (card.boxes || []).map((b) => fact("box", rune(b.rune), b.text)),
+    card.storage_slots ? fact("token storage", `${card.storage}/${card.storage_slots} tokens`) : null,
+    card.stun ? fact("token stun", `stun ${card.stun}`) : null);
   infoOn(el, ctx, card.id);
-  return pickable(ctx, pick, card.id, el, label);
+  return pickable(ctx, pick, card.id, el);
 }
 
+// An enemy's health, armor, attack, abilities and runes, as symbols for the eye and in words
+// for a screen reader.
 function enemyStats(card, enemy) {
   const left = Math.max(0, enemy.health - card.wounds);
-  const attack = enemy.attack ? `${enemy.attack.type === "melee" ? "⚔" : "➶"} ${enemy.attack.value}` +
-    (enemy.attack.arrows.length ? ` (${enemy.attack.arrows.join(", ")})` : "") : "no attack";
+  const attack = enemy.attack;
+  const arrows = attack && attack.arrows.length ? ` (${attack.arrows.join(", ")})` : "";
   return h("span", { class: "stats" },
-    h("span", { class: "health", text: `♥ ${left}/${enemy.health}` }),
-    enemy.armor_left.length ? h("span", { class: "armor", text: `armor ${enemy.armor_left.join("/")}` }) : null,
-    h("span", { class: "attack", text: attack }),
-    enemy.abilities.map((a) => h("span", { class: "ability", text: a })),
+    spoken(`♥ ${left}/${enemy.health}`, `, health ${left} of ${enemy.health}`, { class: "health" }),
+    enemy.armor_left.length ? fact("armor", `armor ${enemy.armor_left.join("/")}`) : null,
+    attack ? spoken(`${attack.type === "melee" ? "⚔" : "➶"} ${attack.value}${arrows}`,
+      `, ${attack.type} attack ${attack.value}${arrows}`, { class: "attack" })
+      : fact("attack", "no attack"),
+    enemy.abilities.map((a) => fact("ability", a)),
     h("span", { class: "runes" }, enemy.runes.map(rune)));
 }
 
 function rune(name) {
   if (!name) return null;
-  return h("span", { class: `rune r-${name}`, title: name, "aria-label": `rune ${name}`,
-    text: RUNES[name] || name });
+  return spoken(RUNES[name] || name, `, rune ${name} `, { class: `rune r-${name}`, title: name });
 }
 
 // The heroes below the columns: each column has a front and a back space.
@@ -163,11 +122,12 @@ function heroRow(ctx, view, pick) {
     h("div", { class: "spaces" }, Array.from({ length: columns }, (_, i) => i + 1).map((col) =>
       h("div", { class: "column" }, SPACES.map((space) => {
         const here = heroes.filter(([, hero]) => hero.column === col && hero.back === (space === "back"));
-        const el = h("div", { class: `space ${space}`, "data-space": `${col}:${space}`,
-          role: "button", tabindex: 0, "aria-label": `Column ${col}, ${space}` },
-          h("span", { class: "space-name", text: `${col} ${space}` }),
+        // A real button (Enter and Space press it) beside the heroes standing there.
+        const el = h("button", { type: "button", class: `space ${space}`,
+          "data-space": `${col}:${space}` },
+          h("span", { class: "space-name" }, unseen("Column "), `${col} ${space}`));
+        return h("div", { class: "spot" }, pickable(ctx, pick, `${col}:${space}`, el),
           here.map(([tile, hero]) => heroTile(ctx, view, tile, hero, pick)));
-        return pickable(ctx, pick, `${col}:${space}`, el, label);
       })))),
     offBoard.length ? h("div", { class: "zone" }, h("span", { class: "zone-name", text: "Not standing" }),
       offBoard.map(([tile, hero]) => heroTile(ctx, view, tile, hero, pick))) : null);
@@ -175,22 +135,18 @@ function heroRow(ctx, view, pick) {
 
 function heroTile(ctx, view, tile, hero, pick) {
   const left = Math.max(0, hero.health - hero.wounds);
+  const has = (value) => value !== undefined && value !== null;
   const el = h("button", { type: "button", class: `hero h-${tile}${hero.knocked_out ? " out" : ""}`,
-    "data-hero": tile, "aria-label": `${nameOf(tile, ctx.components)}, health ${left} of ${hero.health}` },
+    "data-hero": tile },
     h("span", { class: "name", text: nameOf(tile, ctx.components) }),
-    h("span", { class: "health", text: `♥ ${left}/${hero.health}` }),
-    hero.rage !== undefined && hero.rage !== null ? h("span", { class: "rage", text: `rage ${hero.rage}` }) : null,
-    hero.seat !== undefined && hero.seat !== null ? h("span", { class: "sub", text: seatName(ctx.summary, hero.seat) }) : null,
-    hero.freya_token ? h("span", { class: "token", text: "Freya token" }) : null,
-    hero.knocked_out ? h("span", { class: "token", text: "knocked out" }) : null,
-    view.carrier === tile ? h("span", { class: "token", text: "carries Mimir" }) : null);
-  // A hero standing in a space covers it: a click on a hero with no move of its own is a
-  // click on its space.
-  el.addEventListener("click", (event) => {
-    if (el.classList.contains("legal")) event.stopPropagation();
-  });
+    spoken(`♥ ${left}/${hero.health}`, `, health ${left} of ${hero.health}`, { class: "health" }),
+    has(hero.rage) ? fact("rage", `rage ${hero.rage}`) : null,
+    has(hero.seat) ? fact("sub", seatName(ctx.summary, hero.seat)) : null,
+    hero.freya_token ? fact("token", "Freya token") : null,
+    hero.knocked_out ? fact("token", "knocked out") : null,
+    view.carrier === tile ? fact("token", "carries Mimir") : null);
   infoOn(el, ctx, tile);
-  return pickable(ctx, pick, tile, el, label);
+  return pickable(ctx, pick, tile, el);
 }
 
 function upgrades(ctx, view, pick) {
@@ -208,12 +164,24 @@ function party(ctx, view, p, seat, pick) {
   return h("div", { class: mine ? "player mine" : "player", "data-seat": seat },
     h("h3", { text: who }),
     h("p", { class: "counts", text: facts.join(" · ") }),
-    p.hand ? h("div", { class: "zone hand" }, h("span", { class: "zone-name", text: "Hand" }),
-      cardRow(ctx, p.hand, mine ? pick : null, "hand")) : null,
+    p.hand && !(mine && ctx.docked) ? handZone(ctx, p, mine ? pick : null, mine) : null,
     p.discard.length ? h("div", { class: "zone" }, h("span", { class: "zone-name", text: "Discard" }),
       cardRow(ctx, p.discard.slice(-6), null, "discard")) : null,
     view.decks ? h("div", { class: "zone" }, h("span", { class: "zone-name", text: "Deck" }),
       cardRow(ctx, view.decks[seat], null, "deck")) : null);
+}
+
+function handZone(ctx, p, pick, mine) {
+  return h("div", { class: "zone hand" }, h("span", { class: "zone-name", text: mine ? "Your hand" : "Hand" }),
+    cardRow(ctx, p.hand, pick, "hand"));
+}
+
+// The seat's own hand, drawn apart where the page keeps it in view (ctx.docked).
+export function hand(ctx) {
+  const p = ctx.seat === null ? null : ctx.answer.view.players[Number(ctx.seat)];
+  if (!p || !p.hand) return null;
+  return h("div", { class: "godofwar" }, h("div", { class: "player mine" },
+    handZone(ctx, p, picker(ctx, keysOf), true)));
 }
 
 function cardRow(ctx, cards, pick, area) {
@@ -223,10 +191,10 @@ function cardRow(ctx, cards, pick, area) {
 function actionCard(ctx, id, pick, area) {
   const c = ctx.components.get(id) || { name: id, types: [], text: "" };
   const el = h("button", { type: "button", class: `card gow ${(c.types || []).map((t) => "t-" + t).join(" ")}`,
-    "data-card": id, "data-area": area, "aria-label": c.name },
+    "data-card": id, "data-area": area },
     h("span", { class: "name", text: c.name }),
-    h("span", { class: "types", text: (c.types || []).join(" · ") }),
+    fact("types", (c.types || []).join(" · ")),
     c.rune ? rune(c.rune) : null);
   infoOn(el, ctx, id);
-  return pick ? pickable(ctx, pick, id, el, label) : el;
+  return pick ? pickable(ctx, pick, id, el) : el;
 }

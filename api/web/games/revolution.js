@@ -1,24 +1,14 @@
 // Revolution's look: the 3x3 board turned so that your side is at the bottom, each tile
 // upright for the seat it is an ally of (the opponent's allies stand upside down, as across a
 // real table), destroyed tiles face down, the unused tiles of each side and the neutral tiles.
-// To place, pick a tile from your area, then a highlighted square.
+// To place, pick a tile from your area (kept in view at the bottom of the play page: ``hand``),
+// then a highlighted square.
 
-import { h, svg } from "../dom.js";
-import { describeMove, infoOn, nameOf, rawView, seatName } from "./common.js";
+import { fact, h, spoken, svg, unseen } from "../dom.js";
+import { infoOn, nameOf, offers, rawView, seatName } from "./common.js";
 
-export function label(move, components) {
-  const name = (id) => nameOf(id, components);
-  if (move.kind === "place") {
-    const what = move.tile !== undefined ? `the ${name(move.tile)}` : `face-down tile ${move.hidden}`;
-    return `Place ${what} on square ${move.square}`;
-  }
-  if (move.kind === "skip") return "Do not use the ability";
-  if (move.kind === "take") return `Take the ${name(move.tile)}`;
-  if (move.kind === "keep") return `Keep the ${name(move.tile)}`;
-  if (move.kind === "move_tile") return `Move the tile on square ${move.from} to square ${move.to}`;
-  if (move.kind === "invert") return `Invert (${move.pattern || "ray"}) squares ${move.squares.join(", ")}`;
-  return describeMove(move, components);
-}
+// Each faction's mark beside its colour, so that a tile's side is not told by colour alone.
+const MARKS = { regality: "♛", religion: "✚", neutral: "◆" };
 
 export function draw(ctx) {
   const view = ctx.answer.view;
@@ -32,10 +22,16 @@ export function draw(ctx) {
       : "Now pick a highlighted square (or another tile)." }) : null,
     side(ctx, view, other, false),
     grid(ctx, view, viewer),
-    side(ctx, view, viewer, true),
+    ctx.docked ? null : side(ctx, view, viewer, true),
     neutrals(ctx, view),
     results(view),
     rawView(view));
+}
+
+// The seat's own side, drawn apart where the page keeps it in view (ctx.docked).
+export function hand(ctx) {
+  if (ctx.seat === null) return null;
+  return h("div", { class: "revolution" }, side(ctx, ctx.answer.view, Number(ctx.seat), true));
 }
 
 function scoreLine(ctx, view) {
@@ -76,10 +72,13 @@ function squareCell(ctx, view, square, viewer) {
   const cell = view.board[square];
   const moves = squareMoves(ctx, square);
   const el = h("button", { type: "button", class: "square" + (moves.length ? " legal" : ""),
-    "data-square": square,
-    "aria-label": `Square ${square}: ${cell ? describeCell(ctx, cell, viewer) : "empty"}` },
-    h("span", { class: "sq-no", text: String(square) }),
-    cell ? tile(ctx, cell.tile, { up: cell.up === viewer, down: cell.down, under: cell.under }) : null);
+    "data-square": square },
+    h("span", { class: "sq-no" }, unseen("Square "), String(square), unseen(": ")),
+    cell ? tile(ctx, cell.tile, { up: cell.up === viewer, down: cell.down, under: cell.under })
+      : unseen("empty"),
+    cell ? unseen(describeCell(cell, viewer)) : null);
+  offers(ctx, el, ctx.ui.from === undefined && moves[0] && moves[0].kind === "move_tile"
+    ? [] : moves);
   if (cell) infoOn(el, ctx, cell.tile);
   el.addEventListener("click", () => {
     if (!moves.length) return;
@@ -96,10 +95,10 @@ function squareCell(ctx, view, square, viewer) {
   return el;
 }
 
-function describeCell(ctx, cell, viewer) {
-  const name = nameOf(cell.tile, ctx.components);
-  const whose = cell.up === viewer ? "your ally" : "the opponent's ally";
-  return `${name}, ${whose}${cell.down ? ", destroyed" : ""}${cell.under ? ", on a tower" : ""}`;
+// Whose ally the tile on a square is, in words (the eye sees it upright or upside down).
+function describeCell(cell, viewer) {
+  return `, ${cell.up === viewer ? "your ally" : "the opponent's ally"}` +
+    `${cell.under ? ", on a tower" : ""}`;
 }
 
 function tile(ctx, id, { up = true, down = false, under = null, small = false } = {}) {
@@ -107,11 +106,14 @@ function tile(ctx, id, { up = true, down = false, under = null, small = false } 
   const classes = ["tile", `f-${c.faction || "hidden"}`, up ? "upright" : "away"];
   if (down) classes.push("down");
   if (small) classes.push("small");
+  const faction = c.faction || "hidden";
   return h("span", { class: classes.join(" ") },
+    faction in MARKS ? spoken(MARKS[faction], `${faction} `, { class: "tile-mark" }) : null,
     h("span", { class: "tile-name", text: id ? c.name : "?" }),
-    c.ability && c.ability !== "none" ? h("span", { class: "tile-ability", text: c.ability }) : null,
+    c.ability && c.ability !== "none" ? fact("tile-ability", c.ability) : null,
     c.shield ? shieldIcon() : null,
-    under ? h("span", { class: "under", text: `on ${nameOf(under.tile, ctx.components)}` }) : null);
+    down ? spoken("destroyed", ", destroyed", { class: "tile-down" }) : null,
+    under ? fact("under", `on ${nameOf(under.tile, ctx.components)}`) : null);
 }
 
 // One seat's unused tiles (their hand, public in this game) and its face-down tiles.
@@ -134,9 +136,8 @@ function pickable(ctx, id, key, placeable, mine) {
   const legal = mine && placeable.has(key);
   const el = h("button", { type: "button", class: "pick" + (legal ? " legal" : "") +
     (ctx.ui.tile === key ? " selected" : ""), "data-tile": key,
-    "aria-pressed": legal ? String(ctx.ui.tile === key) : null,
-    "aria-label": id ? nameOf(id, ctx.components) : "a face-down tile" },
-    tile(ctx, id, { small: true }));
+    "aria-pressed": legal ? String(ctx.ui.tile === key) : null },
+    id ? null : unseen("a face-down tile"), tile(ctx, id, { small: true }));
   if (id) infoOn(el, ctx, id);
   if (legal) {
     el.addEventListener("click", () => {
@@ -169,6 +170,6 @@ function results(view) {
 }
 
 function shieldIcon() {
-  return svg("svg", { class: "shield", viewBox: "0 0 10 12", role: "img", "aria-label": "shield" },
+  return svg("svg", { class: "shield", viewBox: "0 0 10 12", role: "img", "aria-label": ", shield" },
     svg("title", { text: "shield" }), svg("path", { d: "M5 0 L10 2 V6 C10 9 7.5 11 5 12 C2.5 11 0 9 0 6 V2 Z" }));
 }

@@ -1,49 +1,19 @@
 // Thrones' look: each player's House (gold, power, the revealed plot, the used pile and the
 // plot deck, public in the fixed-deck mode), the cards in play standing or knelt (turned) with
 // their derived STR, icons, keywords, power, attachments and duplicates beneath, the hand, the
-// deck, discard and dead piles, and the challenge in progress. A move is clicked on its card:
+// deck, discard and dead piles, and the challenge in progress (at the top, with the hand kept in
+// view at the bottom of the play page: ``hand``). A move is clicked on its card:
 // a character to declare, a card in hand to marshal, a plot to choose; a move naming two
 // cards (an attachment and its host) takes a click on each.
 
-import { h } from "../dom.js";
-import { describeMove, infoOn, nameOf, pickHint, pickable, picker, rawView, seatName }
-  from "./common.js";
+import { fact, h, spoken, unseen } from "../dom.js";
+import { infoOn, pickHint, pickable, picker, rawView, seatName } from "./common.js";
 
 const ICONS = { military: "⚔", intrigue: "✦", power: "♛" };
 const HOUSES = { stark: "House Stark", lannister: "House Lannister" };
 const TITLES = { "master-of-laws": "Master of Laws", "hand-of-the-king": "Hand of the King",
   "master-of-whispers": "Master of Whispers", "master-of-coins": "Master of Coin",
   "crown-regent": "Crown Regent", "lord-commander-of-the-kingsguard": "Lord Commander of the Kingsguard" };
-
-export function label(move, components) {
-  const name = (id) => nameOf(id, components);
-  switch (move.kind) {
-    case "plot": return `Reveal ${name(move.card)}`;
-    case "marshal": return `Marshal ${name(move.card)}${move.host ? ` onto ${move.host}` : ""}`;
-    case "duplicate": return `Duplicate ${name(move.card)} onto ${move.onto}`;
-    case "place": return `Set up ${name(move.card)}`;
-    case "place_on_house": return `Set up ${name(move.card)} on your House`;
-    case "challenge": return `Initiate a ${move.type} challenge`
-      + (move.target !== undefined ? ` against Seat ${move.target}` : "");
-    case "title": return `Take the title ${TITLES[move.title] || move.title}`;
-    case "redirect": return "Redirect the challenge (Crown Regent)";
-    case "target": return `Attack Seat ${move.seat} instead`;
-    case "take_challenge": return "Take the challenge onto yourself (Lord Commander)";
-    case "opponent": return `Pick Seat ${move.seat}`;
-    case "decline": return "Decline";
-    case "end_challenges": return "End your challenges";
-    case "attacker": return `Attack with ${move.card}`;
-    case "defender": return `Defend with ${move.card}`;
-    case "use": return `Use ${name(move.card)}${move.target ? ` on ${move.target}` : ""}`;
-    case "first_player": return `Seat ${move.seat} goes first`;
-    case "take": return `Take ${name(move.card)}`;
-    case "pass": return "Pass";
-    case "done": return "Done";
-    case "keep": return "Keep this hand";
-    case "mulligan": return "Mulligan";
-    default: return describeMove(move, components);
-  }
-}
 
 // The board keys a move sits on: a card in play (by its uid), a card in hand or a plot (by its
 // card id). "hand", "" and -1 are no card.
@@ -54,22 +24,35 @@ function keysOf(move) {
 
 export function draw(ctx) {
   const view = ctx.answer.view;
-  const pick = picker(ctx, keysOf);
   const me = ctx.seat === null ? 0 : Number(ctx.seat);
   // Every other House clockwise from the seat's left (one with two players), then its own.
   const others = view.players.map((_, i) => (me + 1 + i) % view.players.length).slice(0, -1);
-  const byUid = new Map(view.in_play.map((c) => [c.uid, c]));
-  const named = (uid) => (byUid.has(uid) ? byUid.get(uid).name : uid);
-  const tctx = { ...ctx, pick, byUid, named };
+  const tctx = tctxOf(ctx);
+  const byUid = tctx.byUid;
   return h("section", { class: "board thrones", "aria-label": "Thrones" },
+    challenge(tctx, view),
     statusBar(tctx, view),
     pickHint({ ...ctx, components: { get: (id) => (byUid.has(id) ? byUid.get(id) : ctx.components.get(id)) } }),
-    challenge(tctx, view),
     ...others.map((seat) => house(tctx, view, seat, false)),
     house(tctx, view, me, true),
     view.looking_at ? h("div", { class: "zone" }, h("span", { class: "zone-name", text: "Looking at" }),
       cards(tctx, view.looking_at, "look")) : null,
     rawView(view));
+}
+
+function tctxOf(ctx) {
+  const view = ctx.answer.view;
+  const byUid = new Map(view.in_play.map((c) => [c.uid, c]));
+  return { ...ctx, pick: picker(ctx, keysOf), byUid,
+    named: (uid) => (byUid.has(uid) ? byUid.get(uid).name : uid) };
+}
+
+// The seat's own hand, drawn apart where the page keeps it in view (ctx.docked).
+export function hand(ctx) {
+  const p = ctx.seat === null ? null : ctx.answer.view.players[Number(ctx.seat)];
+  if (!p || !p.hand) return null;
+  return h("div", { class: "thrones" }, h("div", { class: "player mine" },
+    zone(tctxOf(ctx), "Your hand", p.hand, "hand")));
 }
 
 function statusBar(ctx, view) {
@@ -116,7 +99,7 @@ function house(ctx, view, seat, mine) {
       zone(ctx, "Used plots", p.used_plots, "used")),
     h("div", { class: "in-play" }, inPlay.map((c) => inPlayCard(ctx, view, c))),
     p.setup ? zone(ctx, "Set up", p.setup, "setup") : null,
-    p.hand ? zone(ctx, mine ? "Your hand" : "Hand", p.hand, mine ? "hand" : "their-hand") : null,
+    p.hand && !(mine && ctx.docked) ? zone(ctx, mine ? "Your hand" : "Hand", p.hand, mine ? "hand" : "their-hand") : null,
     p.deck ? zone(ctx, "Deck", p.deck, "deck") : null,
     zone(ctx, "Discard", p.discard, "discard"),
     zone(ctx, "Dead", p.dead, "dead"));
@@ -132,12 +115,12 @@ function cards(ctx, ids, area) {
   return h("div", { class: "cards" }, ids.map((id) => {
     const c = ctx.components.get(id) || { name: id, types: [] };
     const el = h("button", { type: "button", class: `card thr t-${(c.types || [])[0] || "card"}`,
-      "data-card": id, "data-area": area, "aria-label": c.name },
+      "data-card": id, "data-area": area },
       h("span", { class: "name", text: c.name }),
-      c.cost !== undefined ? h("span", { class: "cost", text: String(c.cost) }) : null,
-      h("span", { class: "types", text: (c.types || []).join(" · ") }));
+      c.cost !== undefined ? spoken(String(c.cost), `, cost ${c.cost}`, { class: "cost" }) : null,
+      fact("types", (c.types || []).join(" · ")));
     infoOn(el, ctx, id);
-    return clickable ? pickable(ctx, ctx.pick, id, el, label) : el;
+    return clickable ? pickable(ctx, ctx.pick, id, el) : el;
   }));
 }
 
@@ -145,20 +128,18 @@ function cards(ctx, ids, area) {
 function inPlayCard(ctx, view, c) {
   const attached = view.in_play.filter((a) => a.host === c.uid);
   const el = h("button", { type: "button", class: `card thr in t-${c.type}${c.knelt ? " knelt" : ""}`,
-    "data-uid": c.uid, "data-card": c.card,
-    "aria-label": `${c.name} (${c.uid})${c.knelt ? ", knelt" : ", standing"}` +
-      (c.strength !== null ? `, STR ${c.strength}` : "") },
+    "data-uid": c.uid, "data-card": c.card },
     h("span", { class: "name", text: c.name }),
-    h("span", { class: "uid", text: c.uid }),
-    c.strength !== null ? h("span", { class: "str", text: `STR ${c.strength}` }) : null,
+    unseen(c.knelt ? ", knelt" : ", standing"),
+    c.strength !== null ? fact("str", `STR ${c.strength}`) : null,
     c.icons.length ? h("span", { class: "icons" }, c.icons.map((i) =>
-      h("span", { class: `icon i-${i}`, title: i, "aria-label": i, text: ICONS[i] || i }))) : null,
-    c.keywords.length ? h("span", { class: "keywords", text: c.keywords.join(", ") }) : null,
-    c.power ? h("span", { class: "token power", text: `${c.power} power` }) : null,
-    c.gold ? h("span", { class: "token gold", text: `${c.gold} gold` }) : null,
-    c.duplicates ? h("span", { class: "token dup", text: `${c.duplicates} duplicate(s)` }) : null,
-    c.knelt ? h("span", { class: "token", text: "knelt" }) : null);
+      spoken(ICONS[i] || i, `, ${i} icon`, { class: `icon i-${i}`, title: i }))) : null,
+    c.keywords.length ? fact("keywords", c.keywords.join(", ")) : null,
+    c.power ? fact("token power", `${c.power} power`) : null,
+    c.gold ? fact("token gold", `${c.gold} gold`) : null,
+    c.duplicates ? fact("token dup", `${c.duplicates} duplicate(s)`) : null,
+    c.knelt ? h("span", { class: "token", "aria-hidden": "true", text: "knelt" }) : null);
   infoOn(el, ctx, c.card);
-  pickable(ctx, ctx.pick, c.uid, el, label);
+  pickable(ctx, ctx.pick, c.uid, el);
   return h("div", { class: "stack" }, el, attached.map((a) => inPlayCard(ctx, view, a)));
 }

@@ -274,6 +274,7 @@ def _freya(view: View, prompt: Prompt) -> Move:
 
 
 def _carrier(view: View, prompt: Prompt) -> Move:
+    """The hero with the most health left (Mimir's carrier; the hero a ranged tie hits)."""
     return max(prompt.legal_moves, key=lambda m: _left(view, m["tile"]))
 
 
@@ -324,6 +325,8 @@ ANSWERS: dict[str, Callable[[View, Prompt], Move]] = {
     "mimir": _mimir,
     "carrier": _carrier,
     "cancel-box": _cancel_box,
+    # A ranged tie: the hero with the most health left takes it (so tied bots agree).
+    "ranged-tie": _carrier,
 }
 
 

@@ -120,9 +120,13 @@ class Enemy:
 
 @dataclass(frozen=True, slots=True)
 class Box:
+    """A text box; ``stands`` is where it is printed, ``above`` or ``below`` the enemy status
+    (the order a rune shared with the status carries them out, GOW-R-23)."""
+
     id: str
     rune: str | None
     linked_enemy: bool
+    stands: str
     text: str
     effects: tuple[Effect, ...]
 
@@ -253,8 +257,8 @@ def _enemy(row: Item | None) -> Enemy | None:
 def _face(row: Item | None) -> Face | None:
     if row is None:
         return None
-    boxes = tuple(Box(b["id"], b["rune"], b["linked_enemy"], b["text"], _effects(b["effects"]))
-                  for b in row["boxes"])
+    boxes = tuple(Box(b["id"], b["rune"], b["linked_enemy"], b["stands"], b["text"],
+                      _effects(b["effects"])) for b in row["boxes"])
     points = tuple(Interaction(i["id"], tuple(i["requirement"]["icons"]),
                                i["requirement"]["number_total"], _effects(i["effects"]),
                                i["once"], i["text"]) for i in row["interactions"])

@@ -11,7 +11,7 @@ from domain.kernel import Move, Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .content import CONTENT
-from .effects import EFFECTS
+from .effects import EFFECTS, seats_of
 from .engine import (
     column_of,
     counted,
@@ -73,7 +73,7 @@ TARGET_WORDS = {
     "bonus_next_defense": "the hero whose next defense gets +{amount}",
     "give_freya_token": "the hero who receives a Freya token",
     "gain_crystal": "the hero whose player gains a destruction crystal",
-    "second_target": "an enemy for Volley's second arrow",
+    "second_target": "an enemy for Volley's second arrow",  # rules 1.1.0 asked it (its words)
 }
 
 
@@ -125,42 +125,62 @@ def run_scene(st: State, frame: Frame) -> bool:
 
 
 def _activate(st: State, card: str, frame: Frame) -> None:
-    """The enemy status, then the boxes, then a rune flip, in printed order (GOW-R-23)."""
+    """What the rune sets off on the card, in printed reading order (GOW-R-23): the boxes
+    printed above the enemy status, the status (its enemy attacks), the boxes below it, then a
+    rune flip (its diagram is printed at the card's foot). Each part is carried out only while
+    the card still shows the face it is printed on: a part that an earlier one turned over is
+    skipped, and the new face waits for a later reveal (each position once, GOW-R-22)."""
     rune = frame["rune"]
     shown = face(st, card)
     if shown is None:
         return
+    side = st["scene"][card]["side"]
     ctx = {"seat": frame["seat"], "hero": None, "reward_from": frame["reward_from"],
            "card": card}
-    work: list[Frame] = []
+    boxes = [b for b in shown.boxes if b.rune == rune]
+    work: list[Frame] = [_box_frame(card, b.id, side, ctx) for b in boxes if b.stands == "above"]
     enemy = living_enemy(st, card)
     if enemy is not None and rune in enemy.runes and enemy.attack is not None:
-        work.append({"op": "enemy_attack", "card": card, "from": card,
+        work.append({"op": "enemy_attack", "card": card, "from": card, "side": side,
                      "type": enemy.attack.type, "value": enemy.attack.value,
                      "arrows": list(enemy.attack.arrows), "seat": frame["seat"],
                      "stage": "stun", "ctx": ctx})
-    work += [{"op": "box", "card": card, "box": b.id, "side": st["scene"][card]["side"],
-              "ctx": ctx, "asked": False} for b in shown.boxes if b.rune == rune]
+    work += [_box_frame(card, b.id, side, ctx) for b in boxes if b.stands == "below"]
     if any(f.trigger == "rune" and f.rune == rune for f in shown.flips):
-        work.append({"op": "rune_flip", "card": card, "rune": rune, "ctx": ctx})
+        work.append({"op": "rune_flip", "card": card, "side": side, "rune": rune, "ctx": ctx})
     push_all(st, work)
+
+
+def _box_frame(card: str, box: str, side: str, ctx: dict[str, Any]) -> Frame:
+    return {"op": "box", "card": card, "box": box, "side": side, "ctx": ctx, "asked": False}
+
+
+def _still_shows(st: State, frame: Frame) -> bool:
+    """Whether the card still shows the face the activated part is printed on."""
+    token = st["scene"].get(frame["card"])
+    return token is not None and token["side"] == frame["side"]
 
 
 def run_rune_flip(st: State, frame: Frame) -> bool:
     pop(st)
-    trigger_flips(st, frame["card"], "rune", frame["ctx"], rune=frame["rune"])
+    if _still_shows(st, frame):
+        trigger_flips(st, frame["card"], "rune", frame["ctx"], rune=frame["rune"])
     return GO
 
 
 def run_box(st: State, frame: Frame) -> bool:
-    """Carry out a box (GOW-R-23). A box linked to a health-track enemy makes it attack
-    unless it is dead, or it loses a stun token instead (GOW-R-24). Solo: Mimir's Foresight
-    may cancel it (§7.2)."""
+    """Carry out a box (GOW-R-23) still showing. A box linked to a health-track enemy makes
+    it attack unless it is dead, or it loses a stun token instead (GOW-R-24). Solo: Mimir's
+    Foresight may cancel it (§7.2). The box's effects decide together: the frame stays below
+    them until the last has resolved, and the end is checked only then (``resolving``)."""
+    if frame.get("applied") or not _still_shows(st, frame):
+        pop(st)
+        return GO
     if not frame["asked"] and _may_cancel(st):
         frame["asked"] = True
         return WAIT
-    pop(st)
     if frame.get("cancel"):
+        pop(st)
         return GO
     card = CONTENT.scene_cards[frame["card"]]
     printed = card.front if frame["side"] == "front" else card.back
@@ -177,8 +197,16 @@ def run_box(st: State, frame: Frame) -> bool:
         elif st["scene"][track]["stun"] > 0 and any(e.kind == "enemy_attack" for e in effects):
             st["scene"][track]["stun"] -= 1
             effects = tuple(e for e in effects if e.kind != "enemy_attack")
+    frame["applied"] = True
     push_effects(st, effects, ctx)
     return GO
+
+
+def resolving(st: State) -> bool:
+    """Whether a box's effects are still resolving: the quest's end waits for the last of
+    them, so that a box that kills the last enemy and wounds the heroes is decided on both
+    (README, "One box's effects decide together")."""
+    return any(f["op"] == "box" and f.get("applied") for f in st["pending"])
 
 
 def _may_cancel(st: State) -> bool:
@@ -208,6 +236,9 @@ def run_enemy_attack(st: State, frame: Frame) -> bool:
     """A stunned enemy loses a token instead (p.9); else it attacks every target, left to
     right, and then "flip when it makes this attack" triggers (p.11)."""
     if frame["stage"] == "stun":
+        if "side" in frame and not _still_shows(st, frame):  # turned over (GOW-R-23)
+            pop(st)
+            return GO
         if st["scene"][frame["card"]]["stun"] > 0:
             st["scene"][frame["card"]]["stun"] -= 1
             pop(st)
@@ -216,8 +247,10 @@ def run_enemy_attack(st: State, frame: Frame) -> bool:
     if frame["stage"] == "aim":
         frame["targets"] = _targets(st, frame)
         frame["stage"] = "strike"
-        if frame["targets"] and isinstance(frame["targets"][0], list):
-            return WAIT  # a ranged tie (GOW-R-26)
+        if _undecided(frame):
+            frame["answers"] = []  # [seat, tile] of each tied player who has chosen
+    if _undecided(frame):
+        return WAIT  # a ranged tie (GOW-R-26)
     pop(st)
     _strike(st, frame)
     return GO
@@ -260,18 +293,59 @@ def _targets(st: State, frame: Frame) -> list[Any]:
     return [tied] if len(tied) > 1 else tied
 
 
-def tie_prompt(st: State, frame: Frame) -> Prompt:
-    """The tied heroes' players choose; one player's own tie is theirs, else the first
-    player decides (p.10's tie-break, GOW-R-26)."""
+def _undecided(frame: Frame) -> bool:
+    """A ranged tie not yet settled: its targets are still the list of tied heroes."""
+    return bool(frame["targets"]) and isinstance(frame["targets"][0], list)
+
+
+def tied_seats(st: State, frame: Frame) -> list[int]:
+    """The players of the tied heroes (one, for two heroes of one player)."""
+    return seats_of(st, frame["targets"][0])
+
+
+def tie_prompts(st: State, frame: Frame) -> list[Prompt]:
+    """GOW-R-26: the tied heroes' players choose, at once and each in secret; if they
+    disagree, the first player decides (p.10's tie-break). One player's own tie is theirs."""
     tied = frame["targets"][0]
-    seats = {player_of(st, t) for t in tied}
+    moves: list[Move] = [{"kind": "hit", "tile": t} for t in tied]
+    names = " or ".join(tile_info(t).name for t in tied)
+    seats = tied_seats(st, frame)
+    answered = [seat for seat, _ in frame["answers"]]
+    if len(answered) < len(seats):
+        text = f"The ranged attack hits {names}: choose"
+        if len(seats) > 1:
+            text += " (the first player decides if you disagree)"
+        return [Prompt(seat, "ranged-tie", text, moves) for seat in seats
+                if seat not in answered]
     first = st["first_player"]
     assert first is not None
-    seat = seats.pop() if len(seats) == 1 else first
-    names = " or ".join(tile_info(t).name for t in tied)
-    return Prompt(seat, "ranged-tie", f"The ranged attack hits {names}: choose",
-                  [{"kind": "hit", "tile": t} for t in tied])
+    return [Prompt(first, "ranged-tie",
+                   f"The tied players disagree: decide whether the ranged attack hits {names}",
+                   moves)]
 
 
-def tie_answer(st: State, frame: Frame, move: Move) -> None:
-    frame["targets"] = [move["tile"]]
+def tie_answer(st: State, frame: Frame, seat: int, move: Move) -> None:
+    """A tied player's choice, or the first player's decision once they disagree."""
+    seats = tied_seats(st, frame)
+    if len(frame["answers"]) == len(seats):  # they disagreed: the first player decides
+        frame["targets"] = [move["tile"]]
+        return
+    frame["answers"].append([seat, move["tile"]])
+    if len(frame["answers"]) < len(seats):
+        return
+    chosen = {tile for _, tile in frame["answers"]}
+    first = st["first_player"]
+    if len(chosen) == 1:
+        frame["targets"] = [chosen.pop()]
+    elif first in seats:  # the first player is one of them: their choice decides
+        frame["targets"] = [next(tile for s, tile in frame["answers"] if s == first)]
+
+
+def answer_hidden(st: State, seat: int) -> bool:
+    """Whether ``seat``'s answer now is a tied player's choice that the other tied player,
+    still to choose, may not know yet (GOW-R-26: they choose at once)."""
+    frame = st["pending"][-1] if st["stage"] == "round" and st["pending"] else None
+    if frame is None or frame["op"] != "enemy_attack" or "answers" not in frame or \
+            not _undecided(frame):
+        return False
+    return len(frame["answers"]) + 1 < len(tied_seats(st, frame))

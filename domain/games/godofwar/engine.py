@@ -105,8 +105,18 @@ def mimir_column(st: State) -> int | None:
 
 
 def stranded(st: State) -> bool:
-    return "mimir" in st["heroes"] and st["carrier"] is not None and \
-        st["heroes"][st["carrier"]]["knocked_out"]
+    """Mimir waits where his carrier fell, until the next round (GOW-R-17)."""
+    return "mimir" in st["heroes"] and not st["heroes"]["mimir"]["knocked_out"] and \
+        st["carrier"] is not None and st["heroes"][st["carrier"]]["knocked_out"]
+
+
+def mimir_place(st: State) -> int | None:
+    """The column Mimir's tile is in, for the eye: his carrier's, or the one he waits in
+    while stranded (where he acts in none: ``mimir_column``); None once he is out."""
+    if stranded(st):
+        column: int | None = st["mimir_column"]
+        return column
+    return mimir_column(st)
 
 
 def hero_column(st: State, tile: str) -> int | None:

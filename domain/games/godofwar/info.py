@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain.kernel import GameInfo, OptionSpec, Traits
 
-VERSION = "1.1.0"
+VERSION = "1.2.0"
 
 OPTIONS = (
     OptionSpec("first_game", "bool", False,

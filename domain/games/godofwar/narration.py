@@ -19,7 +19,7 @@ from domain.kernel import Audience, Narration
 
 from .cards import combo_value, name_of, number_value
 from .content import CONTENT, RAW
-from .enemies import target_words
+from .enemies import answer_hidden, target_words, tied_seats
 from .engine import counted, face, player_of, tile_info, tiles_of
 from .state import Frame, State, tiles_in
 from .turn import _ability_of
@@ -218,6 +218,13 @@ def _say_box(st: State, seat: int, move: Move, aud: Audience) -> Said:
     return None, "let", f"{box} take effect"
 
 
+def _say_hit(st: State, seat: int, move: Move, aud: Audience) -> Said:
+    """A ranged tie's choice: the other tied player, still to choose, is not told which."""
+    if answer_hidden(st, seat) and not aud.sees(seat):
+        return None, "choose", "in secret which hero the ranged attack hits"
+    return None, "choose", f"{hero(move['tile'])} to take the attack"
+
+
 SAYINGS: dict[str, Saying] = {
     "hero": lambda st, s, m, a: (None, "play", dashboard(m["hero"])),
     "place": lambda st, s, m, a: (None, "stand", f"{hero(m['tile'])} below "
@@ -245,7 +252,7 @@ SAYINGS: dict[str, Saying] = {
                                 else f"{card(m['card'])} for the {m['as']} icon"),
     "target": _say_target,
     "cancel-box": _say_box,
-    "hit": lambda st, s, m, a: (None, "choose", f"{hero(m['tile'])} to take the attack"),
+    "hit": _say_hit,
     "brother": lambda st, s, m, a: (None, "choose", f"{hero(m['tile'])} to take the wound"),
     "mimir": _say_mimir,
     "freya": lambda st, s, m, a: (_frame_tile(st), "spend", "a Freya token: the wounds are "
@@ -271,7 +278,24 @@ def narrate(before: State, after: State, event: dict[str, Any], audience: Audien
         first = _chance_line(before, after, event, audience)
     else:
         first = _move_line(before, event["seat"], event["move"], audience)
+        first += _tie_told(before, after, event["seat"], audience)
     return " ".join([first, *_aftermath(before, after, audience)])
+
+
+def _tie_told(before: State, after: State, seat: int, aud: Audience) -> str:
+    """The last tied player's choice tells the others' (GOW-R-26), and who decides."""
+    frame = _top(before)
+    if frame.get("op") != "enemy_attack" or "answers" not in frame or \
+            len(frame["answers"]) + 1 != len(tied_seats(before, frame)):
+        return ""
+    told = " ".join(f"{aud.who(s)} chose {hero(t)}." for s, t in frame["answers"] if s != seat)
+    waiting = _top(after)
+    if waiting.get("op") == "enemy_attack" and waiting.get("answers") and \
+            isinstance(waiting["targets"][0], list):
+        first = after["first_player"]
+        assert first is not None  # a round has its first player
+        told += f" {aud.who(first)} {aud.verb(first, 'decide', 'decides')}, as first player."
+    return f" {told}" if told else ""
 
 
 def _own(aud: Audience, seat: int) -> str:

@@ -5,6 +5,8 @@ a draw is needed, or the game is over, checking the end after every step (GOW-R-
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.kernel import Move, Prompt
 from domain.kernel.stack import GO, WAIT, Op, run_pending
 
@@ -64,7 +66,7 @@ OPS: dict[str, Op[State]] = {
     "scene": Op(enemies.run_scene),
     "box": Op(enemies.run_box, enemies.box_prompt, enemies.box_answer),
     "rune_flip": Op(enemies.run_rune_flip),
-    "enemy_attack": Op(enemies.run_enemy_attack, enemies.tie_prompt, enemies.tie_answer),
+    "enemy_attack": Op(enemies.run_enemy_attack),  # its ranged tie: ASKED_TOGETHER
     "attacked": Op(enemies.run_attacked),
     "effect": Op(enemies.run_effect, enemies.effect_prompt, enemies.effect_answer),
     # cards and wounds (harm.py)
@@ -84,6 +86,13 @@ OPS: dict[str, Op[State]] = {
 }
 
 
+# The frames that ask several seats at once, each answer taking its seat: (prompts, answer).
+ASKED_TOGETHER: dict[str, tuple[Callable[[State, Frame], list[Prompt]],
+                                Callable[[State, Frame, int, Move], None]]] = {
+    "enemy_attack": (enemies.tie_prompts, enemies.tie_answer),  # a ranged tie (GOW-R-26)
+}
+
+
 def advance(st: State) -> None:
     """Run the round until someone must choose or draw, or the game is over."""
     while st["result"] is None and st["stage"] == "round":
@@ -100,6 +109,8 @@ def prompts(st: State) -> list[Prompt]:
     """The questions of the frame on top, and Mimir's interactions beside his carrier's
     activation (GOW-R-15)."""
     frame = st["pending"][-1]
+    if frame["op"] in ASKED_TOGETHER:
+        return ASKED_TOGETHER[frame["op"]][0](st, frame)
     asker = OPS[frame["op"]].prompt
     assert asker is not None, f"a {frame['op']} frame waits without a question"
     found = [asker(st, frame)]
@@ -113,6 +124,9 @@ def prompts(st: State) -> list[Prompt]:
 
 def answer(st: State, seat: int, move: Move) -> None:
     frame = st["pending"][-1]
+    if frame["op"] in ASKED_TOGETHER:
+        ASKED_TOGETHER[frame["op"]][1](st, frame, seat, move)
+        return
     if frame["op"] == "act" and seat != frame["seat"]:
         if move["kind"] == "special":  # another player's special card (GOW-R-28)
             windows.answer_bystander(st, move)

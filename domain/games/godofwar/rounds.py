@@ -10,6 +10,7 @@ from domain.kernel.stack import GO, WAIT
 
 from .cards import STATUS, distinct
 from .content import CONTENT, Effect
+from .enemies import resolving
 from .engine import fighting_tiles, living_enemy, pop, push_all, seat_order, tiles_of
 from .state import Frame, State
 from .walk import for_party
@@ -171,7 +172,7 @@ def check_end(st: State) -> bool:
     current = st["campaign"]["current"]
     if st["result"] is not None:
         return True
-    if st["stage"] != "round" or current is None or not st["round"]:
+    if st["stage"] != "round" or current is None or not st["round"] or resolving(st):
         return False
     card = CONTENT.quests.get(current) or CONTENT.bosses[current]
     lost = _all_fallen(st) or any(holds(st, c) for c in card.defeat)

@@ -11,6 +11,7 @@ from .schema import ARROWS, ENEMY_ABILITIES, ROWS, TRIGGERS, TYPES
 from .walk import SIDES, Item, Raw, for_party
 
 COLUMNS = 4  # digest §7.1: every scene is 4 columns wide
+STANDS = ("above", "below")  # where a box is printed: above or below the enemy status
 
 
 def _enemy_problems(where: str, enemy: Item, runes: set[str]) -> list[str]:
@@ -92,6 +93,7 @@ def _face_problems(card: Item, side: str, face: Item, raw: Raw) -> list[str]:
         "health_track"]
     if face["attack_point_for"] is not None and not tracked:
         found.append(f"{where}: an attack point names a health-track card of its scene")
+    found += _reading_order(where, face["boxes"])
     for box in face["boxes"]:
         if box["rune"] is not None and box["rune"] not in runes:
             found.append(f"{where}: box {box['id']} has an unknown rune")
@@ -157,4 +159,16 @@ def scene_problems(raw: Raw) -> list[str]:
         found += _cascade_problems(card, sizes)
         if card["back"] is not None and card["id"] not in reached:
             found.append(f"{card['id']}: no flip reaches its back (leave it null)")
+    return found
+
+
+def _reading_order(where: str, boxes: list[Item]) -> list[str]:
+    """A face lists its boxes in printed reading order (GOW-R-23): each stands above or below
+    the enemy status, so none standing above may follow one standing below."""
+    found = [f"{where}: box {b['id']} stands above or below the status, not {b['stands']!r}"
+             for b in boxes if b["stands"] not in STANDS]
+    places = [b["stands"] for b in boxes if b["stands"] in STANDS]
+    if places != sorted(places, key=STANDS.index):
+        found.append(f"{where}: its boxes are not listed in printed reading order "
+                     "(every box above the status first)")
     return found

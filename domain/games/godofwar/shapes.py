@@ -34,7 +34,9 @@ FACE: Spec = {"name": str, "enemy": (dict, NONE), "boxes": list, "interactions":
 ENEMY: Spec = {"name": str, "health": int, "health_per_hero?": int, "armor": list,
                "attack": (dict, NONE), "abilities": list, "attack_effects": list, "runes": list}
 ATTACK: Spec = {"type": str, "arrows": list, "value": int}
-BOX: Spec = {"id": str, "rune": (str, NONE), "linked_enemy": bool, "text": str, "effects": list}
+# "stands": "above" or "below" the enemy status, as printed (rules 1.2.0, GOW-R-23).
+BOX: Spec = {"id": str, "rune": (str, NONE), "linked_enemy": bool, "stands": str, "text": str,
+             "effects": list}
 INTERACTION: Spec = {"id": str, "requirement": dict, "effects": list, "once": bool, "text": str}
 REQUIREMENT: Spec = {"icons": list, "number_total": int}
 FLIP_CONDITION: Spec = {"trigger": str, "flips": list, "attack_type?": str, "rune?": str}

@@ -17,7 +17,8 @@ from domain.kernel import default_redact
 
 from .cards import name_of
 from .content import CONTENT
-from .engine import face, mimir_column
+from .enemies import answer_hidden, tied_seats
+from .engine import face, mimir_place, stranded
 from .scene import armor_left
 from .state import State
 
@@ -76,7 +77,10 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         "first_player": st["first_player"],
         "players": [_player(st, s, seat) for s in range(st["seats"])],
         "heroes": {t: {**h, "health": _health(t)} for t, h in st["heroes"].items()},
-        "mimir_column": mimir_column(st), "carrier": st["carrier"],
+        # Where Mimir stands, stranded or not: a stranded Mimir acts in no column (engine's
+        # mimir_column), but his tile still stands in one (GOW-R-17).
+        "mimir_column": mimir_place(st), "mimir_stranded": stranded(st),
+        "carrier": st["carrier"],
         "campaign": st["campaign"], "quests_won": st["quests_won"],
         "scene": [_scene_card(st, c) for c in st["scene"]],
         "upgrade_deck_size": len(st["upgrade_deck"]), "revealed": list(st["revealed"]),
@@ -92,9 +96,21 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         data["building"] = {k: top.get(k) for k in BUILDING[top["op"]]}
     if top is not None and top["op"] == "box":  # the box Mimir's Foresight may cancel
         data["box"] = {"card": top["card"], "box": top["box"], "side": top["side"]}
+    if top is not None and top["op"] == "enemy_attack" and "answers" in top:
+        data["ranged_tie"] = _ranged_tie(st, top, seat)
     if top is not None and top["op"] == "reorder" and seat == top["seat"]:
         data["looking_at"] = st["upgrade_deck"][-top["n"]:]
     return data
+
+
+def _ranged_tie(st: State, frame: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """A ranged tie being chosen (GOW-R-26): the tied heroes, who has chosen, and the
+    choices a seat may know: its own, and all of them once every tied player has chosen."""
+    everyone = len(frame["answers"]) == len(tied_seats(st, frame))
+    return {"heroes": list(frame["targets"][0]),
+            "answered": [s for s, _ in frame["answers"]],
+            "answers": [{"seat": s, "tile": t} for s, t in frame["answers"]
+                        if everyone or s == seat or st["result"] is not None]}
 
 
 def _health(tile: str) -> int:
@@ -108,7 +124,16 @@ def redact(st: State, event: dict[str, Any], viewer: int | None) -> dict[str, An
     if event.get("type") == "move" and event["move"]["kind"] == "order" and \
             viewer != event["seat"]:
         return {**event, "move": {"kind": "order", "card": None}}
+    if _hidden_answer(st, event, viewer):
+        return {**event, "move": {"kind": "hit", "tile": None}}
     return default_redact(st, event, viewer)
+
+
+def _hidden_answer(st: State, event: dict[str, Any], viewer: int | None) -> bool:
+    """A tied player's choice of the hero a ranged attack hits, which the others may not
+    know while one of them is still to choose (GOW-R-26)."""
+    return event.get("type") == "move" and viewer != event["seat"] and \
+        answer_hidden(st, event["seat"])
 
 
 def describe(before: State, after: State, event: dict[str, Any], viewer: int | None) -> str:
@@ -159,6 +184,8 @@ def _event_line(before: State, after: State, event: dict[str, Any],
     who = f"Seat {event['seat']}" + (f" ({CONTENT.dashboards[hero].name})" if hero else "")
     if move["kind"] == "order" and viewer != event["seat"]:
         return f"{who} puts an upgrade card back on the deck."
+    if _hidden_answer(before, event, viewer):
+        return f"{who} chooses in secret which hero the ranged attack hits."
     details = ", ".join(f"{k} {_word(before, v)}" for k, v in move.items() if k != "kind")
     return f"{who}: {move['kind']}" + (f" ({details})." if details else ".")
 

@@ -98,15 +98,15 @@ def untaken(st: State) -> list[str]:
 
 def ask_title(st: State, frame: dict[str, Any]) -> Prompt:
     seat = frame["left"][0]
-    return Prompt(seat, "title", "Take a title for this round (" + "; ".join(
-        f"{CARDS[t].name}: {describe_title(t)}" for t in untaken(st)) + ")",
+    return Prompt(seat, "title", "Take a title for this round. " + " ".join(
+        f"{CARDS[t].name}: {describe_title(t)}." for t in untaken(st)),
         [{"kind": "title", "title": t} for t in untaken(st)])
 
 
 def describe_title(title: str) -> str:
     supported, opposed = RELATIONS[title]
     words = [CARDS[title].text.removeprefix("Melee title. ").removeprefix(
-        "Melee title (JA: Master of Coin). ")]
+        "Melee title (JA: Master of Coin). ").rstrip(".")]
     if supported:
         words.append("supports " + ", ".join(CARDS[t].name for t in supported))
     if opposed:

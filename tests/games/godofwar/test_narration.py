@@ -32,7 +32,7 @@ from .helpers import RULES, activation, prompt_of, started, with_frame
 
 NAMES = ("ann (seat 0)", "bob (seat 1)", "cy (seat 2)", "dee (seat 3)")
 SEATS = (1, 2, 3, 4)
-VERSIONS = ("1.0.0", "1.1.0")
+VERSIONS = ("1.0.0", "1.1.0", "1.2.0")
 YOU = re.compile(r"\b[Yy]our?\b")
 # "True Aim", Atreus's number card, trips the wording test's check for a leaked True/False
 # (tests/games/words.py, NULLS): a card's printed name, not a leak; told to the integrator.
@@ -57,7 +57,7 @@ def record(seats: int) -> Audience:
 
 
 @cache
-def played(seats: int, seed: int = 0, version: str = "1.1.0") -> tuple[Told, ...]:
+def played(seats: int, seed: int = 0, version: str = "1.2.0") -> tuple[Told, ...]:
     """A game the party bot plays on every seat (one move in five at random, to reach more of
     the game), with fair draws, for up to 2,000 steps."""
     rules = get_rules("godofwar", version)
@@ -87,7 +87,7 @@ def moves_of(told: tuple[Told, ...]) -> list[Told]:
     return [t for t in told if t.event["type"] == "move"]
 
 
-def line(told: Told, aud: Audience, version: str = "1.1.0") -> str:
+def line(told: Told, aud: Audience, version: str = "1.2.0") -> str:
     return log_line(get_rules("godofwar", version), told.before, told.after, told.event, aud)
 
 

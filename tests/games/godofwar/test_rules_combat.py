@@ -166,16 +166,6 @@ def test_gow_r_24_a_stunned_enemy_loses_a_token_instead_of_attacking():
     assert state["heroes"]["freya"]["wounds"] == 2  # only the Draugr below hit her
 
 
-def test_gow_r_26_a_ranged_tie_is_chosen_by_the_tied_heroes_player():
-    # The Revenant in column 3: columns 1 and... only 1 and 5 could tie; column 2 and 4 do.
-    state = started(["freya", "kratos"], where={"freya": (2, False), "kratos": (4, False)})
-    state["scene"]["s1-bottom-1"]["dead"] = True
-    state = scene_activation(state, 0, URUZ)
-    tie = prompt_of(state)
-    assert tie.kind == "ranged-tie" and tie.seat == 0  # the first player decides
-    assert {m["tile"] for m in tie.legal_moves} == {"freya", "kratos"}
-
-
 def test_gow_r_27_wounds_from_a_box_cannot_be_defended():
     state = started(["freya", "kratos"], where={"freya": (2, False), "kratos": (4, False)})
     state["players"][0]["hand"] = ["freya-vanir-barrier"]

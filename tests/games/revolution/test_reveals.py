@@ -1,5 +1,5 @@
-"""Revolution's ``reveals`` (README, "Takebacks"): which of a seat's moves show it something
-hidden from it, so that no takeback can undo them."""
+"""Revolution's ``reveals`` (docs/takebacks-forks-receipts.md, "Takebacks"): which of a
+seat's moves show it something hidden from it, so that no takeback can undo them."""
 
 from __future__ import annotations
 

@@ -1,0 +1,1 @@
+"""Examples of the research package at work (docs/research.md)."""

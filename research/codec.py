@@ -1,0 +1,279 @@
+"""Fixed-size encodings of a seat's view and of its legal moves, one ``Codec`` a game.
+
+The observation is the seat's view (``rules.view(state, seat)``, never the state) as a
+float32 vector: Revolution's and Dominion's by hand-made encoders (``research.encoders``: a
+slot for every component), Thrones' and God of War's, whose views name card instances,
+attachments and scenes without a fixed list, by feature hashing: every leaf of the view's
+JSON adds to one of ``view_size`` slots, chosen by a CRC-32 of its path (docs/research.md,
+"Observations"). Datasets and environments share these, so a dataset row and an environment
+step of the same view are the same vector.
+
+The action space is a fixed ``table`` of moves enumerated from the game's components (a
+Dominion buy of each card, a Revolution placement of each tile on each square), followed by
+``overflow`` slots: the k-th legal move that is not in the table (Thrones' and God of War's
+moves, whose arguments name card instances, are all there). Each overflow slot also has its
+move hashed into ``move_buckets`` slots of the observation, so a policy sees what the k-th
+move is.
+"""
+
+from __future__ import annotations
+
+import functools
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import orjson
+
+from domain.kernel import Move
+
+from . import encoders
+
+# Keys of a view that the encoding leaves out: the prompt repeats the legal moves, which the
+# action mask and the overflow slots carry.
+SKIPPED_KEYS = frozenset({"prompt"})
+# Lists of objects longer than this are encoded item by item only so far (a long log or
+# history would otherwise spread over every bucket).
+MAX_ITEMS = 32
+# The features kept (see ``Hasher``): at most this many before the memo starts again.
+MEMO_LIMIT = 50_000
+
+
+class Hasher:
+    """Feature hashing of JSON values into ``buckets`` slots (see ``features``).
+
+    Speed matters (an environment step should cost little beside an engine step), so a
+    path's hash is a running CRC-32, the parent's continued over ``.key`` (no path string is
+    built), the CRCs met are kept, and the features of a view's top-level entries, and of
+    the items of its top-level lists (a seat's entry in ``players``), are kept by their path
+    and JSON bytes (serialised in C): from one step to the next most of a view does not
+    change, and only what changed is walked again (keeping deeper ones cost more than it
+    saved, measured on random play).
+    """
+
+    def __init__(self, buckets: int) -> None:
+        self.buckets = buckets
+        self._crcs: dict[tuple[int, str], int] = {}
+        self._kept: dict[tuple[int, bytes], tuple[list[int], list[float]]] = {}
+
+    def features(self, value: Any) -> np.ndarray:
+        """A number or a boolean adds itself at its path; a string adds 1 at
+        ``path=string``; a list counts its length at ``path#``, then its strings at
+        ``path[]=string`` (a hand is a multiset) and its other items at ``path.index``
+        (seat-indexed lists); None adds nothing."""
+        slots: list[int] = []
+        weights: list[float] = []
+        self._walk(value, 0, slots, weights, 0)
+        buckets = np.array(slots, np.int64) % self.buckets
+        return np.bincount(buckets, weights, self.buckets).astype(np.float32)
+
+    def _crc(self, crc: int, part: str) -> int:
+        key = (crc, part)
+        found = self._crcs.get(key)
+        if found is None:
+            found = self._crcs[key] = zlib.crc32(part.encode(), crc)
+        return found
+
+    def _walk(self, value: Any, crc: int, slots: list[int], weights: list[float],
+              depth: int, keep: bool = False) -> None:
+        kind = type(value)
+        if keep and (kind is dict or kind is list):
+            memo = (crc, orjson.dumps(value))
+            kept = self._kept.get(memo)
+            if kept is None:
+                if len(self._kept) > MEMO_LIMIT:
+                    self._kept.clear()
+                kept = self._kept[memo] = ([], [])
+                self._walk_into(value, kind, crc, kept[0], kept[1], depth)
+            slots += kept[0]
+            weights += kept[1]
+        else:
+            self._walk_into(value, kind, crc, slots, weights, depth)
+
+    def _walk_into(self, value: Any, kind: type, crc: int, slots: list[int],
+                   weights: list[float], depth: int) -> None:
+        crcs = self._crcs
+        if kind is dict:
+            for key, item in value.items():
+                if key in SKIPPED_KEYS:
+                    continue
+                child = crcs.get((crc, "." + key)) or self._crc(crc, "." + key)
+                if type(item) is int or type(item) is float:  # most leaves: inline
+                    slots.append(child)
+                    weights.append(item)
+                elif type(item) is str:
+                    slots.append(crcs.get((child, "=" + item)) or self._crc(child, "=" + item))
+                    weights.append(1.0)
+                elif item is not None:
+                    self._walk(item, child, slots, weights, depth + 1, depth == 0)
+        elif kind is list:
+            slots.append(self._crc(crc, "#"))
+            weights.append(len(value))
+            for index, item in enumerate(value[:MAX_ITEMS]):
+                if type(item) is str:
+                    slots.append(crcs.get((crc, "[]=" + item)) or self._crc(crc, "[]=" + item))
+                    weights.append(1.0)
+                elif item is not None:
+                    self._walk(item, self._crc(crc, f".{index}"), slots, weights, depth + 1,
+                               depth == 1)
+        elif kind is str:
+            slots.append(self._crc(crc, "=" + value))
+            weights.append(1.0)
+        elif kind is int or kind is float or kind is bool:
+            slots.append(crc)
+            weights.append(float(value))
+
+
+def move_key(move: Move) -> tuple[Any, ...]:
+    """What finds a move in an action table (whose moves name at most a card, a tile or a
+    square): a lookup is confirmed by comparing the whole move."""
+    get = move.get
+    return get("kind"), get("card"), get("tile"), get("square"), len(move)
+
+
+# A hand-made observation of a seat's view (``research.encoders``), of ``view_size`` slots.
+Encoder = Callable[[dict[str, Any], int], np.ndarray]
+
+
+@dataclass(frozen=True)
+class Codec:
+    """How one game's views and moves become arrays (see the module's docstring): the view
+    by ``encoder`` where the game has one, else hashed into ``view_size`` slots."""
+
+    game: str
+    view_size: int
+    table: tuple[Move, ...]
+    overflow: int
+    encoder: Encoder | None = None
+    move_buckets: int = 16
+    index: dict[Any, int] = field(init=False, repr=False, compare=False)
+    hasher: Hasher = field(init=False, repr=False, compare=False)
+    move_hasher: Hasher = field(init=False, repr=False, compare=False)
+    layouts: dict[bytes, tuple[list[int], list[int]]] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
+    move_vectors: dict[bytes, np.ndarray] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", {move_key(m): i for i, m in enumerate(self.table)})
+        object.__setattr__(self, "hasher", Hasher(self.view_size))
+        object.__setattr__(self, "move_hasher", Hasher(self.move_buckets))
+
+    @property
+    def actions(self) -> int:
+        return len(self.table) + self.overflow
+
+    @property
+    def observation_size(self) -> int:
+        return self.view_size + self.overflow * self.move_buckets
+
+    def encode(self, view: dict[str, Any], legal: Sequence[Move], seat: int,
+               overflow: Sequence[Move] | None = None) -> np.ndarray:
+        """``seat``'s observation: its view encoded, then each overflow move
+        (``overflow_moves``, where the caller has them) hashed in its slot."""
+        encoded = self.hasher.features(view) if self.encoder is None else self.encoder(
+            view, seat)
+        if not self.overflow:
+            return encoded
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        out[:self.view_size] = encoded
+        spilled = self.overflow_moves(legal) if overflow is None else overflow
+        if spilled:
+            vectors = [self.move_vector(move) for move in spilled]
+            out[self.view_size:self.view_size + len(spilled) * self.move_buckets] = \
+                np.concatenate(vectors)
+        return out
+
+    def move_vector(self, move: Move) -> np.ndarray:
+        """A move's hashed slots, kept by its JSON (the same moves come again and again)."""
+        memo = orjson.dumps(move)
+        found = self.move_vectors.get(memo)
+        if found is None:
+            if len(self.move_vectors) > MEMO_LIMIT:
+                self.move_vectors.clear()
+            found = self.move_vectors[memo] = self.move_hasher.features(move)
+        return found
+
+    def overflow_moves(self, legal: Sequence[Move]) -> list[Move]:
+        return [legal[position] for position in self.layout(legal)[1]]
+
+    def indices(self, legal: Sequence[Move]) -> list[int]:
+        """Each legal move's action index, in the prompt's order."""
+        return self.layout(legal)[0]
+
+    def layout(self, legal: Sequence[Move]) -> tuple[list[int], list[int]]:
+        """Each legal move's action index, and the positions of the overflow moves among
+        them; kept by the moves' JSON, since the same prompts come again and again."""
+        memo = orjson.dumps(legal)
+        found = self.layouts.get(memo)
+        if found is None:
+            if len(self.layouts) > MEMO_LIMIT:
+                self.layouts.clear()
+            found = self.layouts[memo] = self._layout(legal)
+        return found
+
+    def _layout(self, legal: Sequence[Move]) -> tuple[list[int], list[int]]:
+        indices: list[int] = []
+        spilled: list[int] = []
+        table = self.table
+        for position, move in enumerate(legal):
+            found = self.index.get(move_key(move))
+            if found is None or table[found] != move:
+                if len(spilled) >= self.overflow:
+                    raise ValueError(f"{self.game}: more than {self.overflow} legal moves "
+                                     "outside the action table")
+                found = len(self.table) + len(spilled)
+                spilled.append(position)
+            indices.append(found)
+        return indices, spilled
+
+    def mask(self, indices: Sequence[int]) -> np.ndarray:
+        out = np.zeros(self.actions, dtype=np.int8)
+        out[list(indices)] = 1
+        return out
+
+
+def dominion_table() -> tuple[Move, ...]:
+    """Every move of Dominion: each kind, alone or with each card of the game."""
+    from domain.games.dominion.cards import CARDS
+
+    alone = ("done", "end_turn", "play_treasures", "skip", "decline", "keep", "set_aside",
+             "put_back", "discard", "reveal_hand", "discard_deck")
+    with_card = ("buy", "play", "gain", "trash", "discard", "topdeck", "reveal")
+    return (*({"kind": k} for k in alone),
+            *({"kind": k, "card": c} for k in with_card for c in CARDS))
+
+
+def revolution_table() -> tuple[Move, ...]:
+    """Revolution's placements (each tile on each of the nine squares), its moves naming one
+    tile or one square, and ``skip``; an ``invert`` (a set of squares) and a hidden tile's
+    reveal go to the overflow slots."""
+    from domain.games.revolution.tiles import TILES
+
+    squares = range(9)
+    return ({"kind": "skip"},
+            *({"kind": "place", "tile": t, "square": s} for t in TILES for s in squares),
+            *({"kind": k, "tile": t} for k in ("take", "keep", "banish_unused") for t in TILES),
+            *({"kind": k, "square": s} for k in ("banish", "destroy", "return")
+              for s in squares))
+
+
+# Per game: the view's slots (hashed) or its encoder, the action table, and the overflow
+# slots. The overflow sizes are above the most legal moves outside the table seen in random
+# play (Thrones' four-seat melee reached 91, God of War 19, Revolution's inverts 20).
+SHAPES: dict[str, tuple[int, Callable[[], tuple[Move, ...]], int, Encoder | None]] = {
+    "dominion": (encoders.DOMINION_SIZE, dominion_table, 8, encoders.dominion),
+    "revolution": (encoders.REVOLUTION_SIZE, revolution_table, 32, encoders.revolution),
+    "thrones": (2048, tuple, 256, None),
+    "godofwar": (1024, tuple, 64, None),
+}
+
+
+@functools.cache
+def codec_for(game: str) -> Codec:
+    if game not in SHAPES:
+        raise ValueError(f"no research codec for {game!r}; there are {', '.join(SHAPES)}")
+    size, table, overflow, encoder = SHAPES[game]
+    return Codec(game, size, table(), overflow, encoder)

@@ -1,0 +1,181 @@
+"""PettingZoo AEC environments of the hosted games, one agent a seat (``seat_0``...).
+
+Each observation is ``{"observation": float32 vector, "action_mask": int8 vector}``: the
+acting seat's view encoded by the game's ``Codec`` and its legal moves as action indices
+(any other seat's mask is all zeros). The acting seat's ``info`` holds the raw ``view``, the
+prompt's ``legal_moves`` with their ``actions``, and the words of the moves that have no
+fixed index (``overflow_labels``). Rewards come at the end only: +1 to each winner, -1 to
+each other seat when some seat won, 0 to all when none did; a co-operative game's shared win
+or loss gives every seat +1 or -1.
+
+``reset(seed=S, options={"game_id": G})`` starts the game the service would play for seed
+``S`` (an int, as 32 bytes, or bytes) and game id ``G`` (by default a UUID named after the
+game and the seed); ``env.document()`` is then its replay document once it is over.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+from domain.kernel import Move, Over
+
+from .codec import Codec, codec_for
+from .episode import Episode
+from .record import episode_document
+
+# The configurations the issue names: (game, options) by environment name.
+PROFILES: dict[str, tuple[str, dict[str, Any]]] = {
+    "revolution": ("revolution", {}),
+    "dominion": ("dominion", {}),
+    "thrones_box": ("thrones", {"profile": "box"}),
+    "thrones_lcg": ("thrones", {"profile": "lcg"}),
+    "godofwar": ("godofwar", {}),
+}
+
+
+def final_rewards(over: Over, seats: int) -> list[float]:
+    if over.shared is not None:
+        return [1.0 if over.shared == "win" else -1.0] * seats
+    if not over.winners:
+        return [0.0] * seats
+    return [1.0 if seat in over.winners else -1.0 for seat in range(seats)]
+
+
+class GameEnv(AECEnv):  # type: ignore[misc]
+    """One hosted game as an AEC environment (see the module's docstring)."""
+
+    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, game: str, seats: int | None = None,
+                 options: dict[str, Any] | None = None, render_mode: str | None = None,
+                 bots: dict[int, str] | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.codec: Codec = codec_for(game)
+        rules_seats = Episode.seat_range(game)
+        self.seats = seats or rules_seats[0]
+        self.options = dict(options or {})
+        self.bots = dict(bots or {})  # seats played inside the environment, not agents
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"gamehall_{game}_v0"}
+        self.possible_agents = [f"seat_{s}" for s in range(self.seats) if s not in self.bots]
+        self.agent_seat = {agent: int(agent.split("_")[1]) for agent in self.possible_agents}
+        box = gymnasium.spaces.Box(-np.inf, np.inf, (self.codec.observation_size,), np.float32)
+        mask = gymnasium.spaces.Box(0, 1, (self.codec.actions,), np.int8)
+        self.observation_spaces = {a: gymnasium.spaces.Dict(
+            {"observation": box, "action_mask": mask}) for a in self.possible_agents}
+        self.action_spaces = {a: gymnasium.spaces.Discrete(self.codec.actions)
+                              for a in self.possible_agents}
+        self.episode: Episode | None = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | bytes | None = None,
+              options: dict[str, Any] | None = None) -> None:
+        game_id = (options or {}).get("game_id")
+        chosen = secrets.token_bytes(32) if seed is None else seed
+        self.episode = Episode(self.game, self.seats, self.options, chosen, game_id, self.bots)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._turn()
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.episode is not None
+        self._cumulative_rewards[agent] = 0.0
+        self.episode.play(self.move_of(int(action)))  # type: ignore[arg-type]
+        self._turn()
+        self._accumulate_rewards()
+
+    def move_of(self, action: int) -> Move:
+        """The acting seat's legal move at ``action`` (ValueError for a masked action)."""
+        info = self.infos[self.agent_selection]
+        try:
+            return info["legal_moves"][info["actions"].index(action)]  # type: ignore[no-any-return]
+        except ValueError:
+            raise ValueError(f"action {action} is not legal now") from None
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.episode is not None
+        info = self.infos.get(agent)
+        if not isinstance(info, TurnInfo):  # a seat not asked: its view, and no legal move
+            seat = self.agent_seat[agent]
+            return {"observation": self.codec.encode(self.episode.view(seat), [], seat),
+                    "action_mask": np.zeros(self.codec.actions, np.int8)}
+        return {"observation": self.codec.encode(info["view"], info["legal_moves"],
+                                                 self.agent_seat[agent], info.overflow),
+                "action_mask": self.codec.mask(info["actions"])}
+
+    def document(self) -> dict[str, Any]:
+        """The finished episode's replay document (``replays.verify_document`` passes it)."""
+        assert self.episode is not None
+        return episode_document(self.episode)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.episode is None:
+            return None
+        prompt = self.episode.prompt
+        return "game over" if prompt is None else f"seat {prompt.seat}: {prompt.text}"
+
+    def close(self) -> None:
+        self.episode = None
+
+    def _turn(self) -> None:
+        """After a reset or a move: the infos of the seat asked next, or the end's rewards."""
+        assert self.episode is not None
+        self.infos = {a: {} for a in self.agents}
+        over = self.episode.over
+        if over is not None:
+            rewards = final_rewards(over, self.seats)
+            self.rewards = {a: rewards[self.agent_seat[a]] for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos = {a: {"result": over.to_json()} for a in self.agents}
+            return
+        prompt = self.episode.prompt
+        assert prompt is not None
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.agent_selection = f"seat_{prompt.seat}"
+        legal = prompt.legal_moves
+        actions, spilled = self.codec.layout(legal)
+        self.infos[self.agent_selection] = TurnInfo(
+            self.episode, prompt.seat, [legal[i] for i in spilled],
+            view=self.episode.view(prompt.seat), legal_moves=legal, actions=actions)
+
+
+class TurnInfo(dict[str, Any]):
+    """The acting seat's info. ``overflow_labels`` (the words of the moves without a fixed
+    index) is written when first read: the game's narration costs more than a step."""
+
+    def __init__(self, episode: Episode, seat: int, overflow: list[Move], **items: Any) -> None:
+        super().__init__(items)
+        self.overflow = overflow
+        self._labelled = (episode, seat)
+
+    def __missing__(self, key: str) -> Any:
+        if key != "overflow_labels":
+            raise KeyError(key)
+        episode, seat = self._labelled
+        labels = self["overflow_labels"] = episode.labels(self.overflow, seat)
+        return labels
+
+
+def env(name: str, seats: int | None = None, render_mode: str | None = None) -> GameEnv:
+    """The environment of a profile in ``PROFILES`` (``thrones_lcg``...) at ``seats``."""
+    game, options = PROFILES[name]
+    return GameEnv(game, seats, options, render_mode)

@@ -1,0 +1,200 @@
+"""What a screen reader and a keyboard meet: names that say what the eye sees, legal moves not
+told by colour alone, the focus and the news after a move, real buttons, a title per screen,
+and axe-core on the pages that test_screens.py does not open (the lobby, the replay viewer, a
+game drawn by the generic renderer)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from . import axe
+from .driver import click_move, create_from_lobby, move_button, wait_for_the_log
+from .test_screens import IN_VIEW, shoot, start
+
+# The legal-move ring and its halo, and the colour behind the thing that wears them: each
+# element's contrast ratios (WCAG's relative luminance) and whether it wears the badge.
+RINGS = """() => {
+    const rgb = (text) => (text.match(/rgba?\\([^)]*\\)/g) || []).map((c) =>
+        c.match(/[\\d.]+/g).map(Number));
+    const lum = ([r, g, b]) => [r, g, b].map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+    const ratio = (a, b) => {
+        const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+        return (hi + 0.05) / (lo + 0.05);
+    };
+    const behind = (el) => {
+        for (let node = el.parentElement; node; node = node.parentElement) {
+            const [color] = rgb(getComputedStyle(node).backgroundColor);
+            if (color && (color.length < 4 || color[3] > 0)) return color;
+        }
+        return [255, 255, 255];
+    };
+    return [...document.querySelectorAll('.legal')].map((el) => {
+        const [ring, halo] = rgb(getComputedStyle(el).boxShadow);
+        const back = behind(el);
+        return { what: el.className, badge: getComputedStyle(el, '::after').content !== 'none',
+                 ringHalo: ring && halo ? ratio(ring, halo) : 0,
+                 seen: ring && halo ? Math.max(ratio(ring, back), ratio(halo, back)) : 0 };
+    });
+}"""
+
+
+def name_of(locator):
+    """The accessible name a screen reader reads, spaces before commas closed up."""
+    snapshot = locator.aria_snapshot()
+    found = re.search(r'"(.*)"', snapshot)
+    return re.sub(r"\s+([,:])", r"\1", found.group(1)) if found else ""
+
+
+@pytest.mark.parametrize("game", ["dominion", "godofwar", "revolution", "thrones"])
+def test_a_legal_move_is_shown_by_a_ring_of_three_to_one_and_a_badge_not_by_colour_alone(
+        open_page, game):
+    page = open_page()
+    start(page, game)
+    if not page.locator(".legal").count():  # Thrones: keep the hand, then set up from it
+        click_move(page, "keep")
+        page.wait_for_selector(".legal")
+
+    rings = page.evaluate(RINGS)
+
+    assert rings
+    assert [r for r in rings if not r["badge"]] == []
+    assert [r for r in rings if r["ringHalo"] < 3 or r["seen"] < 3] == []
+
+
+def test_a_dominion_pile_is_named_with_its_price_its_count_and_its_move(open_page):
+    page = open_page()
+    start(page, "dominion")
+
+    silver = name_of(page.locator(".supply .card[data-card=silver]"))
+    copper = name_of(page.locator(".dock .card[data-card=copper]").first)
+
+    assert re.fullmatch(r"Silver, \$3, 40 left(: .+)?", silver), silver
+    assert copper.startswith("Copper: "), copper  # a treasure in hand: the move it plays
+
+
+def test_a_god_of_war_enemy_is_named_with_its_health_armor_attack_and_runes(open_page):
+    page = open_page()
+    start(page, "godofwar")
+    enemies = page.locator(".scene-card.enemy")
+
+    names = [name_of(enemies.nth(i)) for i in range(enemies.count())]
+
+    assert names and all(", health " in name and " attack " in name for name in names), names
+    assert any(", rune " in name for name in names), names
+    assert any(", armor " in name for name in names), names
+    assert not any("♥" in name or "⚔" in name for name in names), names
+
+
+def test_a_revolution_tile_shows_its_faction_by_a_mark_and_says_it(open_page):
+    page = open_page()
+    start(page, "revolution")
+    tiles = page.locator(".dock .pick")
+
+    names = [name_of(tiles.nth(i)) for i in range(tiles.count())]
+    marks = page.locator(".dock .tile-mark")
+
+    assert names and all(name.startswith(("regality ", "religion ", "neutral ", "a face-down"))
+                         for name in names), "; ".join(names)
+    assert marks.count() == tiles.count()
+
+
+def test_after_a_move_the_focus_is_on_the_prompt_and_every_new_log_line_is_announced(
+        open_page):
+    page = open_page()
+    start(page, "dominion")
+    assert page.locator("main [role=status]").text_content().startswith("Your turn")
+    assert page.title() == "Dominion — your turn — gamehall"
+    click_move(page, "play_treasures")
+    page.wait_for_function("() => document.activeElement.id === 'prompt-title'")
+    lines = page.locator(".log-lines li").count()
+
+    click_move(page, "end_turn")  # the bot's whole turn follows
+
+    page.wait_for_function("() => document.querySelector('#prompt-title').tagName === 'H2' "
+                           "&& document.activeElement.id === 'prompt-title'")  # its turn again
+    wait_for_the_log(page)
+    told = page.locator("main .sr-only[aria-live] p").all_text_contents()
+    log = page.locator(".log-lines li").all_text_contents()
+    assert len(told) > 1 and told == log[lines:]
+
+
+@pytest.mark.parametrize("key", ["Enter", " "])
+def test_a_god_of_war_hero_space_is_a_button_that_a_key_presses(open_page, key):
+    page = open_page()
+    created = page.request.post("/games", data={"game": "godofwar",
+                                                 "players": [{"name": "ann"}]}).json()
+    page.goto(f"/#/join/{created['game_id']}/0/{created['tokens']['0']}")
+    space = page.locator(".godofwar .space.legal").first
+    space.wait_for()
+    assert space.evaluate("el => el.tagName") == "BUTTON"
+    space.focus()
+
+    page.keyboard.press(key)
+
+    page.wait_for_selector(".godofwar .spot .hero")  # Kratos stands in it
+    assert page.errors == []
+
+
+def test_god_of_war_reads_without_null_under_its_own_title(open_page):
+    page = open_page()
+    start(page, "godofwar")
+
+    board = page.locator(".godofwar").first.text_content()
+    assert "null" not in board and "round · round" not in board.lower()
+    assert page.locator("h1").text_content().startswith("God of War")
+    assert page.title().startswith("God of War")
+
+
+def test_the_lobby_lists_player_names_and_a_co_operative_result(open_page):
+    page = open_page()
+    party = page.request.post("/games", data={"game": "godofwar",
+                                              "players": [{"bot": "party"}]}).json()
+    page.request.post("/games", data={"game": "dominion", "players": [
+        {"name": "ann"}, {"bot": "big_money"}], "options": {"first_seat": 0}})
+    page.goto("/")
+
+    row = page.locator(f"tr[data-game-id='{party['game_id']}']")
+    row.wait_for()
+    assert re.search(r"the party (won|lost)", row.text_content())
+    assert "seat 0 (party bot)" in row.text_content()
+    assert page.locator("tr", has_text="seat 0 (ann)").count()
+    assert page.title() == "Lobby — gamehall"
+
+
+def test_a_created_games_invitations_show_at_the_top_of_the_lobby(open_page):
+    page = open_page(viewport={"width": 390, "height": 844})
+
+    create_from_lobby(page, "revolution", ["human", "human"])
+
+    page.locator("#created input.invite").first.wait_for()
+    shoot(page, "lobby-phone-created")
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate(IN_VIEW, "#created input.invite")
+    assert page.evaluate("() => document.activeElement.id") == "created-title"
+
+
+def test_axe_finds_no_violation_in_the_lobby_the_replay_viewer_and_a_generic_game(open_page):
+    page = open_page()
+    create_from_lobby(page, "revolution", ["human", "human"])
+    page.locator("#created input.invite").first.wait_for()
+    page.wait_for_selector("#games table")
+    found = {"lobby": axe.violations(page)}
+    created = page.request.post("/games", data={"game": "revolution", "players": [
+        {"bot": "random"}, {"bot": "greedy"}]}).json()
+    page.goto(f"/#/replay/{created['game_id']}")
+    page.wait_for_selector(".verdict.valid")
+    page.wait_for_selector(".replay-board .square")
+    found["replay"] = axe.violations(page)
+    shoot(page, "replay-desktop")
+    assert page.title() == "Replay viewer — gamehall"
+    create_from_lobby(page, "toy", ["human", "bot:first"], {"goal": "5"})
+    page.wait_for_selector(".board.generic dl")
+    move_button(page, "add").first.wait_for() if move_button(page, "add").count() else None
+    found["generic"] = axe.violations(page)
+
+    assert found == {"lobby": [], "replay": [], "generic": []}
