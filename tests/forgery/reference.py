@@ -172,6 +172,8 @@ class Reference:
                     f"events {', '.join(map(str, p['undone']))} no longer count.")
         if kind == "resigned":
             return f"{who} resigned."
+        if kind == "timed_out":
+            return f"{who} ran out of time for a decision (the deadline was {p['deadline']})."
         if kind == "abandoned":
             return f"The game was abandoned: {p['result']['reason']}."
         if kind == "seed_revealed":
