@@ -67,9 +67,10 @@ def moves(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     With `expected_version` a stale version answers 409 with `current_version`. With an
     `Idempotency-Key` header a retried request is applied once and answers the same. An illegal
     move answers 422 with the reason and your legal moves; a move when you are not asked
-    answers 409 `not-your-turn`. Answers the new version, your view and a signed receipt for
-    each move (keep them: `gamehall replay verify --receipts` checks the published history
-    honours them)."""
+    answers 409 `not-your-turn`; in a game on a clock, a move after your deadline answers 409
+    `deadline-passed` (your timeout is recorded within a second). Answers the new version,
+    your view and a signed receipt for each move (keep them: `gamehall replay verify
+    --receipts` checks the published history honours them)."""
     seat = caller_seat(game_id, required=True)
     assert seat is not None
     if body.get("seat") is not None:
