@@ -366,8 +366,10 @@ class GameService(Application[UUID]):
         game = change.game
         if change.repeated:
             views = self.read_models.recorded(game)
-        else:
+        elif events:
             views = self.read_models.record(game)
+        else:  # nothing was due (a deadline another host fired first): nothing to write
+            views = {}
         receipts: list[dict[str, Any]] = []
         if isinstance(command, PlayMoves):
             receipts = self.receipts.of_moves(game, command.seat, len(command.moves),
