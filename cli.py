@@ -13,6 +13,9 @@
   gamehall serve [--host H] [--port P]
   gamehall dataset FILE -o OUT.parquet   replays as training data: one row a decision
   gamehall analyze FILE -o REPORT.html   charts of win rates, lengths and each game's questions
+  gamehall play thrones --bots A,B --decks stark.txt,lannister.txt --options '{"profile": "lcg"}'
+  gamehall decks check FILE.txt [--game G]   a decklist's problems and broken rules, in words
+  gamehall decks export DECK [--game G]      a registered deck (its id) or a JSON deck, as text
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from uuid import UUID, uuid5
 
 import bootstrap
 from domain.application import GameService
+from domain.decks import deck_rules, deck_text, read_deck_text
 from domain.games import game_names, get_rules
 from domain.history import EventType, Status
 from domain.kernel import GameError
@@ -68,7 +72,22 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", help="make the run reproducible (games are then kept in memory)")
     play.add_argument("--options", default="{}", help="the game's options, as JSON")
     play.add_argument("--export", help="write every game's replay to this NDJSON file")
+    play.add_argument("--decks", help="decklists as text, one file a bot, comma-separated "
+                      "(each bot plays its deck, whatever its seat)")
     play.set_defaults(handler=run_play)
+
+    decks = commands.add_parser("decks", help="check or export a decklist")
+    deck_commands = decks.add_subparsers(required=True, metavar="ACTION")
+    check = deck_commands.add_parser("check", help="a decklist's problems and broken rules")
+    check.add_argument("file", help="a decklist as text (docs/api.md, \"Decks as text\")")
+    check.add_argument("--game", default=None, help="the game (default: the one game whose "
+                       "decks are written as text)")
+    check.set_defaults(handler=run_deck_check)
+    deck_export = deck_commands.add_parser("export", help="a deck as text")
+    deck_export.add_argument("deck", help="a registered deck's id (reads var/) or a JSON file "
+                             "(POST /decks's body or GET /decks/ID's answer)")
+    deck_export.add_argument("--game", default=None)
+    deck_export.set_defaults(handler=run_deck_export)
 
     replay = commands.add_parser("replay", help="export, verify or show a replay document")
     replay_commands = replay.add_subparsers(required=True, metavar="ACTION")
@@ -193,7 +212,13 @@ def run_play(args: argparse.Namespace) -> None:
     add_cli_policies(args.game, names)
     bots = [names[i % len(names)] for i in range(args.seats or len(names))]
     options = json.loads(args.options)
+    files = [f.strip() for f in args.decks.split(",")] if args.decks else []
+    lists = [deck_file(args.game, path) for path in files]
     service = play_service(args.seed)
+    registered = [service.decks.register(args.game, name, decklist).id for decklist, name in lists]
+    # One deck a bot as named (--bots A,B --decks a.txt,b.txt): it follows its bot's seat.
+    decks = [registered[i % len(names)] if i % len(names) < len(registered) else None
+             for i in range(len(bots))]
     tallies = {bot: Tally() for bot in bots}
     by_seat = SeatTally(len(bots))
     exported = open(args.export, "w") if args.export else None  # noqa: SIM115
@@ -201,9 +226,11 @@ def run_play(args: argparse.Namespace) -> None:
     try:
         for index in progress(range(args.games)):
             seating = bots[index % len(bots):] + bots[: index % len(bots)]
+            seat_decks = decks[index % len(bots):] + decks[: index % len(bots)]
             game_id = uuid5(UUID(int=0), f"{args.seed}:{index}") if args.seed else None
             game, _ = service.create_game(args.game, options, [{"bot": b} for b in seating],
-                                          game_id=game_id)
+                                          game_id=game_id,
+                                          decks=seat_decks)
             records = service.records(game.id)
             moves = [r["payload"]["seat"] for r in records if r["type"] == EventType.MOVE_MADE]
             for seat, bot in enumerate(seating):
@@ -524,6 +551,72 @@ def run_analyze(args: argparse.Namespace) -> None:
 
     Path(args.output).write_text(report(load_documents(args.file)), encoding="utf-8")
     print(f"report written to {args.output}", file=sys.stderr)
+
+
+
+# ---- decks ----
+
+
+def text_deck_game(game: str | None) -> str:
+    """The game named, else the one game whose decks are written as text."""
+    if game is not None:
+        return game
+    found = [g for g in game_names() if (d := get_rules(g).decks) and d.text is not None]
+    if len(found) != 1:
+        raise SystemExit(f"gamehall: name the game (--game): one of {', '.join(found)}")
+    return found[0]
+
+
+def deck_problems(game: str, text: str) -> tuple[dict[str, Any], str | None, list[str]]:
+    """A decklist read from text, its name, and every problem in words: each line naming no
+    card (with the nearest name), then each deck-construction rule broken."""
+    reading = read_deck_text(game, text)
+    words = [f"line {p['line']}: {p['message']}"
+             + (f" Did you mean {p['suggestion']}?" if p["suggestion"] else "")
+             for p in reading.problems]
+    words += [str(v["message"]) for v in deck_rules(game).check(reading.decklist)]
+    return reading.decklist, reading.name, words
+
+
+def deck_file(game: str, path: str) -> tuple[dict[str, Any], str]:
+    """The legal decklist a text file writes, and its name (the file's, where it gives none);
+    exits naming every problem otherwise."""
+    decklist, name, problems = deck_problems(game, Path(path).read_text("utf-8"))
+    if problems:
+        raise SystemExit(f"gamehall: {path} is not a legal deck:\n"
+                         + "\n".join(f"  {p}" for p in problems))
+    return decklist, name or Path(path).stem
+
+
+def run_deck_check(args: argparse.Namespace) -> None:
+    game = text_deck_game(args.game)
+    decklist, name, problems = deck_problems(game, Path(args.file).read_text("utf-8"))
+    if problems:
+        print(f"{args.file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+        print("\n".join(f"  {p}" for p in problems))
+        raise SystemExit(1)
+    cards = sum(n for _, n in decklist["cards"])
+    print(f"{args.file}: a legal deck of {game} ({name or 'no name'}: "
+          f"{len(decklist['plots'])} plots, {cards} cards)")
+
+
+def run_deck_export(args: argparse.Namespace) -> None:
+    path = Path(args.deck)
+    if path.exists():
+        raw = loads(path.read_text("utf-8"))
+        game = text_deck_game(raw.get("game", args.game))
+        decklist = {k: raw.get(k) for k in ("house", "agenda", "plots", "cards")}
+        name = raw.get("name")
+    else:
+        service = bootstrap.build_service()
+        try:
+            deck = service.decks.get(UUID(args.deck))
+        except ValueError:
+            raise SystemExit(f"gamehall: {args.deck} is neither a file nor a deck id") from None
+        finally:
+            service.close()
+        game, decklist, name = deck.game, deck.decklist, deck.name
+    sys.stdout.write(deck_text(game).write(decklist, name))
 
 
 if __name__ == "__main__":

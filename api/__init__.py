@@ -14,7 +14,20 @@ from swagger_ui_bundle import swagger_ui_path
 
 from domain.games import load_all
 
-from . import archive, client_pages, decks, errors, follow, games, keys, limits, play, streams
+from . import (
+    archive,
+    client_pages,
+    decks,
+    errors,
+    follow,
+    games,
+    keys,
+    limits,
+    play,
+    players,
+    streams,
+    webhooks,
+)
 from .encoding import OrjsonProvider
 from .hall import Hall, open_hall
 
@@ -52,15 +65,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(DEFAULTS)
     app.config.from_mapping(limits.DEFAULTS)
     app.config.from_mapping(limits.from_environ(os.environ))
+    app.config.from_mapping(webhooks.settings(os.environ))
     app.config.from_mapping(config or {})
     api = Api(app)
     errors.register(app)
     app.add_url_rule("/docs/assets/<path:filename>", "docs_assets", docs_asset)
     app.register_blueprint(client_pages.blp)  # the browser client, outside the OpenAPI
     for blueprint in (games.blp, play.blp, follow.blp, archive.games_blp, archive.blp,
-                      keys.blp, decks.blp):
+                      keys.blp, decks.blp, players.blp, players.lobby):
         api.register_blueprint(blueprint)
     app.extensions["gamehall"] = open_hall(app.config)
+    webhooks.start_dispatcher(app.extensions["gamehall"], app.config)
     limits.install(app, app.extensions["gamehall"].store.client)
     streams.install(app, app.extensions["gamehall"].store.client)
     if app.config["CATCH_UP_ON_START"]:

@@ -9,13 +9,14 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
 | --- | --- |
 | 400 | ``invalid-request`` (malformed JSON, unknown or mistyped fields, bad query parameters,
   bad headers) |
-| 401 | ``token-required``, ``unknown-token`` |
+| 401 | ``token-required``, ``unknown-token``, ``player-key-required`` |
 | 403 | ``not-your-seat`` (another seat's action or perspective) |
-| 404 | ``game-not-found``, ``seat-not-found``, ``deck-not-found``, ``not-found`` |
+| 404 | ``game-not-found``, ``seat-not-found``, ``deck-not-found``, ``player-not-found``,
+  ``not-found`` |
 | 405 | ``method-not-allowed`` |
 | 409 | ``stale-version``, ``not-your-turn``, ``game-over``, ``game-closed``,
-  ``seat-unavailable``, ``busy``, ``deadline-passed`` (the seat's time for its decision ran
-  out: its timeout is recorded within a second) |
+  ``seat-unavailable``, ``busy``, ``rematch-refused``, ``deadline-passed`` (the seat's
+  time for its decision ran out: its timeout is recorded within a second) |
 | 413 | ``payload-too-large`` |
 | 429 | ``rate-limited``, ``too-many-streams`` (with ``Retry-After``) |
 | 431 | ``header-too-large`` (gunicorn's refusal, as a problem) |
@@ -26,7 +27,8 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
   changed underneath it), ``internal-error`` |
 | 422 | ``illegal-move``, ``bad-options``, ``unknown-game``, ``unknown-rules-version``,
   ``idempotency-key-reused``, ``illegal-deck`` (with ``violations``: each rule the deck
-  breaks), ``no-decks``, ``unknown-deck``, ``game-error`` |
+  breaks), ``no-decks``, ``unknown-deck``, ``unreadable-deck`` (a decklist as text; with
+  ``lines``, each line naming no card), ``bad-name``, ``webhook-refused``, ``game-error`` |
 
 A move out of turn is 409, like every refusal that depends on where the game is now rather than
 on what was sent (the same move may be right later); 422 is for content the game refuses.
@@ -65,6 +67,9 @@ STATUS_BY_CODE: dict[str, int] = {
     "stale-version": 409,
     "busy": 409,
     "game-not-finished": 409,
+    "rematch-refused": 409,
+    "player-not-found": 404,
+    "bad-name": 422,
     "takeback-pending": 409,
     "takeback-refused": 409,
     "deadline-passed": 409,
@@ -76,6 +81,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "illegal-deck": 422,
     "no-decks": 422,
     "unknown-deck": 422,
+    "unreadable-deck": 422,
     "deck-not-found": 404,
     # The store's history of a game no longer reproduces under its rules: the server's fault,
     # never the request's; the game is not served until an operator restores it.
@@ -128,6 +134,8 @@ def game_problem(error: GameError) -> Response:
         extra["waiting_for"] = error.details.get("waiting_for", [])
     if "violations" in error.details:  # an illegal deck: every rule it breaks
         extra["violations"] = error.details["violations"]
+    if "lines" in error.details:  # a decklist as text: each line that names no card
+        extra["lines"] = error.details["lines"]
     current = error.details.get("current")
     if current is not None:
         extra["current_version"] = current

@@ -28,6 +28,7 @@ from .blueprint import Blueprint
 from .errors import ApiError
 from .hall import hall
 from .limits import heavy
+from .players import joining_player, seats_asked
 from .schemas import (
     AnswerSchema,
     CatalogSchema,
@@ -75,19 +76,22 @@ def components(query: dict[str, Any], game: str) -> dict[str, Any]:
 @blp.route("", methods=["POST"])
 @blp.arguments(CreateGameSchema)
 @blp.response(201, CreatedSchema)
-@blp.problems(400, 413, 422)
+@blp.problems(400, 401, 413, 422)
 def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Create a game; answers its id and the token of each human seat named now.
 
-    Each player is `{name}` (a human, given a token now), `{bot}` (played by the server) or
-    `{}` (an open seat, joined later with POST /games/{id}/seats/{seat}); in a game whose
+    Each player is `{name}` (a human, given a token now), `{bot}` (played by the server),
+    `{"player": "me"}` (the player whose key the request carries, also given a token) or
+    `{}` or `{"open": true}` (an open seat, joined later with POST /games/{id}/seats/{seat});
+    `listed: true` lists the game's open seats for anyone (GET /games?open=true). In a game whose
     players bring their own decks, each may add `deck` (a registered deck's id, POST /decks;
     without it, the game's ready-made deck). Naming a deck never registered answers 422
     `unknown-deck`; a deck in a game without decks, 422 `no-decks`."""
-    players = tuple({k: v for k, v in p.items() if k != "deck"} for p in body["players"])
+    players = tuple(seats_asked([{k: v for k, v in p.items() if k != "deck"}
+                                 for p in body["players"]]))
     decks = tuple(p.get("deck") for p in body["players"])
     return _started(CreateGame(body["game"], body["options"], players, body["takebacks"],
-                               decks, clock=body["clock"]))
+                               decks, clock=body["clock"], listed=body["listed"]))
 
 
 @blp.route("/<uuid:game_id>/fork", methods=["POST"])
@@ -103,7 +107,7 @@ def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict
     the source's state hash there; verifying it checks that origin. A game still being played
     answers 409 `game-not-finished`; an `at` where the game was not being played, 422
     `bad-fork-point`."""
-    players = tuple(body.get("players") or ())  # none: a human seat each, "seat N"
+    players = tuple(seats_asked(body.get("players") or []))  # none: "seat N" each
     return _started(ForkGame(game_id, body["at"], players, body["takebacks"],
                              clock=body["clock"]))
 
@@ -130,7 +134,8 @@ def listing(query: dict[str, Any]) -> dict[str, Any]:
     h = hall()
     catch_up(h.projector)
     found: list[dict[str, Any]] = []
-    ids = h.store.index(query.get("game"), None, None, newest_first=True)
+    ids = (h.projector.inbox.store.open_games(query.get("game")) if query.get("open")
+           else h.store.index(query.get("game"), None, None, newest_first=True))
     for batch in _batches(ids, 200):
         wanted = [g for g, status in zip(batch, h.store.statuses(batch), strict=True)
                   if query.get("status") in (None, status)]
@@ -160,9 +165,15 @@ def summary(game_id: UUID) -> dict[str, Any]:
 @blp.response(201, JoinedSchema)
 @blp.problems(400, 401, 403, 404, 409, 413)
 def join(body: dict[str, Any], game_id: UUID, seat: int) -> tuple[dict[str, Any], int]:
-    """Take an open seat; answers the seat's token (shown once)."""
+    """Take an open seat; answers the seat's token (shown once). With a player key the seat
+    is the player's, named as the player is (no `name` needed)."""
     forbid_other_seat(caller_seat(game_id, required=False), seat, "take a seat")
-    outcome = hall().service.run(TakeSeat(game_id, seat, body["name"]))
+    player = joining_player()
+    name = player.name if player is not None else body.get("name")
+    if name is None:
+        raise ApiError(400, "invalid-request", "Send your name ({name}), or your player key.")
+    outcome = hall().service.run(TakeSeat(game_id, seat, name,
+                                          player.id if player is not None else None))
     return {"game_id": str(game_id), "seat": seat, "token": outcome.tokens[seat],
             "game": outcome.views["summary"]}, 201
 

@@ -6,7 +6,7 @@ not numbers); query schemas reject unknown parameters too.
 
 from __future__ import annotations
 
-import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 import marshmallow as ma
@@ -14,29 +14,23 @@ from marshmallow import RAISE, ValidationError, fields, validate, validates_sche
 
 from domain.clocks import MAX_SECONDS, MIN_SECONDS, ON_TIMEOUT
 from domain.history import Status
+from domain.players import name_refusal
 
 NAME = validate.Length(min=1, max=40)
+
+
+def printable_name(name: str) -> None:
+    """A person's name: no control or bidirectional-override characters."""
+    refusal = name_refusal(name)
+    if refusal is not None:
+        raise ValidationError(refusal)
+
+
+PERSON: list[Callable[[Any], Any]] = [NAME, printable_name]
 STATUSES = tuple(str(status) for status in Status)
 MAX_MOVES = 100
 # The largest event number a query may name: Last-Event-ID takes at most 12 digits too.
 MAX_EVENT = 999_999_999_999
-# Characters that make a name show as something else than it says: the bidirectional
-# formatting characters (U+202E turns the rest of a line around), besides the control
-# characters (NUL, newlines) and the line and paragraph separators, refused by category.
-BIDI_FORMATTING = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                            "\u2066\u2067\u2068\u2069")
-HIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
-
-
-def shown_as_written(name: str) -> None:
-    """A player's, seat's or deck's name holds no character that hides or rearranges text."""
-    for character in name:
-        if character in BIDI_FORMATTING or unicodedata.category(character) in HIDDEN_CATEGORIES:
-            raise ValidationError(f"A name may not hold control or bidirectional formatting "
-                                  f"characters (U+{ord(character):04X} here).")
-
-
-PERSON = validate.And(NAME, shown_as_written)
 
 
 class Strict(ma.Schema):
@@ -59,11 +53,16 @@ class StrictBoolean(fields.Boolean):
 class PlayerSchema(Strict):
     name = fields.String(validate=PERSON, metadata={"description": "a human player's name"})
     bot = fields.String(validate=NAME, metadata={"description": "a bot from the catalog"})
+    player = fields.String(validate=validate.OneOf(["me"]), metadata={
+        "description": "\"me\": the seat of the player whose key the request carries"})
+    open = StrictBoolean(validate=validate.Equal(True), metadata={
+        "description": "true: an open seat, joined later (as {})"})
 
     @validates_schema
-    def a_human_or_a_bot(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if "name" in data and "bot" in data:
-            raise ValidationError("A seat is a human ({name}) or a bot ({bot}), not both.",
+    def one_kind_of_seat(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if len(data.keys() & {"name", "bot", "player", "open"}) > 1:
+            raise ValidationError("A seat is a human ({name}), a bot ({bot}), your player "
+                                  "({player: \"me\"}) or open ({open: true}), one of them.",
                                   "_schema")
 
 
@@ -102,6 +101,9 @@ class CreateGameSchema(Strict):
         "description": "allow takebacks by consent (off by default: "
                        "docs/takebacks-forks-receipts.md)"})
     clock = CLOCK_FIELD
+    listed = StrictBoolean(load_default=False, metadata={
+        "description": "list the game's open seats for anyone to join (GET /games?open=true); "
+                       "by default a game is joined by invitation only"})
 
 
 DECK_ROWS = 200
@@ -110,7 +112,7 @@ DECK_ROWS = 200
 class RegisterDeckSchema(Strict):
     game = fields.String(required=True, validate=NAME, metadata={"example": "thrones"})
     name = fields.String(required=True, validate=validate.And(validate.Length(min=1, max=60),
-                                                              shown_as_written))
+                                                              printable_name))
     house = fields.String(required=True, validate=NAME, metadata={"example": "stark"})
     agenda = fields.String(load_default=None, allow_none=True, validate=NAME,
                            metadata={"description": "an agenda card id, or null"})
@@ -122,6 +124,36 @@ class RegisterDeckSchema(Strict):
         strict=True, validate=validate.Range(min=1, max=99)))), required=True,
         validate=validate.Length(max=DECK_ROWS),
         metadata={"description": "the house deck: [card id, copies] pairs"})
+
+
+class CheckDeckSchema(Strict):
+    game = fields.String(required=True, validate=NAME, metadata={"example": "thrones"})
+    name = fields.String(load_default=None, allow_none=True,
+                         validate=validate.And(validate.Length(max=60), printable_name))
+    text = fields.String(validate=validate.Length(max=32_000), metadata={
+        "description": "a decklist as players write it (docs/api.md, \"Decks as text\"); "
+                       "without it, the deck's fields"})
+    house = fields.String(validate=validate.Length(max=40))
+    agenda = fields.String(allow_none=True, validate=NAME)
+    plots = fields.List(fields.String(validate=NAME), validate=validate.Length(max=20))
+    cards = fields.List(fields.Tuple((fields.String(validate=NAME), fields.Integer(
+        strict=True, validate=validate.Range(min=1, max=99)))),
+        validate=validate.Length(max=DECK_ROWS))
+
+
+class DeckCheckSchema(ma.Schema):
+    name = fields.String(allow_none=True)
+    house = fields.String()
+    agenda = fields.String(allow_none=True)
+    plots = fields.List(fields.String())
+    cards = fields.List(fields.Tuple((fields.String(), fields.Integer())))
+    violations = fields.List(fields.Dict(), metadata={
+        "description": "each deck-construction rule broken, {rule, card, message}"})
+    lines = fields.List(fields.Dict(), metadata={
+        "description": "each line of the text that names no card, {line, text, message, "
+                       "suggestion}"})
+    text = fields.String(allow_none=True, metadata={
+        "description": "the deck as text, to export (null for a game whose decks are JSON only)"})
 
 
 class DeckSchema(ma.Schema):
@@ -159,7 +191,8 @@ class ForkSchema(Strict):
 
 
 class JoinSchema(Strict):
-    name = fields.String(required=True, validate=PERSON)
+    name = fields.String(validate=PERSON, metadata={
+        "description": "required without a player key; with one, the player's name is used"})
 
 
 class MovesSchema(Strict):
@@ -228,6 +261,8 @@ class ListQuery(Strict):
                                         "true, passed; false, failed (not yet verified: "
                                         "neither)"})
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
+    open = fields.Boolean(metadata={"description": "true: listed games with an open seat, "
+                                    "for anyone to join"})
 
 
 class ExportQuery(Strict):
@@ -260,6 +295,9 @@ class ProblemSchema(ma.Schema):
     errors = fields.Dict()
     violations = fields.List(fields.Dict(), metadata={
         "description": "an illegal deck: each rule it breaks, {rule, card, message}"})
+    lines = fields.List(fields.Dict(), metadata={
+        "description": "a decklist as text: each line naming no card, {line, text, message, "
+                       "suggestion}"})
 
 
 class SeatSchema(ma.Schema):
@@ -449,3 +487,85 @@ class StepsSchema(ma.Schema):
     steps = fields.List(fields.Nested(StepSchema), metadata={
         "description": "the page: at most 100 steps, fewer once the answer reaches 2 MiB (at "
                        "least one)"})
+
+
+# ---- players, their inbox and webhook ----
+
+
+class RegisterPlayerSchema(Strict):
+    name = fields.String(required=True, validate=PERSON, metadata={"example": "ann"})
+
+
+class PlayerKeySchema(ma.Schema):
+    player_id = fields.String()
+    name = fields.String()
+    key = fields.String(metadata={"description": "the player's key, shown once: send it as "
+                                  "'Authorization: Bearer <key>'"})
+
+
+class PlayerSchemaOut(ma.Schema):
+    player_id = fields.String()
+    name = fields.String()
+    registered_at = fields.String()
+    webhook = fields.String(allow_none=True)
+
+
+class InboxQuery(Strict):
+    turn = fields.String(validate=validate.OneOf(("mine", "theirs", "over")), metadata={
+        "description": "mine: games waiting for you; theirs: for others; over: finished"})
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+
+
+class InboxEntrySchema(ma.Schema):
+    game_id = fields.String()
+    game = fields.String()
+    seat = fields.Integer(metadata={"description": "your seat"})
+    seats = fields.List(fields.Nested(SeatSchema))
+    status = fields.String()
+    turn = fields.String(metadata={"enum": ["mine", "theirs", "over"]})
+    waiting_for = fields.List(fields.Integer(), metadata={"description": "whose turn"})
+    since = fields.String(metadata={"description": "when the game last changed"})
+    deadline = fields.String(allow_none=True, metadata={
+        "description": "when your time to answer runs out (null: no clock)"})
+    version = fields.Integer()
+    result = fields.Dict(allow_none=True)
+    open_seats = fields.Integer(metadata={"description": "seats still open"})
+    takeback_asked = fields.Boolean(metadata={
+        "description": "another seat asks you to accept a takeback"})
+    rematch_of = fields.String(allow_none=True, metadata={
+        "description": "the finished game this one is a rematch of"})
+
+
+class InboxSchema(ma.Schema):
+    games = fields.List(fields.Nested(InboxEntrySchema))
+
+
+class InboxStreamQuery(Strict):
+    after = fields.String(validate=validate.Length(max=40), metadata={
+        "description": "resume after this event id (or send Last-Event-ID)"})
+
+
+class WebhookSchema(Strict):
+    url = fields.String(required=True, allow_none=True, validate=validate.Length(max=2000),
+                        metadata={"description": "https URL; null removes the webhook"})
+
+
+class WebhookSetSchema(ma.Schema):
+    url = fields.String(allow_none=True)
+    secret = fields.String(allow_none=True, metadata={
+        "description": "the signing secret (whsec_...), shown once (Standard Webhooks)"})
+
+
+class DeliverySchema(ma.Schema):
+    webhook_id = fields.String()
+    type = fields.String()
+    game_id = fields.String()
+    url = fields.String()
+    status = fields.String(metadata={"enum": ["pending", "delivered", "failed"]})
+    attempts = fields.List(fields.Dict(), metadata={
+        "description": "each {at, status (HTTP status or null), error}"})
+    created_at = fields.String()
+
+
+class DeliveriesSchema(ma.Schema):
+    deliveries = fields.List(fields.Nested(DeliverySchema))

@@ -88,9 +88,16 @@ def research(table: Table) -> None:
     environments.research(table)
 
 
+def inbox(table: Table) -> None:
+    section("A player's inbox (1,000 games, in-process: SQLite + embedded Redis)")
+    from . import inbox as players_inbox
+
+    players_inbox.inbox_cost(1000, say, table)
+
+
 SECTIONS = {"revolution": revolution, "dominion": dominion, "godofwar": god_of_war,
             "thrones": thrones, "research": research, "http": http, "layers": layers,
-            "deadlines": deadlines}
+            "deadlines": deadlines, "inbox": inbox}
 
 
 def main(argv: list[str]) -> None:

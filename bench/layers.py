@@ -34,6 +34,8 @@ LAYERS: list[tuple[str, str, str]] = [
     ("save: the event store (SQLite, fsync)", "domain.application", "GameService.save"),
     ("views: every seat's view and the summary, built", "projections.projector", "all_views"),
     ("projection writes: Redis, one pipeline", "projections.store", "ViewStore.write_game"),
+    ("inbox: the seats' players, their entries and events", "projections.inbox",
+     "Inbox.write"),
     ("receipts: the move's signed receipt", "domain.audits", "Receipts.of_moves"),
     ("request schema: webargs + marshmallow load", "api.schemas", "MovesSchema.load"),
     ("response schema: marshmallow dump", "api.schemas", "MoveResultSchema.dump"),

@@ -78,6 +78,10 @@ MEMORY_ONLY = (RECENT, RULES)
 IMMUTABLE_TYPES = frozenset({UUID, datetime, int, str})
 
 
+class GameNotFound(GameError):
+    code = "game-not-found"
+
+
 class SeatUnavailable(GameError):
     code = "seat-unavailable"
 

@@ -30,7 +30,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.persistence import IntegrityError, Transcoder
 
-from .aggregate import Game, event_record
+from .aggregate import Game, GameNotFound, event_record
 from .audits import Receipts, Takebacks
 from .bookkeeping import Receipt, SeatKeys, token_hash
 from .commands import (
@@ -58,6 +58,7 @@ from .kernel import (
     State,
     hash_value,
 )
+from .players import Players
 from .receipts import SigningKey
 from .transcoder import FastJSONTranscoder
 
@@ -73,10 +74,6 @@ MAX_RETRIES = 8
 SNAPSHOT_INTERVAL = 100
 SHORT_INTERVAL = 20
 GAME_TOPIC_PREFIX = "gamehall:Game."
-
-
-class GameNotFound(GameError):
-    code = "game-not-found"
 
 
 class StaleVersion(GameError):
@@ -157,7 +154,8 @@ class NoReadModels:
 class GameService(Application[UUID]):
     """The use cases. Build one per process, after fork, and close it at exit. Its
     collaborators: ``receipts`` (signed move receipts), ``takebacks`` (their decisions),
-    ``decks`` (players' own decks) and ``read_models`` (given by the web layer)."""
+    ``decks`` (players' own decks), ``players`` (players, their seats and webhooks) and
+    ``read_models`` (given by the web layer)."""
 
     name = "gamehall"
     snapshotting_intervals: ClassVar[dict[Any, int]] = {Game: SNAPSHOT_INTERVAL}
@@ -178,6 +176,8 @@ class GameService(Application[UUID]):
         self.receipts = Receipts(events, self.seed_of, signing_key, retired_keys)
         self.takebacks = Takebacks(events, self._state_after)
         self.decks = DeckLibrary(self.repository, self.save, clock)
+        self.players = Players(self.repository, self.recorder, self.save, self.get, secret,
+                               clock, new_token)
         self.read_models: ReadModels = NoReadModels()
 
     def construct_transcoder(self) -> Transcoder:
@@ -454,13 +454,18 @@ class GameService(Application[UUID]):
         """The game and its human seats' tokens. The id is chosen first because the seed (and
         so its commitment) is bound to it."""
         players = [dict(player) for player in command.players]
-        options = self.decks.with_decks(command.game, command.options,
-                                        list(command.decks or [None] * len(players)))
+        if command.rematch_of is not None:  # the finished game's options, its decklists too
+            options = dict(command.options or {})
+        else:
+            options = self.decks.with_decks(command.game, command.options,
+                                            list(command.decks or [None] * len(players)))
         game_id = command.game_id or Game.create_id()
         created = Game.create(game_id, command.game, options, _named_seats(players),
                               self.seed_of(game_id), self._clock(), command.takebacks,
                               command.clock)
-        return self._opened(created, players, compute)
+        change = self._opened(created, players, compute)
+        self.players.mark(change.also[0], command.listed, command.rematch_of)
+        return change
 
     def _forked(self, command: ForkGame,
                 compute: Callable[[Callable[[], None]], None] | None) -> Change:
@@ -503,6 +508,7 @@ class GameService(Application[UUID]):
                                 game_id=str(game.id))
         tokens = {i: self._issue(keys, i) for i, s in enumerate(players)
                   if s.get("name") is not None and s.get("bot") is None}
+        self.players.seat_all(keys, players)
         advance = partial(self._advance, game)
         advance() if compute is None else compute(advance)
         return Change(game, (keys,), tokens, retry=False)
@@ -514,6 +520,8 @@ class GameService(Application[UUID]):
         game.take_seat(command.seat, command.name, self._clock())
         keys: Any = self.repository.get(SeatKeys.id_for(command.game_id))
         token = self._issue(keys, command.seat)
+        if command.player is not None:
+            self.players.seat(keys, command.seat, command.player)
         self._advance(game)
         return Change(game, (keys,), {command.seat: token})
 
@@ -570,8 +578,9 @@ class GameService(Application[UUID]):
         outcome = self.run(ForkGame(source_id, at, tuple(players), takebacks, game_id), compute)
         return outcome.game, dict(outcome.tokens)
 
-    def join(self, game_id: UUID, seat: int, name: str) -> tuple[Game, str]:
-        outcome = self.run(TakeSeat(game_id, seat, name))
+    def join(self, game_id: UUID, seat: int, name: str,
+             player: UUID | None = None) -> tuple[Game, str]:
+        outcome = self.run(TakeSeat(game_id, seat, name, player))
         return outcome.game, outcome.tokens[seat]
 
     def play(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str | None = None,

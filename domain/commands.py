@@ -21,9 +21,11 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class CreateGame:
-    """A new game; ``players`` are ``{name}`` (a human, given a token), ``{bot}`` or ``{}``
-    (an open seat). ``decks``: a registered deck id (or None) a seat, where players bring
-    their own. ``game_id`` is for reproducible runs (by default a fresh one)."""
+    """A new game; ``players`` are ``{name}`` (a human, given a token; with ``player``, a
+    player's id, the seat is that player's), ``{bot}`` or ``{}`` (an open seat). ``decks``:
+    a registered deck id (or None) a seat, where players bring their own. ``game_id`` is for
+    reproducible runs (by default a fresh one). ``listed``: its open seats listed for anyone
+    to join; ``rematch_of``: the finished game it replays."""
 
     game: str
     options: Mapping[str, Any] | None
@@ -32,6 +34,8 @@ class CreateGame:
     decks: tuple[UUID | None, ...] | None = None
     game_id: UUID | None = None
     clock: Mapping[str, Any] | None = None
+    listed: bool = False
+    rematch_of: UUID | None = None
 
 
 @dataclass(frozen=True)
@@ -49,9 +53,12 @@ class ForkGame:
 
 @dataclass(frozen=True)
 class TakeSeat:
+    """An open seat taken by ``name`` (for ``player``, a player's id, where given)."""
+
     game_id: UUID
     seat: int
     name: str
+    player: UUID | None = None
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from eventsourcing.application import AggregateNotFoundError, Repository
 from eventsourcing.domain import Aggregate
 
 from .games import get_rules
-from .kernel import BadOptions, DeckRules, GameError
+from .kernel import BadOptions, DeckReading, DeckRules, DeckText, GameError, UnreadableDeck
 
 
 class DeckNotFound(GameError):
@@ -88,6 +88,43 @@ def deck_rules(game: str) -> DeckRules:
     return found
 
 
+MAX_TEXT = 64 * 1024  # characters: a few dozen lines of names, many times over
+
+
+def deck_text(game: str) -> DeckText:
+    found = deck_rules(game).text
+    if found is None:
+        raise NoDecks(f"Decks of {game} are written as JSON only.")
+    return found
+
+
+def read_deck_text(game: str, text: str) -> DeckReading:
+    """The decklist a text writes, read by the game's own format (the one reader behind
+    ``POST /decks`` as text, the browser's import and ``gamehall decks``): UnreadableDeck
+    for what no person writes as a decklist; ``problems`` names each line naming nothing."""
+    if len(text) > MAX_TEXT:
+        raise UnreadableDeck(f"A decklist is at most {MAX_TEXT:,} characters; this text has "
+                             f"{len(text):,}.")
+    return deck_text(game).read(text)
+
+
+def decklist_of_text(game: str, text: str) -> tuple[dict[str, Any], str | None]:
+    """The decklist and name a text writes; UnreadableDeck (with ``lines``, each line that
+    names nothing) unless every line was understood."""
+    reading = read_deck_text(game, text)
+    if reading.problems:
+        count = len(reading.problems)
+        raise UnreadableDeck(f"{count} line{'s' if count != 1 else ''} of the list name"
+                             f"{'' if count != 1 else 's'} no card: see lines.",
+                             lines=reading.problems)
+    return reading.decklist, reading.name
+
+
+def illegal(violations: list[dict[str, Any]]) -> IllegalDeck:
+    return IllegalDeck(f"The deck breaks {len(violations)} deck-construction "
+                       f"rule{'s' if len(violations) != 1 else ''}: see violations.", violations)
+
+
 class DeckLibrary:
     """The deck use cases, a collaborator of ``GameService``, which gives it its repository
     (to read decks), its ``save`` and its clock."""
@@ -103,9 +140,7 @@ class DeckLibrary:
         rules = deck_rules(game)
         violations = rules.check(decklist)
         if violations:
-            raise IllegalDeck(f"The deck breaks {len(violations)} deck-construction "
-                              f"rule{'s' if len(violations) != 1 else ''}: see violations.",
-                              violations)
+            raise illegal(violations)
         deck = Deck._create(Deck.Registered, id=uuid4(), game=game,
                             rules_version=get_rules(game).version, name=name,
                             decklist=rules.normal(decklist), timestamp=self.clock())

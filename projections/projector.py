@@ -23,6 +23,8 @@ from domain.kernel import canonical_json
 from replays import build_document, to_csv_rows
 
 from .audit import Auditor
+from .inbox import Inbox
+from .inbox_store import InboxStore
 from .store import ViewStore
 from .views import all_views, seat_field
 
@@ -37,20 +39,25 @@ class Projector:
 
     def __init__(self, service: GameService, store: ViewStore,
                  version_of: Callable[[UUID], int] | None = None,
-                 auditor: Auditor | None = None) -> None:
+                 auditor: Auditor | None = None, inbox: Inbox | None = None) -> None:
         self.service = service
         self.store = store
+        # Players' inboxes, written with their games' views.
+        self.inbox = inbox or Inbox(service, InboxStore(store.client))
         # Re-verifies each game once it is finished (None: nothing is re-verified).
         self.auditor = auditor
         # A game's version in the event store (the web layer passes one remembered for the
         # request, so one request asks the store once).
         self.version_of = version_of or service.version_of
 
-    def record(self, game: Game) -> dict[str, Any]:
+    def record(self, game: Game, live: bool = True) -> dict[str, Any]:
         """Store every view of ``game`` (version-guarded) and announce its new version; once
         the game is complete, its replay document too (as NDJSON and as CSV rows), which an
-        export then streams as stored: a finished game never changes."""
+        export then streams as stored: a finished game never changes. Then its players'
+        inboxes (``live``: the game was just played, so its players are told what changed,
+        as they are of any change from views stored before)."""
         fields = all_views(game)
+        known = not live and self.store.version(str(game.id)) > 0
         if game.seed is not None:
             document = build_document(self.service.records(game.id))
             fields[REPLAY] = canonical_json(document)
@@ -60,6 +67,7 @@ class Projector:
                               game.game_name, None if deadline is None else deadline.timestamp())
         if game.seed is not None and self.auditor is not None:
             self.auditor.schedule(game.id)
+        self.inbox.write(game, fields["summary"], known, live)
         return fields
 
     def recorded(self, game: Game) -> dict[str, Any]:
@@ -70,7 +78,7 @@ class Projector:
 
     def refresh(self, game_id: UUID) -> Game:
         game = self.service.get(game_id, reading=True)
-        self.record(game)
+        self.record(game, live=False)
         return game
 
     def read(self, game_id: UUID, seat: int | None = None, field: str | None = None) -> Any:
@@ -79,7 +87,7 @@ class Projector:
         text = self._current_text(game_id, name)
         if text is not None:
             return orjson.loads(text)
-        return self.record(self.service.get(game_id, reading=True))[name]
+        return self.record(self.service.get(game_id, reading=True), live=False)[name]
 
     def read_text(self, game_id: UUID, seat: int | None = None) -> str:
         """The seat's current view (or the board view) as its stored JSON text, for an answer
@@ -88,7 +96,8 @@ class Projector:
         text = self._current_text(game_id, name)
         if text is not None:
             return text
-        return canonical_json(self.record(self.service.get(game_id, reading=True))[name])
+        return canonical_json(self.record(self.service.get(game_id, reading=True),
+                                          live=False)[name])
 
     def _current_text(self, game_id: UUID, name: str) -> str | None:
         """The stored text of ``name``, unless it is missing or behind the event store."""
@@ -114,7 +123,8 @@ class Projector:
         field = REPLAY_CSV if csv else REPLAY
         for game_id, text in zip(game_ids, self.store.texts(game_ids, field), strict=True):
             if text is None:
-                fields = self.record(self.service.get(UUID(game_id), reading=True))
+                fields = self.record(self.service.get(UUID(game_id), reading=True),
+                                     live=False)
                 text = fields.get(field) or self._spectators_document(UUID(game_id), csv)
             yield text if csv else text + "\n"
 

@@ -3,9 +3,11 @@
 // invitation links per seat, and the list of games.
 
 import { ApiError, catalogOf, gamesHeld, get, keepToken, post, seatsHeld } from "./api.js";
+import { decksHeld } from "./decks.js";
 import { clear, h } from "./dom.js";
 import { resultText, seatName } from "./games/common.js";
 import { notify } from "./notice.js";
+import { listOpenGames } from "./open.js";
 
 export async function showLobby(main) {
   document.title = "Lobby — gamehall";
@@ -13,13 +15,14 @@ export async function showLobby(main) {
   // A created game's invitation links stand at the top, where the page scrolls to show them.
   const created = h("section", { id: "created", "aria-labelledby": "created-title", hidden: true });
   const list = h("section", { id: "games", "aria-labelledby": "games-title" });
+  const open = h("section", { id: "open-games" });
   main.append(
     h("h1", { text: "Lobby" }),
     created,
     h("section", { class: "new-games", "aria-label": "Start a game" },
       catalog.games.map((game) => gameForm(game, created, list))),
-    list);
-  await listGames(list);
+    open, list);
+  await Promise.all([listGames(list), listOpenGames(open)]);
   return null;
 }
 
@@ -64,10 +67,25 @@ function seatRow(game, s) {
   if (s > 0 && game.bots.length) who.value = "bot:" + game.bots[0];
   const name = h("input", { type: "text", name: `name-${s}`, maxlength: 40,
     value: `player ${s}`, "aria-label": `Seat ${s} name` });
-  const sync = () => { name.hidden = who.value !== "human"; };  // bots and open seats: no name
+  const deck = deckField(game, s);
+  const sync = () => {  // bots and open seats: no name, and the game's ready-made deck
+    name.hidden = who.value !== "human";
+    if (deck) deck.hidden = who.value !== "human";
+  };
   who.addEventListener("change", sync);
   sync();
-  return h("div", { class: "seat" }, h("label", { for: id, text: `Seat ${s}` }), who, name);
+  return h("div", { class: "seat" }, h("label", { for: id, text: `Seat ${s}` }), who, name, deck);
+}
+
+// A human seat of a game whose players bring decks picks one of the decks saved here (the
+// deck page, #/decks); the others see only its House and agenda until the game ends. The
+// server says whether these options take decks (Thrones: profile lcg).
+function deckField(game, s) {
+  const decks = decksHeld(game.name);
+  if (!decks.length) return null;
+  return h("select", { name: `deck-${s}`, "aria-label": `Seat ${s} deck`, class: "seat-deck" },
+    h("option", { value: "", text: "Ready-made deck" }),
+    decks.map((d) => h("option", { value: d.deck_id, text: `Deck: ${d.name}` })));
 }
 
 // Takebacks are off unless the players agree before play (docs/takebacks-forks-receipts.md, "Takebacks").
@@ -122,7 +140,9 @@ function readPlayers(form) {
     const who = row.querySelector("select").value;
     if (who.startsWith("bot:")) return { bot: who.slice(4) };
     if (who === "open") return {};
-    return { name: row.querySelector("input").value.trim() || "player" };
+    const deck = row.querySelector("select.seat-deck");
+    const player = { name: row.querySelector("input").value.trim() || "player" };
+    return deck && deck.value ? { ...player, deck: deck.value } : player;
   });
 }
 

@@ -12,6 +12,7 @@ import { componentDetails, promptPanel, resultText, sameMove, seatName, showDeta
   from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { notify } from "./notice.js";
+import { askToNotify, showTurn } from "./turn.js";
 
 export async function showPlay(main, gameId, wantedSeat) {
   const page = new PlayPage(main, gameId, wantedSeat);
@@ -56,6 +57,7 @@ class PlayPage {
             h("h2", { id: "log-title" }, "Log ", this.liveState), this.latest, this.log))));
     await this.refresh();
     this.heard = this.answer.version; // the log lines before it are history, not news
+    if (this.seat !== null) askToNotify();
     this.follower = new Follower(this.gameId, this.token, 0, {
       onEvent: (event) => this.onEvent(event),
       onEnd: () => this.onEnd(),
@@ -121,6 +123,7 @@ class PlayPage {
     if (myTurn && !wasMyTurn) this.turnNews.textContent = `Your turn: ${answer.prompt.text || ""}`;
     else if (!myTurn) this.turnNews.textContent = "";
     document.title = this.pageTitle();
+    showTurn(this.gameId, answer.version, Boolean(answer.prompt), titleOf(this.summary.game));
   }
 
   // "Dominion — your turn — gamehall": the game and where it stands, for a tab or a reader.

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+from typing import Any
 
-from ..kernel import Bot, GameError, Narration, Rules
+from ..kernel import Bot, DeckText, GameError, Narration, Rules
 
 # game -> {rules version: package}, oldest first; the last is current.
 RELEASES: dict[str, dict[str, str]] = {
@@ -80,22 +81,26 @@ def _load(name: str, version: str) -> Rules:
     if rules.version != version:
         raise GameError(f"{package} implements {name} {rules.version}, but the "
                         f"registry lists it as {version}.")
-    narration = _narration(package)
+    narration: Narration | None = _optional(package, "narration", "NARRATION")
     if narration is not None:  # the words, kept out of the rules digest (kernel.narration)
         rules = dataclasses.replace(rules, narration=narration)  # type: ignore[type-var]
+    deck_text: DeckText | None = _optional(package, "decktext", "DECK_TEXT")
+    if deck_text is not None and rules.decks is not None:  # out of the digest as well
+        decks = dataclasses.replace(rules.decks, text=deck_text)
+        rules = dataclasses.replace(rules, decks=decks)  # type: ignore[type-var]
     return rules
 
 
-def _narration(package: str) -> Narration | None:
-    """The package's ``narration.NARRATION``, None where it has no narration module."""
+def _optional(package: str, module_name: str, attribute: str) -> Any:
+    """``attribute`` of the package's optional module (``narration.py``, ``decktext.py``:
+    files left out of the rules digest), None where the package has no such module."""
     try:
-        module = importlib.import_module(f"{package}.narration")
+        module = importlib.import_module(f"{package}.{module_name}")
     except ModuleNotFoundError as missing:
-        if missing.name != f"{package}.narration":
+        if missing.name != f"{package}.{module_name}":
             raise
         return None
-    narration: Narration = module.NARRATION
-    return narration
+    return getattr(module, attribute)
 
 
 def load_all() -> list[Rules]:

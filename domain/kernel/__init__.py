@@ -30,7 +30,9 @@ from .contract import (
     Bot,
     Chance,
     Decision,
+    DeckReading,
     DeckRules,
+    DeckText,
     Draw,
     GameInfo,
     GameRules,
@@ -53,7 +55,15 @@ from .contract import (
     prompt_with_labels,
     resignation,
 )
-from .errors import BadOptions, GameError, GameOver, IllegalMove, NotAChanceStep, NotYourTurn
+from .errors import (
+    BadOptions,
+    GameError,
+    GameOver,
+    IllegalMove,
+    NotAChanceStep,
+    NotYourTurn,
+    UnreadableDeck,
+)
 from .narration import (
     LEGACY_NARRATION,
     NARRATIONS,
@@ -70,12 +80,12 @@ __all__ = [
     "KINDS", "ChanceKind", "ChanceSpec", "DrawStream", "bot_context", "chance_context",
     "check_outcome", "derive_outcome", "dice_spec", "draw_spec", "new_commitment",
     "pick_spec", "roll_spec", "shuffle_spec",
-    "Bot", "Chance", "Decision", "DeckRules", "Draw", "GameInfo", "Move", "OptionSpec", "Over",
-    "Prompt",
+    "Bot", "Chance", "Decision", "DeckReading", "DeckRules", "DeckText", "Draw", "GameInfo",
+    "Move", "OptionSpec", "Over", "Prompt",
     "GameRules", "Reveals", "Rules", "State", "Step", "Traits", "abandonment", "ask_bot",
     "default_redact", "play_chance", "play_move", "resignation",
     "BadOptions", "GameError", "GameOver", "IllegalMove", "NotAChanceStep", "NotYourTurn",
-    "validate_options",
+    "UnreadableDeck", "validate_options",
     "LEGACY_NARRATION", "NARRATIONS", "PUBLIC_NARRATION", "Audience", "Narration", "seat_name",
     "log_line", "move_labels", "prompt_with_labels",
 ]

@@ -259,6 +259,32 @@ class DeckRules:
     accepts: Callable[[Mapping[str, Any]], bool]
     public: Callable[[Mapping[str, Any], int | None], dict[str, Any]]
     option: str = "decks"
+    # The decklists as players write them (see ``DeckText``), attached by the registry from
+    # the package's ``decktext.py`` (it changes no outcome, so it stays out of the rules
+    # digest); None for a game whose decks are JSON only.
+    text: DeckText | None = None
+
+
+@dataclass(frozen=True)
+class DeckReading:
+    """A decklist read from text: ``decklist`` holds what the lines named (unchecked: the
+    game's ``check`` judges it), ``name`` the deck's name where the text gives one, and
+    ``problems`` each line that names nothing known, as ``{"line", "text", "message",
+    "suggestion"}`` (``line`` counted from 1; ``suggestion`` the nearest known name, or None)."""
+
+    decklist: dict[str, Any]
+    name: str | None
+    problems: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class DeckText:
+    """A game's deck text format: ``read(text)`` a ``DeckReading`` (raising
+    ``UnreadableDeck`` for text that is no decklist at all); ``write(decklist, name)`` the text
+    ``read`` takes back to the same decklist (in canonical form)."""
+
+    read: Callable[[str], DeckReading]
+    write: Callable[[Mapping[str, Any], str | None], str]
 
 
 @dataclass(frozen=True)

@@ -52,3 +52,10 @@ class NotAChanceStep(GameError):
     """A chance outcome was offered where the game is not waiting for one."""
 
     code = "not-a-chance-step"
+
+
+class UnreadableDeck(GameError):
+    """Text given as a decklist that cannot be one (too long, a control character, a count
+    beyond reason), or whose lines name nothing the game has (``lines``: each)."""
+
+    code = "unreadable-deck"

@@ -17,6 +17,7 @@ from projections import connect
 from tests.conftest import make_service, stop_embedded
 
 from .helpers import LIFTED_LIMITS
+from .players_helpers import FAST_WEBHOOKS
 
 
 @pytest.fixture(scope="session")
@@ -46,3 +47,21 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture
 def service(app: Flask) -> Any:
     return app.extensions["gamehall"].service
+
+
+@pytest.fixture
+def players_app(redis_client: Any, store_env: dict[str, str]) -> Iterator[Flask]:
+    """The app, with webhooks allowed to call this machine over http and retried fast."""
+    redis_client.flushdb()
+    service = make_service(store_env)
+    app = create_app({"TESTING": True, "GAMEHALL_SERVICE": service,
+                      "GAMEHALL_REDIS": redis_client, "STREAM_KEEPALIVE": 0.05,
+                      "STREAM_MAX_SECONDS": 5.0, **LIFTED_LIMITS, **FAST_WEBHOOKS})
+    yield app
+    close_app(app)
+    service.close()
+
+
+@pytest.fixture
+def web(players_app: Flask) -> FlaskClient:
+    return players_app.test_client()

@@ -321,7 +321,8 @@ def test_a_tile_is_placed_with_the_keyboard_alone(open_page):
 
     page.wait_for_selector(".revolution .square .tile")
     wait_for_the_log(page)
-    assert "places the Citizen" in page.locator(".log-lines li").last.text_content()
+    # The seat reads its own move in the second person: "You place the Citizen on square 7."
+    assert "You place the Citizen" in page.locator(".log-lines li").last.text_content()
 
 
 def test_on_a_phone_a_tapped_card_opens_its_text_over_the_screen(browser, server):

@@ -1,0 +1,139 @@
+"""Webhooks: each inbox event POSTed, signed as Standard Webhooks says, at least once from an
+outbox in the event store, with retries; URLs that reach private addresses refused."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import time
+
+import pytest
+
+from api import close_app, create_app
+from tests.conftest import make_service
+
+from .helpers import LIFTED_LIMITS, bearer, move
+from .players_helpers import FAST_WEBHOOKS, Receiver, game_of, register
+
+
+@pytest.fixture
+def receiver():
+    found = Receiver(failures=2)
+    yield found
+    found.close()
+
+
+def verified(secret, headers, body):
+    """Standard Webhooks' verification, written from the specification: base64 of
+    HMAC-SHA256 over "id.timestamp.body", keyed with the secret's base64-decoded bytes."""
+    key = base64.b64decode(secret.removeprefix("whsec_"))
+    content = f"{headers['webhook-id']}.{headers['webhook-timestamp']}.".encode() + body
+    expected = base64.b64encode(hmac.new(key, content, hashlib.sha256).digest()).decode()
+    return any(hmac.compare_digest(f"v1,{expected}", part)
+               for part in headers["webhook-signature"].split())
+
+
+def wait_for(condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def bobs_turn(web, receiver):
+    """ann and bob in a game, bob's webhook set, then ann's move makes it bob's turn."""
+    ann, bob = register(web, "ann"), register(web, "bob")
+    hooked = web.put("/players/me/webhook", json={"url": receiver.url},
+                     headers=bearer(bob["key"]))
+    assert hooked.status_code == 200, hooked.json
+    game_id = game_of(web, ann["key"], [{"player": "me"}, {"open": True}])["game_id"]
+    web.post(f"/games/{game_id}/seats/1", json={}, headers=bearer(bob["key"]))
+    assert move(web, game_id, ann["key"], {"kind": "pass"}).status_code == 200
+    return bob, hooked.json["secret"], game_id
+
+
+def test_a_receiver_that_fails_twice_gets_each_notification_once_with_one_webhook_id(
+        web, receiver):
+    bob, secret, game_id = bobs_turn(web, receiver)
+
+    wait_for(lambda: len(receiver.requests) >= 3)
+    time.sleep(0.3)  # nothing more comes once one attempt succeeded
+
+    assert len(receiver.requests) == 3
+    assert len({headers["webhook-id"] for headers, _ in receiver.requests}) == 1
+    headers, body = receiver.requests[-1]
+    assert secret.startswith("whsec_") and verified(secret, headers, body)
+    event = json.loads(body)
+    assert event["type"] == "your-turn" and event["data"]["game_id"] == game_id
+    log = web.get("/players/me/webhook/deliveries", headers=bearer(bob["key"])).json
+    [delivery] = log["deliveries"]
+    assert delivery["status"] == "delivered" and delivery["webhook_id"] == headers["webhook-id"]
+    assert [a["status"] for a in delivery["attempts"]] == [500, 500, 200]
+
+
+def test_a_notification_owed_survives_the_process_and_a_flushed_redis(
+        redis_client, store_env, receiver):
+    receiver.failures = 10_000  # down while the first process runs
+    service = make_service(store_env)
+    config = {"TESTING": True, "GAMEHALL_SERVICE": service, "GAMEHALL_REDIS": redis_client,
+              **LIFTED_LIMITS, **FAST_WEBHOOKS, "GAMEHALL_WEBHOOK_BACKOFF": 60.0}
+    redis_client.flushdb()
+    first = create_app(config)
+    bobs_turn(first.test_client(), receiver)
+    wait_for(lambda: len(receiver.requests) >= 1)
+    close_app(first)
+    redis_client.flushdb()  # its schedule lost with Redis
+    receiver.failures = 0
+
+    second = create_app(config)
+    try:
+        wait_for(lambda: len(receiver.requests) >= 2)
+    finally:
+        close_app(second)
+        service.close()
+
+    assert len({headers["webhook-id"] for headers, _ in receiver.requests}) == 1
+
+
+@pytest.mark.parametrize("url", [
+    "https://127.0.0.1/hook", "https://localhost/hook", "https://10.1.2.3/hook",
+    "https://169.254.169.254/latest/meta-data", "https://[::1]/hook",
+    "https://192.168.0.10/hook", "https://100.100.100.200/hook", "http://example.com/hook",
+    "https://user:pw@example.com/hook", "ftp://example.com/hook"])
+def test_a_webhook_url_that_is_not_https_or_reaches_a_private_address_is_refused(client, url):
+    key = client.post("/players", json={"name": "ann"}).json["key"]
+
+    answer = client.put("/players/me/webhook", json={"url": url}, headers=bearer(key))
+
+    assert answer.status_code == 422 and answer.json["code"] == "webhook-refused"
+    assert client.get("/players/me", headers=bearer(key)).json["webhook"] is None
+
+
+def test_setting_the_webhook_again_makes_a_new_secret_and_null_removes_it(web, receiver):
+    key = register(web, "ann")["key"]
+    first = web.put("/players/me/webhook", json={"url": receiver.url}, headers=bearer(key))
+    second = web.put("/players/me/webhook", json={"url": receiver.url}, headers=bearer(key))
+
+    removed = web.put("/players/me/webhook", json={"url": None}, headers=bearer(key))
+
+    assert first.json["secret"] != second.json["secret"]
+    assert removed.json == {"url": None, "secret": None}
+    assert web.get("/players/me", headers=bearer(key)).json["webhook"] is None
+
+
+def test_a_notification_owed_to_a_webhook_since_removed_is_dropped_not_sent(web, receiver):
+    receiver.failures = 10_000
+    bob, _, _ = bobs_turn(web, receiver)
+    wait_for(lambda: len(receiver.requests) >= 1)
+
+    web.put("/players/me/webhook", json={"url": None}, headers=bearer(bob["key"]))
+
+    def last_attempt():
+        log = web.get("/players/me/webhook/deliveries", headers=bearer(bob["key"])).json
+        return log["deliveries"][0]["attempts"][-1]
+    wait_for(lambda: "removed" in (last_attempt()["error"] or ""))
+    sent = len(receiver.requests)
+    time.sleep(0.3)
+    assert len(receiver.requests) == sent
