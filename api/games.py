@@ -97,7 +97,7 @@ def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
 @blp.route("/<uuid:game_id>/fork", methods=["POST"])
 @blp.arguments(ForkSchema)
 @blp.response(201, CreatedSchema)
-@blp.problems(400, 404, 409, 413, 422)
+@blp.problems(400, 401, 404, 409, 413, 422)
 def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Fork a finished game into a sandbox: a new game from its state after event `at`.
 
