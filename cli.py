@@ -215,7 +215,7 @@ def run_play(args: argparse.Namespace) -> None:
     files = [f.strip() for f in args.decks.split(",")] if args.decks else []
     lists = [deck_file(args.game, path) for path in files]
     service = play_service(args.seed)
-    registered = [service.register_deck(args.game, name, decklist).id for decklist, name in lists]
+    registered = [service.decks.register(args.game, name, decklist).id for decklist, name in lists]
     # One deck a bot as named (--bots A,B --decks a.txt,b.txt): it follows its bot's seat.
     decks = [registered[i % len(names)] if i % len(names) < len(registered) else None
              for i in range(len(bots))]
@@ -431,7 +431,7 @@ def run_keys(args: argparse.Namespace) -> None:
 def run_receipts(args: argparse.Namespace) -> None:
     service = bootstrap.open_existing_service()
     try:
-        for receipt in service.seat_receipts(UUID(args.game_id), args.seat):
+        for receipt in service.receipts.of_seat(UUID(args.game_id), args.seat):
             print(json.dumps(receipt, ensure_ascii=False))
     finally:
         service.close()
@@ -619,7 +619,7 @@ def run_deck_export(args: argparse.Namespace) -> None:
     else:
         service = bootstrap.build_service()
         try:
-            deck = service.get_deck(UUID(args.deck))
+            deck = service.decks.get(UUID(args.deck))
         except ValueError:
             raise SystemExit(f"gamehall: {args.deck} is neither a file nor a deck id") from None
         finally:

@@ -67,7 +67,7 @@ def verify() -> dict[str, Any]:
             lambda: verify_document(document, sources).to_json())
         return verdict
     document, receipts = _with_receipts(body)
-    keys = keys_by_id(hall().service.receipt_keys())
+    keys = keys_by_id(hall().service.receipts.keys())
     return heavy().run(
         lambda: verify_with_receipts(document, receipts, keys, sources).to_json())
 

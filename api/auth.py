@@ -75,14 +75,14 @@ def caller_player() -> Player:
     if token is None or not is_player_key(token):
         raise ApiError(401, "player-key-required", "This needs your player key: "
                        "'Authorization: Bearer ghp....' (POST /players).")
-    player = hall().service.player_of_key(token)
+    player = hall().service.players.player_of_key(token)
     if player is None:
         raise ApiError(401, "unknown-token", "That is not a player's current key.")
     return player
 
 
 def _players_seat(game_id: UUID, player: Player, required: bool) -> int | None:
-    seat = hall().service.seating(game_id).seat_of(player.id)
+    seat = hall().service.players.seating(game_id).seat_of(player.id)
     if seat is None and required:
         raise ApiError(403, "not-your-seat", f"{player.name} holds no seat of this game.")
     return seat

@@ -59,7 +59,7 @@ def _register_text() -> tuple[dict[str, Any], int, dict[str, str]]:
     except ValidationError as error:
         raise ApiError(400, "invalid-request", str(error.messages[0]),
                        errors={"name": error.messages}) from None
-    deck = hall().service.register_deck(game, named, decklist)
+    deck = hall().service.decks.register(game, named, decklist)
     return (DeckSchema().dump(deck.to_json()), 201,
             {"Location": url_for("decks.read", deck_id=deck.id)})
 
@@ -78,7 +78,7 @@ def register(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]
     names no card answers 422 `unreadable-deck` with `lines`, each with its number."""
     decklist = {"house": body["house"], "agenda": body["agenda"], "plots": body["plots"],
                 "cards": [list(row) for row in body["cards"]]}
-    deck = hall().service.register_deck(body["game"], body["name"], decklist)
+    deck = hall().service.decks.register(body["game"], body["name"], decklist)
     return deck.to_json(), 201, {"Location": url_for("decks.read", deck_id=deck.id)}
 
 
@@ -112,7 +112,7 @@ def check(body: dict[str, Any]) -> dict[str, Any]:
 def read(deck_id: UUID) -> dict[str, Any]:
     """A registered deck. Its id is all it takes to read it: a game records decklists, never
     deck ids, so only those who were given the id can."""
-    return hall().service.get_deck(deck_id).to_json()
+    return hall().service.decks.get(deck_id).to_json()
 
 
 @blp.route("/<uuid:deck_id>/text", methods=["GET"])
@@ -120,6 +120,6 @@ def read(deck_id: UUID) -> dict[str, Any]:
 @blp.problems(404, 422)
 def export(deck_id: UUID) -> Response:
     """A registered deck as text, the way players write it (what POST /decks takes back)."""
-    deck = hall().service.get_deck(deck_id)
+    deck = hall().service.decks.get(deck_id)
     text = deck_text(deck.game).write(deck.decklist, deck.name)
     return Response(text, mimetype="text/plain")

@@ -15,7 +15,8 @@ and ``code``, plus what helps the client recover: ``legal_moves`` for an illegal
   ``not-found`` |
 | 405 | ``method-not-allowed`` |
 | 409 | ``stale-version``, ``not-your-turn``, ``game-over``, ``game-closed``,
-  ``seat-unavailable``, ``busy``, ``rematch-refused`` |
+  ``seat-unavailable``, ``busy``, ``rematch-refused``, ``deadline-passed`` (the seat's
+  time for its decision ran out: its timeout is recorded within a second) |
 | 413 | ``payload-too-large`` |
 | 429 | ``rate-limited``, ``too-many-streams`` (with ``Retry-After``) |
 | 431 | ``header-too-large`` (gunicorn's refusal, as a problem) |
@@ -71,9 +72,11 @@ STATUS_BY_CODE: dict[str, int] = {
     "bad-name": 422,
     "takeback-pending": 409,
     "takeback-refused": 409,
+    "deadline-passed": 409,
     "bad-fork-point": 422,
     "idempotency-key-reused": 422,
     "game-not-found": 404,
+    "seat-not-found": 404,
     "unknown-rules-version": 422,
     "illegal-deck": 422,
     "no-decks": 422,

@@ -8,8 +8,16 @@ from uuid import UUID
 
 from flask import url_for
 
-from domain.aggregate import Game
 from domain.application import GameNotFound
+from domain.commands import (
+    AnswerTakeback,
+    AskTakeback,
+    Command,
+    CreateGame,
+    ForkGame,
+    Resign,
+    TakeSeat,
+)
 from domain.games import UnknownGame, UnknownRulesVersion, game_names, get_rules
 from domain.games.components import components as game_components
 from domain.history import takebacks_offered
@@ -79,25 +87,17 @@ def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     players bring their own decks, each may add `deck` (a registered deck's id, POST /decks;
     without it, the game's ready-made deck). Naming a deck never registered answers 422
     `unknown-deck`; a deck in a game without decks, 422 `no-decks`."""
-    service = hall().service
-    players = seats_asked([{k: v for k, v in p.items() if k != "deck"}
-                           for p in body["players"]])
-    decks = [p.get("deck") for p in body["players"]]
-
-    def start(compute: Any) -> tuple[Any, dict[int, str]]:
-        game, tokens = service.create_game(body["game"], body["options"], players,
-                                           compute=compute, takebacks=body["takebacks"],
-                                           decks=decks)
-        service.mark_game(game.id, body["listed"])
-        return game, tokens
-
-    return _started(players, start)
+    players = tuple(seats_asked([{k: v for k, v in p.items() if k != "deck"}
+                                 for p in body["players"]]))
+    decks = tuple(p.get("deck") for p in body["players"])
+    return _started(CreateGame(body["game"], body["options"], players, body["takebacks"],
+                               decks, clock=body["clock"], listed=body["listed"]))
 
 
 @blp.route("/<uuid:game_id>/fork", methods=["POST"])
 @blp.arguments(ForkSchema)
 @blp.response(201, CreatedSchema)
-@blp.problems(400, 404, 409, 413, 422)
+@blp.problems(400, 401, 404, 409, 413, 422)
 def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Fork a finished game into a sandbox: a new game from its state after event `at`.
 
@@ -107,24 +107,21 @@ def fork(body: dict[str, Any], game_id: UUID) -> tuple[dict[str, Any], int, dict
     the source's state hash there; verifying it checks that origin. A game still being played
     answers 409 `game-not-finished`; an `at` where the game was not being played, 422
     `bad-fork-point`."""
-    service = hall().service
-    seats = len(service.get(game_id, reading=True).seats)
-    players = seats_asked(body.get("players")
-                          or [{"name": f"seat {seat}"} for seat in range(seats)])
-    return _started(players, lambda compute: service.fork_game(
-        game_id, body["at"], players, compute=compute, takebacks=body["takebacks"]))
+    players = tuple(seats_asked(body.get("players") or []))  # none: "seat N" each
+    return _started(ForkGame(game_id, body["at"], players, body["takebacks"],
+                             clock=body["clock"]))
 
 
-def _started(players: list[dict[str, Any]], start: Callable[[Any], tuple[Any, dict[int, str]]],
-             ) -> tuple[dict[str, Any], int, dict[str, str]]:
-    """A game just created or forked (by ``start(compute)``), its views written, answered as
-    201. A game of bots only is played to its end here: on the bounded pool for heavy work."""
-    bots_only = all(player.get("bot") is not None for player in players)
-    game, tokens = start(heavy().run if bots_only else None)
-    fields = hall().projector.record(game)
-    answer = {"game_id": str(game.id), "tokens": {str(s): t for s, t in tokens.items()},
-              "game": fields["summary"]}
-    return answer, 201, {"Location": url_for("games.summary", game_id=game.id)}
+def _started(command: CreateGame | ForkGame) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """A game just created or forked, answered as 201. A game of bots only is played to its
+    end at once: on the bounded pool for heavy work."""
+    bots_only = bool(command.players) and all(player.get("bot") is not None
+                                              for player in command.players)
+    outcome = hall().service.run(command, heavy().run if bots_only else None)
+    answer = {"game_id": str(outcome.game.id),
+              "tokens": {str(s): t for s, t in outcome.tokens.items()},
+              "game": outcome.views["summary"]}
+    return answer, 201, {"Location": url_for("games.summary", game_id=outcome.game.id)}
 
 
 @blp.route("", methods=["GET"])
@@ -170,19 +167,15 @@ def summary(game_id: UUID) -> dict[str, Any]:
 def join(body: dict[str, Any], game_id: UUID, seat: int) -> tuple[dict[str, Any], int]:
     """Take an open seat; answers the seat's token (shown once). With a player key the seat
     is the player's, named as the player is (no `name` needed)."""
-    h = hall()
-    caller = caller_seat(game_id, required=False)
-    forbid_other_seat(caller, seat, "take a seat")
-    if seat >= len(h.service.get(game_id).seats):
-        raise ApiError(404, "seat-not-found", f"This game has no seat {seat}.")
+    forbid_other_seat(caller_seat(game_id, required=False), seat, "take a seat")
     player = joining_player()
     name = player.name if player is not None else body.get("name")
     if name is None:
         raise ApiError(400, "invalid-request", "Send your name ({name}), or your player key.")
-    game, token = h.service.join(game_id, seat, name, player.id if player else None)
-    fields = h.projector.record(game)
-    return {"game_id": str(game.id), "seat": seat, "token": token,
-            "game": fields["summary"]}, 201
+    outcome = hall().service.run(TakeSeat(game_id, seat, name,
+                                          player.id if player is not None else None))
+    return {"game_id": str(game_id), "seat": seat, "token": outcome.tokens[seat],
+            "game": outcome.views["summary"]}, 201
 
 
 @blp.route("/<uuid:game_id>/resign", methods=["POST"])
@@ -190,7 +183,7 @@ def join(body: dict[str, Any], game_id: UUID, seat: int) -> tuple[dict[str, Any]
 @blp.problems(401, 404, 409)
 def resign(game_id: UUID) -> dict[str, Any]:
     """Resign the token's seat: the other seats win."""
-    return _as_seat(game_id, lambda seat: hall().service.resign(game_id, seat))
+    return _as_seat(game_id, lambda seat: Resign(game_id, seat))
 
 
 @blp.route("/<uuid:game_id>/takeback", methods=["POST"])
@@ -206,8 +199,7 @@ def takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     `takeback-refused`. The other seats answer
     (bots at once: a bot accepts a takeback of one move); meanwhile moves answer 409
     `takeback-pending`. The summary's `takeback` shows who has accepted."""
-    return _as_seat(game_id,
-                    lambda seat: hall().service.ask_takeback(game_id, seat, body["moves"]))
+    return _as_seat(game_id, lambda seat: AskTakeback(game_id, seat, body["moves"]))
 
 
 @blp.route("/<uuid:game_id>/takeback/answer", methods=["POST"])
@@ -217,16 +209,14 @@ def takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
 def answer_takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     """Accept or decline the takeback another seat asked for; once every other seat has
     accepted, the game goes back (the moves undone stay in the history, named)."""
-    return _as_seat(game_id,
-                    lambda seat: hall().service.answer_takeback(game_id, seat, body["accept"]))
+    return _as_seat(game_id, lambda seat: AnswerTakeback(game_id, seat, body["accept"]))
 
 
-def _as_seat(game_id: UUID, command: Callable[[int], Game]) -> dict[str, Any]:
-    """Run a seat's command (the seat of the request's token) and answer the game's summary,
-    its views written."""
+def _as_seat(game_id: UUID, command: Callable[[int], Command]) -> dict[str, Any]:
+    """Run the command of the request's token's seat; answer the game's summary."""
     seat = caller_seat(game_id, required=True)
     assert seat is not None
-    summary_doc: dict[str, Any] = hall().projector.record(command(seat))["summary"]
+    summary_doc: dict[str, Any] = hall().service.run(command(seat)).views["summary"]
     return summary_doc
 
 

@@ -16,6 +16,7 @@ from bootstrap import build_service, var_dir
 from domain.application import GameService
 from projections import Auditor, Projector, ViewStore, connect
 
+from .deadlines import DeadlineLoop
 from .limits import on_native_thread
 
 if TYPE_CHECKING:
@@ -30,11 +31,15 @@ class Hall:
     owned: list[Any] = field(default_factory=list)
     # Where followers' calls ended lately, so the next one starts there.
     reached: Reached | None = None
+    # Fires the timeouts of clocked games (None: this process fires none).
+    deadlines: DeadlineLoop | None = None
 
     def close(self) -> None:
         """Close what this hall opened (a service or Redis client it was given stays open);
         its Redis subscriber and re-verifier are always its own."""
-        if self.projector.auditor is not None:  # first: it uses the service and the client
+        if self.deadlines is not None:  # first: they use the service and the client
+            self.deadlines.close()
+        if self.projector.auditor is not None:
             self.projector.auditor.close()
         self.store.hub.close()
         while self.owned:
@@ -56,8 +61,11 @@ def open_hall(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ
 
     store = ViewStore(client)
     auditor = Auditor(service, store, run=on_native_thread)
-    return Hall(service, store, Projector(service, store, request_memo(service.version_of),
-                                          auditor), owned, Reached())
+    projector = Projector(service, store, request_memo(service.version_of), auditor)
+    service.read_models = projector  # each command's unit of work writes the views
+    interval = float(config.get("DEADLINE_SECONDS", 1.0))
+    loop = DeadlineLoop(service, store, interval).start() if interval > 0 else None
+    return Hall(service, store, projector, owned, Reached(), loop)
 
 
 def request_memo(version_of: Callable[[UUID], int]) -> Callable[[UUID], int]:

@@ -17,4 +17,4 @@ blp = Blueprint("keys", __name__, url_prefix="/keys",
 def keys() -> dict[str, Any]:
     """The Ed25519 public keys move receipts are signed with, by key id: the current key, then
     retired ones (receipts signed before a rotation keep verifying)."""
-    return {"keys": hall().service.receipt_keys()}
+    return {"keys": hall().service.receipts.keys()}

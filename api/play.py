@@ -8,9 +8,10 @@ from uuid import UUID
 
 from flask import Response, request
 
+from domain.commands import Idempotency, PlayMoves
 from domain.history import FINISHED
 from domain.kernel import IllegalMove, canonical_json
-from projections import seat_view
+from projections import seat_field, seat_view
 
 from .auth import caller_seat, forbid_other_seat
 from .blueprint import Blueprint, json_text
@@ -66,42 +67,25 @@ def moves(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     With `expected_version` a stale version answers 409 with `current_version`. With an
     `Idempotency-Key` header a retried request is applied once and answers the same. An illegal
     move answers 422 with the reason and your legal moves; a move when you are not asked
-    answers 409 `not-your-turn`. Answers the new version, your view and a signed receipt for
-    each move (keep them: `gamehall replay verify --receipts` checks the published history
-    honours them)."""
+    answers 409 `not-your-turn`; in a game on a clock, a move after your deadline answers 409
+    `deadline-passed` (your timeout is recorded within a second). Answers the new version,
+    your view and a signed receipt for each move (keep them: `gamehall replay verify
+    --receipts` checks the published history honours them)."""
     seat = caller_seat(game_id, required=True)
     assert seat is not None
     if body.get("seat") is not None:
         forbid_other_seat(seat, body["seat"], "move")
-    return apply_moves(game_id, seat, body, idempotency_key())
-
-
-def apply_moves(game_id: UUID, seat: int, body: dict[str, Any],
-                key: str | None) -> dict[str, Any]:
-    """Play the request (once per idempotency key: a repeat answers as the first one did,
-    from the event store, whatever became of Redis meanwhile)."""
-    h = hall()
-    listed = body.get("moves") or [body["move"]]
-    expected = body.get("expected_version")
+    command = PlayMoves(game_id, seat, tuple(body.get("moves") or [body["move"]]),
+                        expected_version=body.get("expected_version"),
+                        idempotency=idempotency(seat, body))
     try:
-        if key is None:
-            game, repeated = h.service.play(game_id, seat, listed, None, expected), False
-        else:
-            fingerprint = hashlib.sha256(
-                canonical_json({"seat": seat, **body}).encode()).hexdigest()
-            game, repeated = h.service.play_once(game_id, seat, listed, None, key,
-                                                 fingerprint, expected)
+        outcome = hall().service.run(command)
     except IllegalMove:
-        if len(listed) == 1:
+        if len(command.moves) == 1:
             raise
         raise list_refusal(game_id, seat) from None
-    if repeated:
-        h.projector.read(game_id)  # the first try may have died before writing the views
-        view = seat_view(game, seat)
-    else:
-        view = h.projector.record(game)[f"seat:{seat}"]
-    return {"game_id": str(game_id), "version": game.version, "view": view,
-            "receipts": h.service.move_receipts(game, seat, len(listed))}
+    return {"game_id": str(game_id), "version": outcome.game.version,
+            "view": outcome.views[seat_field(seat)], "receipts": outcome.receipts}
 
 
 def list_refusal(game_id: UUID, seat: int) -> ApiError:
@@ -119,11 +103,14 @@ def list_refusal(game_id: UUID, seat: int) -> ApiError:
                    legal_moves=current["prompt"]["legal_moves"])
 
 
-def idempotency_key() -> str | None:
+def idempotency(seat: int, body: dict[str, Any]) -> Idempotency | None:
+    """The request's ``Idempotency-Key`` (applied once: a repeat answers as the first one did),
+    with the fingerprint of what the seat asked."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
     if not 1 <= len(key) <= 200 or not key.isprintable():
         raise ApiError(400, "invalid-request", "Idempotency-Key must be 1 to 200 printable "
                        "characters.")
-    return key
+    asked = canonical_json({"seat": seat, **body}).encode()
+    return Idempotency(key, hashlib.sha256(asked).hexdigest())

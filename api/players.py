@@ -54,7 +54,7 @@ def inbox_store() -> InboxStore:
 @blp.problems(400, 413, 422)
 def register(body: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """Register a player; answers its id and key (shown once: keep it)."""
-    player, key = hall().service.register_player(body["name"])
+    player, key = hall().service.players.register_player(body["name"])
     return {"player_id": str(player.id), "name": player.name, "key": key}, 201
 
 
@@ -73,7 +73,7 @@ def me() -> dict[str, Any]:
 def rotate() -> tuple[dict[str, Any], int]:
     """A new key for the player (shown once); the key sent stops working."""
     player = caller_player()
-    key = hall().service.rotate_key(player.id)
+    key = hall().service.players.rotate_key(player.id)
     return {"player_id": str(player.id), "name": player.name, "key": key}, 201
 
 
@@ -153,7 +153,7 @@ def webhook(body: dict[str, Any]) -> dict[str, Any]:
     player = caller_player()
     if body["url"] is not None:
         refuse_unsafe(body["url"], current_app.config)
-    _, secret = hall().service.set_webhook(player.id, body["url"])
+    _, secret = hall().service.players.set_webhook(player.id, body["url"])
     return {"url": body["url"], "secret": secret}
 
 
@@ -165,7 +165,7 @@ def deliveries() -> dict[str, Any]:
     `webhook_id`, its status (pending, delivered, failed) and every attempt."""
     player = caller_player()
     service = hall().service
-    found = (service.get_delivery(UUID(d)) for d in inbox_store().deliveries(str(player.id),
+    found = (service.players.get_delivery(UUID(d)) for d in inbox_store().deliveries(str(player.id),
                                                                               50))
     return {"deliveries": [d.to_json() for d in found if d is not None]}
 
@@ -180,11 +180,11 @@ def rematch(game_id: UUID) -> tuple[dict[str, Any], int]:
     another's is open). Its players are told (`rematch` in their inbox)."""
     seat = caller_seat(game_id, required=True)
     assert seat is not None
-    h = hall()
-    game, tokens = h.service.rematch(game_id, seat)
-    fields = h.projector.record(game)
-    return {"game_id": str(game.id), "tokens": {str(s): t for s, t in tokens.items()},
-            "game": fields["summary"]}, 201
+    service = hall().service
+    outcome = service.run(service.players.rematch(game_id, seat))
+    return {"game_id": str(outcome.game.id),
+            "tokens": {str(s): t for s, t in outcome.tokens.items()},
+            "game": outcome.views["summary"]}, 201
 
 
 # ---- what a player key changes for the games resource ----

@@ -12,6 +12,7 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import RAISE, ValidationError, fields, validate, validates_schema
 
+from domain.clocks import MAX_SECONDS, MIN_SECONDS, ON_TIMEOUT
 from domain.history import Status
 from domain.players import name_refusal
 
@@ -71,6 +72,23 @@ class SeatOfNewGameSchema(PlayerSchema):
                                  "profile lcg); without it, the game's ready-made deck"})
 
 
+class ClockSchema(Strict):
+    """A game's clock (README, "Playing asynchronously"; replays/README.md, "Clocks")."""
+
+    per_move = fields.Integer(required=True, strict=True, validate=validate.Range(
+        min=MIN_SECONDS, max=MAX_SECONDS), metadata={"description": "seconds a decision"})
+    bank = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_SECONDS),
+                          metadata={"description": "seconds a seat may spend beyond per_move "
+                                                   "over the whole game (default 0)"})
+    on_timeout = fields.String(required=True, validate=validate.OneOf(ON_TIMEOUT), metadata={
+        "description": "autopilot: the game's autopilot answers that decision; forfeit: with "
+                       "two seats the seat loses, else the autopilot plays it from then on"})
+
+
+CLOCK_FIELD = fields.Nested(ClockSchema, load_default=None, allow_none=True, metadata={
+    "description": "play on a clock; a seat whose time runs out is timed out (an event)"})
+
+
 class CreateGameSchema(Strict):
     game = fields.String(required=True, validate=NAME, metadata={"example": "revolution"})
     options = fields.Dict(keys=fields.String(), load_default=dict)
@@ -82,6 +100,7 @@ class CreateGameSchema(Strict):
     takebacks = StrictBoolean(load_default=False, metadata={
         "description": "allow takebacks by consent (off by default: "
                        "docs/takebacks-forks-receipts.md)"})
+    clock = CLOCK_FIELD
     listed = StrictBoolean(load_default=False, metadata={
         "description": "list the game's open seats for anyone to join (GET /games?open=true); "
                        "by default a game is joined by invitation only"})
@@ -168,6 +187,7 @@ class ForkSchema(Strict):
                                     "named seat 0, seat 1, ..., all tokens given to you"})
     takebacks = StrictBoolean(load_default=False, metadata={
         "description": "allow takebacks by consent in the sandbox"})
+    clock = CLOCK_FIELD
 
 
 class JoinSchema(Strict):
@@ -316,6 +336,10 @@ class SummarySchema(ma.Schema):
     takebacks = fields.Boolean(metadata={"description": "takebacks by consent allowed"})
     takeback = fields.Dict(allow_none=True, metadata={
         "description": "a takeback waiting for answers: {seat, to, accepted} (else null)"})
+    clock = fields.Dict(allow_none=True, metadata={
+        "description": "a game on a clock: {per_move, bank, on_timeout, autopilot: seats "
+                       "handed to the autopilot, deadlines: [{seat, since, deadline}]} (else "
+                       "null)"})
     sandbox = fields.Boolean(metadata={"description": "a fork of a finished game"})
     forked_from = fields.Dict(allow_none=True, metadata={
         "description": "a fork's source: {game_id, seq, state_hash} (null otherwise)"})

@@ -145,8 +145,8 @@ class Dispatcher:
     def sweep(self) -> None:
         """Schedule every pending delivery recorded since the last sweep's position."""
         position = self.store.outbox_position()
-        for note_id, delivery_id in self.service.deliveries_after(position):
-            delivery = self.service.get_delivery(delivery_id)
+        for note_id, delivery_id in self.service.players.deliveries_after(position):
+            delivery = self.service.players.get_delivery(delivery_id)
             if delivery is not None:  # in the player's log, and due if still pending
                 self.store.note_deliveries(delivery.player_id, owed_at([delivery]),
                                            schedule=delivery.status == PENDING)
@@ -166,18 +166,18 @@ class Dispatcher:
         return attempted
 
     def _attempt(self, delivery_id: UUID) -> int:
-        delivery = self.service.get_delivery(delivery_id)
+        delivery = self.service.players.get_delivery(delivery_id)
         if delivery is None or delivery.status != PENDING:
             self.store.reschedule(str(delivery_id), None)
             return 0
-        player = self.service.get_player(UUID(delivery.player_id))
+        player = self.service.players.get_player(UUID(delivery.player_id))
         if player.webhook_generation != delivery.generation:  # changed or removed since
-            self.service.drop(delivery, "The webhook was changed or removed before it was "
+            self.service.players.drop(delivery, "The webhook was changed or removed before it was "
                               "delivered.")
             self.store.reschedule(str(delivery_id), None)
             return 1
         status, error = self._post(delivery)
-        self.service.record_attempt(delivery, status, error)
+        self.service.players.record_attempt(delivery, status, error)
         again = None if delivery.status != PENDING else \
             time.time() + self.backoff * 2 ** (len(delivery.attempts) - 1)
         self.store.reschedule(str(delivery_id), again)
@@ -190,7 +190,8 @@ class Dispatcher:
         except UnsafeUrl as refused:
             return None, str(refused)
         timestamp = int(time.time())
-        secret = self.service.webhook_secret(UUID(delivery.player_id), delivery.generation)
+        secret = self.service.players.webhook_secret(UUID(delivery.player_id),
+                                                     delivery.generation)
         headers = {"content-type": "application/json", "webhook-id": delivery.webhook_id,
                    "webhook-timestamp": str(timestamp),
                    "webhook-signature": sign(secret, delivery.webhook_id, timestamp,

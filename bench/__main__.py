@@ -75,6 +75,13 @@ def layers(table: Table) -> None:
             "server, and the slower CPU of a loaded machine")
 
 
+def deadlines(table: Table) -> None:
+    section("Deadlines: 10,000 active clocked games, one worker")
+    from . import deadlines as kept
+
+    kept.run(say, table)
+
+
 def research(table: Table) -> None:
     from . import research as environments  # the research extra's packages, imported on use
 
@@ -90,7 +97,7 @@ def inbox(table: Table) -> None:
 
 SECTIONS = {"revolution": revolution, "dominion": dominion, "godofwar": god_of_war,
             "thrones": thrones, "research": research, "http": http, "layers": layers,
-            "inbox": inbox}
+            "deadlines": deadlines, "inbox": inbox}
 
 
 def main(argv: list[str]) -> None:

@@ -21,6 +21,7 @@ from eventsourcing.domain import Aggregate, ProgrammingError
 from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.utils import resolve_topic
 
+from .clocks import clock_option, deadline, due, next_deadline
 from .games import get_rules
 from .history import (
     FINISHED,
@@ -39,6 +40,7 @@ from .history import (
     rules_state_after,
     takeback_refusal,
     takebacks_offered,
+    timed,
 )
 from .kernel import (
     GENESIS_HASH,
@@ -77,6 +79,10 @@ MEMORY_ONLY = (RECENT, RULES)
 IMMUTABLE_TYPES = frozenset({UUID, datetime, int, str})
 
 
+class GameNotFound(GameError):
+    code = "game-not-found"
+
+
 class SeatUnavailable(GameError):
     code = "seat-unavailable"
 
@@ -91,6 +97,12 @@ class TakebackPending(GameError):
 
 class TakebackRefused(GameError):
     code = "takeback-refused"
+
+
+class DeadlinePassed(GameError):
+    """A move after the seat's deadline for it (its timeout is recorded at once)."""
+
+    code = "deadline-passed"
 
 
 class GameSnapshot(LibrarySnapshot):
@@ -138,6 +150,9 @@ class Game(Aggregate):
                 if self.type_name in STARTS or self.type_name in RULES_EVENTS:
                     check_reproduces(computed, self.originator_version, self.state_hash,
                                      game.life)
+            if "clock" in game.life:  # each seat's running decision, from this event's time
+                game.life = timed(game.life, game.rules, computed, self.type_name,
+                                  self.payload, iso(self.timestamp))
             game.state = computed
             game.last_hash = self.hash
             game.keep_recent(self.originator_version)
@@ -190,6 +205,10 @@ class Game(Aggregate):
         TOPIC: ClassVar[str] = "gamehall:Game.TakenBack"
         type_name: ClassVar[EventType] = EventType.TAKEN_BACK
 
+    class TimedOut(Event):
+        TOPIC: ClassVar[str] = "gamehall:Game.TimedOut"
+        type_name: ClassVar[EventType] = EventType.TIMED_OUT
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A copy for a command (the repository copies the games it caches). The rules state
         and the life are shared, not copied: they are plain JSON values that nothing changes
@@ -235,9 +254,10 @@ class Game(Aggregate):
     @classmethod
     def create(cls, game_id: UUID, game: str, options: dict[str, Any] | None,
                seats: list[dict[str, Any]], seed: bytes, at: datetime,
-               takebacks: bool = False) -> Game:
+               takebacks: bool = False, clock: Any = None) -> Game:
         """A new game under the game's current rules; ``seats`` are ``{"name", "bot"}``;
-        ``takebacks``: whether a seat may take back its last moves by consent."""
+        ``takebacks``: whether a seat may take back its last moves by consent; ``clock``:
+        the game's clock (``domain.clocks``), if it is played on one."""
         rules = get_rules(game)
         _check_seats(rules, seats)
         _check_takebacks(rules, takebacks)
@@ -245,14 +265,13 @@ class Game(Aggregate):
         state = rules.setup(full_options, len(seats))
         payload = {"game": game, "rules_version": rules.version, "options": full_options,
                    "seats": _seat_records(seats), "commitment": new_commitment(seed),
-                   "game_id": str(game_id),
-                   **({"takebacks": True} if takebacks else {})}
+                   "game_id": str(game_id), **_service_options(takebacks, clock)}
         return cls._begin(cls.Created, game_id, payload, state, at)
 
     @classmethod
     def fork(cls, game_id: UUID, source: Game, at_state: State, origin: dict[str, Any],
              seats: list[dict[str, Any]], seed: bytes, at: datetime,
-             takebacks: bool = False) -> Game:
+             takebacks: bool = False, clock: Any = None) -> Game:
         """A sandbox that starts from ``at_state``, the state of the finished game ``source``
         after its event ``origin["seq"]``, under the source's rules and options, with new
         seats and its own seed (so every draw after the fork is fresh)."""
@@ -266,7 +285,7 @@ class Game(Aggregate):
                    "options": source.options, "seats": _seat_records(seats),
                    "commitment": new_commitment(seed), "origin": origin,
                    "state": json_copy(at_state), "game_id": str(game_id),
-                   **({"takebacks": True} if takebacks else {})}
+                   **_service_options(takebacks, clock)}
         return cls._begin(cls.Forked, game_id, payload, forked_state(payload), at)
 
     @classmethod
@@ -342,6 +361,9 @@ class Game(Aggregate):
         """``step``: the rules' next step at this state, where the caller has it already."""
         self._check_active()
         self._check_no_takeback()
+        due = self.deadline(seat)
+        if due is not None and at > due:
+            raise DeadlinePassed(f"Your time for this decision ran out at {iso(due)}.")
         new_state = play_move(self.rules, self.state, seat, move, step)
         self._record(self.MoveMade, {"seat": seat, "move": move, "by": by}, new_state, at)
 
@@ -373,6 +395,34 @@ class Game(Aggregate):
         if new_commitment(seed) != self.commitment:
             raise GameError("That seed does not match the game's commitment.")
         self._record(self.SeedRevealed, {"seed": seed.hex()}, self.state, at)
+
+    # ---- clocks ----
+
+    def deadline(self, seat: int) -> datetime | None:
+        """When the seat's running decision times out (None: not on a clock now)."""
+        clock = self.life.get("clock")
+        return None if clock is None else deadline(self.life["timing"], clock, seat)
+
+    def due(self, now: datetime) -> list[tuple[int, datetime]]:
+        """The seats whose deadline has passed at ``now``, earliest first."""
+        clock = self.life.get("clock")
+        if clock is None or self.status != Status.ACTIVE:
+            return []
+        return due(self.life["timing"], clock, now)
+
+    def next_deadline(self) -> datetime | None:
+        clock = self.life.get("clock")
+        if clock is None or self.status != Status.ACTIVE:
+            return None
+        return next_deadline(self.life["timing"], clock)
+
+    def time_out(self, seat: int, at: datetime) -> None:
+        """Record that the seat's time ran out (at or after its deadline)."""
+        self._check_active()
+        due = self.deadline(seat)
+        if due is None or at < due:
+            raise GameError(f"Seat {seat}'s time has not run out.")
+        self._record(self.TimedOut, {"seat": seat, "deadline": iso(due)}, self.state, at)
 
     # ---- takebacks by consent ----
 
@@ -434,6 +484,9 @@ class Game(Aggregate):
 
     def _record(self, event_class: type[Game.Event], payload: dict[str, Any], new_state: State,
                 at: datetime) -> None:
+        # Times run forward (a host whose clock is behind the last writer's records the
+        # last time again): a timeout's proof rests on the events' times.
+        at = max(at, self.modified_on)
         state_hash = hash_value(new_state)
         digest = event_hash(self.version + 1, event_class.type_name, payload, iso(at),
                             self.last_hash, state_hash)
@@ -466,6 +519,12 @@ def _check_takebacks(rules: Rules, takebacks: bool) -> None:
     refusal = takebacks_offered(rules) if takebacks else None
     if refusal is not None:
         raise BadOptions(refusal)
+
+
+def _service_options(takebacks: bool, clock: Any) -> dict[str, Any]:
+    """The service's options a first event records beside the game's (absent when off)."""
+    return {**({"takebacks": True} if takebacks else {}),
+            **({"clock": clock_option(clock)} if clock is not None else {})}
 
 
 def _seat_records(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:

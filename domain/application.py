@@ -1,13 +1,15 @@
 """The eventsourcing Application: the use cases of the game service.
 
 Create a game, fork a finished one into a sandbox, take a seat, play one move or a list of
-moves (all or none), resign, abandon; signed move receipts and takebacks by consent are in
-``domain.audits``, a mixin of the service. After every command the service drives the game
-forward by itself: it resolves chance steps with fair draws derived from the game's secret
-seed, lets bot seats answer their prompts, and when the game is over records the result and
-reveals the seed. Two writers on one game: the store's version check lets one win; the loser
-reloads, re-validates and retries, unless the caller named the version it expected, which is
-then stale.
+moves (all or none), resign, abandon, take back by consent. A caller gives ``run`` a command
+(``domain.commands``), which the service carries out as one unit of work: load the game,
+decide, save in one transaction, write the read models (a ``ReadModels`` it is given), sign
+the mover's receipts (``domain.audits``), and answer one ``Outcome``. After every command the
+service drives the game forward by itself: it resolves chance steps with fair draws derived
+from the game's secret seed, lets bot seats answer their prompts, and when the game is over
+records the result and reveals the seed. Two writers on one game: the store's version check
+lets one win; the loser reloads, re-validates and retries, unless the caller named the version
+it expected, which is then stale.
 
 Storage is chosen by environment (eventsourcing's ``PERSISTENCE_MODULE``; in memory by default).
 The clock and the master secret are given by the entrypoint, so this module draws nothing.
@@ -22,42 +24,44 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
-from eventsourcing.domain import Aggregate
-from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.persistence import IntegrityError, Transcoder
 
-from .aggregate import Game, event_record
-from .audits import Audits
-from .decks import Decks
+from .aggregate import Game, GameNotFound, event_record
+from .audits import Receipts, Takebacks
+from .bookkeeping import Receipt, SeatKeys, token_hash
+from .commands import (
+    Abandon,
+    AnswerTakeback,
+    AskTakeback,
+    Change,
+    Command,
+    CreateGame,
+    ForkGame,
+    Idempotency,
+    Outcome,
+    PlayMoves,
+    Resign,
+    TakeSeat,
+    TimeOut,
+)
+from .decks import DeckLibrary
+from .driver import advance, time_out
 from .history import FINISHED, EventRecord, Life, Status
 from .kernel import (
-    Chance,
-    Decision,
-    DrawStream,
     GameError,
     Over,
     Rules,
     State,
-    ask_bot,
-    bot_context,
-    chance_context,
-    derive_outcome,
     hash_value,
-    sha256_hex,
 )
 from .players import Players
 from .receipts import SigningKey
 from .transcoder import FastJSONTranscoder
 
-# One request drives at most this many automatic steps (chance draws and bot moves): far more
-# than any hosted game needs between two human decisions (a 200-game Revolution points match
-# of bots takes about 10,000). A game that runs past it is stalled and is abandoned explicitly
-# (turn caps are not rules, so it is not given a winner).
-MAX_AUTOMATIC_STEPS = 50_000
 MAX_RETRIES = 8
 # Snapshots: a past version (a follower that starts cold, a fork point, a past view) is
 # rebuilt from the nearest snapshot before it, each event after it a rules step and a state
@@ -70,10 +74,6 @@ MAX_RETRIES = 8
 SNAPSHOT_INTERVAL = 100
 SHORT_INTERVAL = 20
 GAME_TOPIC_PREFIX = "gamehall:Game."
-
-
-class GameNotFound(GameError):
-    code = "game-not-found"
 
 
 class StaleVersion(GameError):
@@ -108,69 +108,6 @@ class IdempotencyKeyReused(GameError):
     code = "idempotency-key-reused"
 
 
-class SeatKeysSnapshot(LibrarySnapshot):
-    TOPIC: ClassVar[str] = "gamehall:SeatKeys.Snapshot"
-
-
-class SeatKeys(Aggregate):
-    """The hashes of a game's seat tokens, kept apart from the game's history (never in it)."""
-
-    TOPIC: ClassVar[str] = "gamehall:SeatKeys"
-
-    class Event(Aggregate.Event):
-        TOPIC: ClassVar[str] = "gamehall:SeatKeys.Event"
-
-    class Created(Event, Aggregate.Created):
-        TOPIC: ClassVar[str] = "gamehall:SeatKeys.Created"
-        game_id: str
-
-        def apply(self, aggregate: Any) -> None:
-            aggregate.game_id = self.game_id
-            aggregate.hashes = {}
-
-    class KeyIssued(Event):
-        TOPIC: ClassVar[str] = "gamehall:SeatKeys.KeyIssued"
-        seat: int
-        key_hash: str
-
-        def apply(self, aggregate: Any) -> None:
-            aggregate.hashes[str(self.seat)] = self.key_hash
-
-    Snapshot = SeatKeysSnapshot
-
-    if TYPE_CHECKING:
-        hashes: dict[str, str]
-
-    @staticmethod
-    def id_for(game_id: UUID) -> UUID:
-        return uuid5(NAMESPACE_URL, f"gamehall:seat-keys:{game_id}")
-
-
-class Receipt(Aggregate):
-    """That a request with an idempotency key was applied, and the game version it left; kept
-    apart from the game's history (never exported) and saved in the same transaction as the
-    moves, so a retry answers the original result after any restart or a flushed Redis. Its
-    id is derived from an HMAC of the key under the master secret: the store holds no key."""
-
-    TOPIC: ClassVar[str] = "gamehall:Receipt"
-
-    class Event(Aggregate.Event):
-        TOPIC: ClassVar[str] = "gamehall:Receipt.Event"
-
-    class Created(Event, Aggregate.Created):
-        TOPIC: ClassVar[str] = "gamehall:Receipt.Created"
-        fingerprint: str
-        game_version: int
-
-        def apply(self, aggregate: Any) -> None:
-            aggregate.fingerprint = self.fingerprint
-            aggregate.game_version = self.game_version
-
-    if TYPE_CHECKING:
-        fingerprint: str
-        game_version: int
-
-
 def _named_seats(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The seats of a new game: a bot seat named after its bot."""
     seats = [{"name": p.get("name"), "bot": p.get("bot")} for p in players]
@@ -178,10 +115,6 @@ def _named_seats(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if seat["bot"] is not None and seat["name"] is None:
             seat["name"] = f"{seat['bot'].replace('_', ' ')} bot"  # "big money bot", in words
     return seats
-
-
-def token_hash(token: str) -> str:
-    return sha256_hex(token)
 
 
 def project_game(aggregate: Any, events: Iterable[Any]) -> Any:
@@ -192,8 +125,37 @@ def project_game(aggregate: Any, events: Iterable[Any]) -> Any:
     return aggregate
 
 
-class GameService(Audits, Decks, Players, Application[UUID]):
-    """The use cases. Build one per process, after fork, and close it at exit."""
+class SeatNotFound(GameError):
+    code = "seat-not-found"
+
+
+class ReadModels(Protocol):
+    """Where the service writes what readers read (the web layer's Redis views,
+    ``projections.Projector``); the service writes them in each command's unit of work."""
+
+    def record(self, game: Game) -> Mapping[str, Any]:
+        """Write the views of ``game``, just saved; answer them (field name to document)."""
+
+    def recorded(self, game: Game) -> Mapping[str, Any]:
+        """The views of ``game``, an earlier version of a game (a repeated request's), once
+        the game's current views are known to be written."""
+
+
+class NoReadModels:
+    """A service without read models (the command line, the domain's tests)."""
+
+    def record(self, game: Game) -> Mapping[str, Any]:
+        return {}
+
+    def recorded(self, game: Game) -> Mapping[str, Any]:
+        return {}
+
+
+class GameService(Application[UUID]):
+    """The use cases. Build one per process, after fork, and close it at exit. Its
+    collaborators: ``receipts`` (signed move receipts), ``takebacks`` (their decisions),
+    ``decks`` (players' own decks), ``players`` (players, their seats and webhooks) and
+    ``read_models`` (given by the web layer)."""
 
     name = "gamehall"
     snapshotting_intervals: ClassVar[dict[Any, int]] = {Game: SNAPSHOT_INTERVAL}
@@ -205,15 +167,18 @@ class GameService(Audits, Decks, Players, Application[UUID]):
                  signing_key: SigningKey | None = None,
                  retired_keys: tuple[bytes, ...] = ()) -> None:
         super().__init__(env)
-        self.signing_key = signing_key
-        self._retired_keys = retired_keys
         self._saving = threading.local()  # .games: the games this thread's save() saves
-        # The events of each game's last save here (a mover's receipts are made from them).
-        self._saved_events: LRUCache[UUID, list[Any]] = LRUCache(maxsize=1000)
         self._seats_of_tokens: LRUCache[tuple[UUID, str], int] = LRUCache(maxsize=10_000)
         self._secret = secret
         self._clock = clock
         self._new_token = new_token
+        events = self.repository.event_store
+        self.receipts = Receipts(events, self.seed_of, signing_key, retired_keys)
+        self.takebacks = Takebacks(events, self._state_after)
+        self.decks = DeckLibrary(self.repository, self.save, clock)
+        self.players = Players(self.repository, self.recorder, self.save, self.get, secret,
+                               clock, new_token)
+        self.read_models: ReadModels = NoReadModels()
 
     def construct_transcoder(self) -> Transcoder:
         """The store's JSON written and read by orjson (``domain.transcoder``: the same stored
@@ -232,14 +197,13 @@ class GameService(Audits, Decks, Players, Application[UUID]):
         saved while later loads may fast-forward the cached one."""
         games = {saved.id: saved for saved in objs if isinstance(saved, Game)}
         self._saving.games = games
-        pending = {game_id: list(game.pending_events) for game_id, game in games.items()}
+        counts = {game_id: len(game.pending_events) for game_id, game in games.items()}
         try:
             recordings = super().save(*objs, **kwargs)
         finally:
             self._saving.games = {}
-        for game_id, events in pending.items():  # what a mover's receipts are made from
-            self._saved_events.put(game_id, events)
-            self._snapshot_on_the_way(games[game_id], len(events))
+        for game_id, count in counts.items():
+            self._snapshot_on_the_way(games[game_id], count)
         cache = self.repository.cache
         for saved in objs:
             if cache is not None and isinstance(saved, Game):
@@ -297,6 +261,18 @@ class GameService(Audits, Decks, Players, Application[UUID]):
             kept = game.state, game.life
         return game.rules, *kept
 
+    def deadline_of(self, game_id: UUID, seat: int) -> tuple[datetime, datetime] | None:
+        """Since when the seat's running decision runs, and its deadline (None: the seat is
+        not on a clock now): what an inbox shows and warns of."""
+        game = self.get(game_id, reading=True)
+        due = game.deadline(seat)
+        if due is None:
+            return None
+        return datetime.fromisoformat(game.life["timing"]["since"][str(seat)]), due
+
+    def _state_after(self, game_id: UUID, version: int) -> State:
+        return self.get(game_id, version=version, reading=True).state
+
     def version_of(self, game_id: UUID) -> int:
         """The game's current version, from the store's newest event alone (no aggregate is
         loaded): what a projection's version is checked against."""
@@ -352,59 +328,165 @@ class GameService(Audits, Decks, Players, Application[UUID]):
                 return int(seat)
         return None
 
-    def seat_keys(self, game_id: UUID, copy: bool = False) -> Any:
-        """The game's ``SeatKeys`` (token hashes and the seats' players)."""
-        try:
-            return self.repository.get(SeatKeys.id_for(game_id), deepcopy_from_cache=copy)
-        except AggregateNotFoundError:
-            raise GameNotFound(f"There is no game {game_id}.") from None
-
     def seed_of(self, game_id: UUID) -> bytes:
         """The game's secret seed: HMAC of the service's master secret over the game id, so
         revealing one game's seed tells nothing about another's."""
         return hmac.new(self._secret, f"gamehall-seed:{game_id}".encode(), hashlib.sha256).digest()
 
-    # ---- commands ----
+    # ---- the unit of work ----
 
-    def create_game(self, game: str, options: dict[str, Any] | None,
-                    players: list[dict[str, Any]], game_id: UUID | None = None,
-                    compute: Callable[[Callable[[], None]], None] | None = None,
-                    takebacks: bool = False,
-                    decks: list[UUID | None] | None = None) -> tuple[Game, dict[int, str]]:
-        """A new game and the tokens of the human seats named at creation (seat -> token).
-        ``game_id`` is for reproducible runs; by default a fresh UUID. ``compute`` runs the
-        automatic steps up to the first human decision (all of a game of bots), where the
-        caller wants that CPU-heavy part elsewhere (a bounded pool); it touches no store.
-        ``takebacks``: whether seats may take back their last moves by consent. ``decks``:
-        a registered deck id (or None: the ready-made deck) a seat, for a game whose players
-        bring their own (``domain.decks``); the game records the decklists themselves."""
-        options = self.with_decks(game, options, decks or [None] * len(players))
-        seats = _named_seats(players)
-        # The id is chosen first because the seed (and so its commitment) is bound to it.
-        game_id = game_id or Game.create_id()
-        created = Game.create(game_id, game, options, seats, self.seed_of(game_id), self._clock(),
-                              takebacks)
-        return self._open(created, players, compute)
+    def run(self, command: Command, compute: Callable[[Callable[[], None]], None] | None = None,
+            ) -> Outcome:
+        """Carry out ``command`` as one unit of work: load the game, decide, save what changed
+        in one transaction (from a reload again while other writers win the store's version
+        check, unless the command named the version it expected, which is then stale), write
+        the read models, sign the mover's receipts. ``compute`` runs a new game's automatic
+        steps where the caller wants that CPU-heavy part (a bounded pool); it touches no
+        store."""
+        decide = partial(self._decide, command, compute)
+        expected = command.expected_version if isinstance(command, PlayMoves) else None
+        for _ in range(MAX_RETRIES):
+            change = decide()
+            events = tuple(change.game.pending_events)
+            if not change.repeated:
+                try:
+                    self.save(change.game, *change.also)
+                except IntegrityError:
+                    if not change.retry:
+                        raise
+                    if expected is not None:
+                        raise StaleVersion(expected, self.get(change.game.id).version) from None
+                    continue
+            return self._outcome(command, change, events)
+        raise BusyGame("The game is busy with other players' moves; try again.")
 
-    def fork_game(self, source_id: UUID, at: int, players: list[dict[str, Any]],
-                  compute: Callable[[Callable[[], None]], None] | None = None,
-                  takebacks: bool = False, game_id: UUID | None = None,
-                  ) -> tuple[Game, dict[int, str]]:
-        """A sandbox: a new game from the state of the finished game ``source_id`` after its
-        event ``at``, with new seats (as in ``create_game``) and a seed of its own (``game_id``
-        as in ``create_game``). Refused
-        for a game not finished (its state is not public yet) and at a point where the game
-        was not being played (before its seats were taken, or once the rules had ended it)."""
-        source = self.get(source_id, reading=True)
+    def _outcome(self, command: Command, change: Change, events: tuple[Any, ...]) -> Outcome:
+        """What the unit of work answers, once ``change`` is saved: the read models written
+        and, for moves, the mover's receipts (made from the events just saved)."""
+        game = change.game
+        if change.repeated:
+            views = self.read_models.recorded(game)
+        elif events:
+            views = self.read_models.record(game)
+        else:  # nothing was due (a deadline another host fired first): nothing to write
+            views = {}
+        receipts: list[dict[str, Any]] = []
+        if isinstance(command, PlayMoves):
+            receipts = self.receipts.of_moves(game, command.seat, len(command.moves),
+                                              [event_record(event) for event in events])
+        return Outcome(game, views, change.tokens, tuple(receipts), events, change.repeated)
+
+    def _decide(self, command: Command,
+                compute: Callable[[Callable[[], None]], None] | None) -> Change:
+        """The change ``command`` makes, on the game as loaded now (nothing saved yet)."""
+        match command:
+            case PlayMoves(idempotency=None):
+                return Change(self._played(self.get(command.game_id), command))
+            case PlayMoves():
+                return self._played_once(command)
+            case CreateGame():
+                return self._created(command, compute)
+            case ForkGame():
+                return self._forked(command, compute)
+            case TakeSeat():
+                return self._seat_taken(command)
+            case Resign() | Abandon():
+                return Change(self._closed(command))
+            case AskTakeback() | AnswerTakeback():
+                return Change(self._taken_back(command))
+            case TimeOut():
+                game = self.get(command.game_id)
+                time_out(game, self.seed_of(game.id), self._clock())
+                return Change(game)
+
+    # ---- deciding each command ----
+
+    def _played(self, game: Game, command: PlayMoves) -> Game:
+        """``game`` (a copy, as loaded for this command) after the moves."""
+        if not command.moves:
+            raise GameError("Send at least one move.")
+        seat = command.seat
+        by = command.by if command.by is not None else game.seats[seat]["name"]
+        if command.expected_version is not None and game.version != command.expected_version:
+            raise StaleVersion(command.expected_version, game.version)
+        for index, move in enumerate(command.moves):
+            game.make_move(seat, dict(move), by, self._clock())
+            own_version = game.version
+            self._advance(game)
+            if game.version != own_version and index < len(command.moves) - 1:
+                raise MoveListCrossesDraw(
+                    f"Move {index + 1} of the list led to a random draw or another "
+                    "seat's move; send the moves after it separately (nothing was "
+                    "recorded).")
+        return game
+
+    def _played_once(self, command: PlayMoves) -> Change:
+        """The moves, once per idempotency key of the seat: a repeat of the request (same
+        fingerprint) is not applied again and answers the game as the first one left it,
+        from the event store (whatever became of the read models meanwhile). A racing twin
+        of the request loses on the store's version check and, tried again, finds the
+        idempotency record saved with the twin's moves."""
+        assert command.idempotency is not None
+        receipt_id = self._receipt_id(command.game_id, command.seat, command.idempotency)
+        # The game is read before the record: a twin that commits in between has its
+        # record found here, never its move refused as out of turn.
+        game = self.get(command.game_id)
+        try:
+            earlier: Any = self.repository.get(receipt_id, deepcopy_from_cache=False)
+        except AggregateNotFoundError:
+            game = self._played(game, command)
+            record = Receipt._create(Receipt.Created, id=receipt_id,
+                                     fingerprint=command.idempotency.fingerprint,
+                                     game_version=game.version)
+            return Change(game, (record,))
+        if not hmac.compare_digest(earlier.fingerprint, command.idempotency.fingerprint):
+            raise IdempotencyKeyReused("This Idempotency-Key was used for a different request.")
+        return Change(self.get(command.game_id, version=earlier.game_version), repeated=True)
+
+    def _receipt_id(self, game_id: UUID, seat: int, idempotency: Idempotency) -> UUID:
+        tag = hmac.new(self._secret,
+                       f"gamehall-request:{game_id}:{seat}:{idempotency.key}".encode(),
+                       hashlib.sha256).hexdigest()
+        return uuid5(NAMESPACE_URL, f"gamehall:receipt:{tag}")
+
+    def _created(self, command: CreateGame,
+                 compute: Callable[[Callable[[], None]], None] | None) -> Change:
+        """The game and its human seats' tokens. The id is chosen first because the seed (and
+        so its commitment) is bound to it."""
+        players = [dict(player) for player in command.players]
+        if command.rematch_of is not None:  # the finished game's options, its decklists too
+            options = dict(command.options or {})
+        else:
+            options = self.decks.with_decks(command.game, command.options,
+                                            list(command.decks or [None] * len(players)))
+        game_id = command.game_id or Game.create_id()
+        created = Game.create(game_id, command.game, options, _named_seats(players),
+                              self.seed_of(game_id), self._clock(), command.takebacks,
+                              command.clock)
+        change = self._opened(created, players, compute)
+        self.players.mark(change.also[0], command.listed, command.rematch_of)
+        return change
+
+    def _forked(self, command: ForkGame,
+                compute: Callable[[Callable[[], None]], None] | None) -> Change:
+        """A sandbox from the state of a finished game after event ``at``, with new seats and
+        a seed of its own. Refused for a game not finished (its state is not public yet) and
+        at a point where the game was not being played (before its seats were taken, or once
+        the rules had ended it)."""
+        source = self.get(command.source_id, reading=True)
         if source.status not in FINISHED:
             raise NotFinished("Only a finished game can be forked: until it is over, its "
                               "states are not public.")
-        past = self._fork_point(source, at)
-        origin = {"game_id": str(source_id), "seq": at, "state_hash": hash_value(past.state)}
-        game_id = game_id or Game.create_id()
+        past = self._fork_point(source, command.at)
+        origin = {"game_id": str(source.id), "seq": command.at,
+                  "state_hash": hash_value(past.state)}
+        players = [dict(player) for player in command.players] or [
+            {"name": f"seat {seat}"} for seat in range(len(source.seats))]
+        game_id = command.game_id or Game.create_id()
         forked = Game.fork(game_id, source, past.state, origin, _named_seats(players),
-                           self.seed_of(game_id), self._clock(), takebacks)
-        return self._open(forked, players, compute)
+                           self.seed_of(game_id), self._clock(), command.takebacks,
+                           command.clock)
+        return self._opened(forked, players, compute)
 
     def _fork_point(self, source: Game, at: int) -> Game:
         """The source game after event ``at``, if the game was being played there."""
@@ -418,177 +500,108 @@ class GameService(Audits, Decks, Players, Application[UUID]):
                                "fork it at a point where it was being played.")
         return past
 
-    def _open(self, game: Game, players: list[dict[str, Any]],
-              compute: Callable[[Callable[[], None]], None] | None) -> tuple[Game, dict[int, str]]:
-        """Issue the human seats' tokens, drive the game to its first human decision and save
-        it; ``compute`` runs the automatic steps where the caller wants that CPU-heavy part
-        (a bounded pool); it touches no store."""
+    def _opened(self, game: Game, players: list[dict[str, Any]],
+                compute: Callable[[Callable[[], None]], None] | None) -> Change:
+        """A new game with its human seats' tokens issued, driven to its first human
+        decision (by ``compute``, where given)."""
         keys = SeatKeys._create(SeatKeys.Created, id=SeatKeys.id_for(game.id),
                                 game_id=str(game.id))
         tokens = {i: self._issue(keys, i) for i, s in enumerate(players)
                   if s.get("name") is not None and s.get("bot") is None}
-        self.seat_players(keys, players)  # seats taken by players (domain.players)
+        self.players.seat_all(keys, players)
         advance = partial(self._advance, game)
         advance() if compute is None else compute(advance)
-        self.save(game, keys)
-        return game, tokens
+        return Change(game, (keys,), tokens, retry=False)
 
-    def join(self, game_id: UUID, seat: int, name: str,
-             player: UUID | None = None) -> tuple[Game, str]:
-        """Take an open seat (for ``player``, if given); answers the game and the seat's
-        token."""
-        def attempt() -> tuple[Game, Any, str]:
-            game = self.get(game_id)
-            game.take_seat(seat, name, self._clock())
-            keys: Any = self.repository.get(SeatKeys.id_for(game_id))
-            token = self._issue(keys, seat)
-            if player is not None:
-                self.seat_player(keys, seat, player)
-            self._advance(game)
-            return game, keys, token
+    def _seat_taken(self, command: TakeSeat) -> Change:
+        game = self.get(command.game_id)
+        if not 0 <= command.seat < len(game.seats):
+            raise SeatNotFound(f"This game has no seat {command.seat}.")
+        game.take_seat(command.seat, command.name, self._clock())
+        keys: Any = self.repository.get(SeatKeys.id_for(command.game_id))
+        token = self._issue(keys, command.seat)
+        if command.player is not None:
+            self.players.seat(keys, command.seat, command.player)
+        self._advance(game)
+        return Change(game, (keys,), {command.seat: token})
 
-        game, token = self._with_retries(attempt, expected_version=None)
-        assert token is not None
-        return game, token
-
-    def play(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str | None = None,
-             expected_version: int | None = None) -> Game:
-        """Apply the moves in order, all or none, each followed by any automatic steps.
-        ``by`` names the mover in the history (by default the seat's name)."""
-        return self._with_retries(
-            lambda: (self._played(self.get(game_id), seat, moves, by, expected_version), None,
-                     None),
-            expected_version)[0]
-
-    def play_once(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str | None,
-                  key: str, fingerprint: str,
-                  expected_version: int | None = None) -> tuple[Game, bool]:
-        """``play``, once per idempotency ``key`` of the seat: a repeat of the request (same
-        ``fingerprint``) is not applied again and answers the game as the first one left it.
-        Answers that game and whether this was a repeat."""
-        receipt_id = self._receipt_id(game_id, seat, key)
-
-        def attempt() -> tuple[Game, Any, bool]:
-            # The game is read before the receipt: a twin that commits in between has its
-            # receipt found here, never its move refused as out of turn.
-            game = self.get(game_id)
-            try:
-                earlier: Any = self.repository.get(receipt_id, deepcopy_from_cache=False)
-            except AggregateNotFoundError:
-                game = self._played(game, seat, moves, by, expected_version)
-                receipt = Receipt._create(Receipt.Created, id=receipt_id,
-                                          fingerprint=fingerprint, game_version=game.version)
-                return game, receipt, False
-            if not hmac.compare_digest(earlier.fingerprint, fingerprint):
-                raise IdempotencyKeyReused("This Idempotency-Key was used for a different "
-                                           "request.")
-            return self.get(game_id, version=earlier.game_version), None, True
-
-        # A racing twin of this request loses on the store's version check and, tried again,
-        # finds the receipt (so the expected version is checked inside the attempt).
-        game, repeated = self._with_retries(attempt, None)
-        return game, bool(repeated)
-
-    def _played(self, game: Game, seat: int, moves: list[dict[str, Any]], by: str | None,
-                expected_version: int | None) -> Game:
-        """``game`` (a copy, as loaded for this command) after the moves."""
-        if not moves:
-            raise GameError("Send at least one move.")
-        by = by if by is not None else game.seats[seat]["name"]
-        if expected_version is not None and game.version != expected_version:
-            raise StaleVersion(expected_version, game.version)
-        for index, move in enumerate(moves):
-            game.make_move(seat, move, by, self._clock())
-            own_version = game.version
-            self._advance(game)
-            if game.version != own_version and index < len(moves) - 1:
-                raise MoveListCrossesDraw(
-                    f"Move {index + 1} of the list led to a random draw or another "
-                    "seat's move; send the moves after it separately (nothing was "
-                    "recorded).")
+    def _closed(self, command: Resign | Abandon) -> Game:
+        """The game ended by a resignation or abandonment, its seed revealed."""
+        game = self.get(command.game_id)
+        if isinstance(command, Resign):
+            game.resign(command.seat, self._clock())
+        else:
+            game.abandon(command.reason, self._clock())
+        self._finish(game)
         return game
 
-    def _receipt_id(self, game_id: UUID, seat: int, key: str) -> UUID:
-        tag = hmac.new(self._secret, f"gamehall-request:{game_id}:{seat}:{key}".encode(),
-                       hashlib.sha256).hexdigest()
-        return uuid5(NAMESPACE_URL, f"gamehall:receipt:{tag}")
-
-    def resign(self, game_id: UUID, seat: int) -> Game:
-        return self._close(game_id, lambda game: game.resign(seat, self._clock()))
-
-    def abandon(self, game_id: UUID, reason: str) -> Game:
-        return self._close(game_id, lambda game: game.abandon(reason, self._clock()))
-
-    # ---- internals ----
-
-    def _close(self, game_id: UUID, ending: Callable[[Game], None]) -> Game:
-        """End the game by ``ending`` (a resignation or abandonment) and reveal its seed."""
-        def attempt() -> tuple[Game, None, None]:
-            game = self.get(game_id)
-            ending(game)
-            self._finish(game)
-            return game, None, None
-
-        return self._with_retries(attempt, None)[0]
+    def _taken_back(self, command: AskTakeback | AnswerTakeback) -> Game:
+        """The takeback asked or answered; once every other seat has accepted, the game goes
+        back and plays on."""
+        game = self.get(command.game_id)
+        if isinstance(command, AskTakeback):
+            self.takebacks.ask(game, command.seat, command.moves, self._clock())
+        else:
+            game.answer_takeback(command.seat, command.accepted, self._clock())
+        if self.takebacks.settle(game, self._clock()):
+            self._advance(game)
+        return game
 
     def _issue(self, keys: SeatKeys, seat: int) -> str:
         token = self._new_token()
         keys.trigger_event(SeatKeys.KeyIssued, seat=seat, key_hash=token_hash(token))
         return token
 
-    def _with_retries(self, attempt: Callable[[], tuple[Game, Any, Any]],
-                      expected_version: int | None) -> tuple[Game, Any]:
-        """Save what ``attempt`` answers (the game, another aggregate or None, and a value for
-        the caller), trying again from a reload while other writers win the version check."""
-        for _ in range(MAX_RETRIES):
-            game, extra, token = attempt()
-            try:
-                self.save(game, *([extra] if extra is not None else []))
-            except IntegrityError:
-                if expected_version is not None:
-                    raise StaleVersion(expected_version, self.get(game.id).version) from None
-                continue
-            return game, token
-        raise BusyGame("The game is busy with other players' moves; try again.")
-
     def _advance(self, game: Game) -> None:
-        """Resolve chance steps and bot prompts until a human must decide or the game is over
-        (or a takeback waits for answers)."""
-        if game.status != Status.ACTIVE or game.pending_takeback is not None:
-            return
-        seed = self.seed_of(game.id)
-        named = str(game.id)  # in every draw's context: written once, not once a step
-        for _ in range(MAX_AUTOMATIC_STEPS):
-            step = game.step()
-            if isinstance(step, Over):
-                game.end(step, self._clock())
-                self._finish(game)
-                return
-            if isinstance(step, Chance):
-                context = chance_context(named, game.version + 1)
-                game.resolve_chance(derive_outcome(step.spec, seed, context), self._clock(),
-                                    step)
-                continue
-            if not self._play_bots(game, step, seed, named):
-                return
-        game.abandon(f"stalled: no end and no human decision after {MAX_AUTOMATIC_STEPS} "
-                     "automatic steps", self._clock())
-        self._finish(game)
-
-    def _play_bots(self, game: Game, step: Decision, seed: bytes, named: str) -> bool:
-        """Let the first bot seat asked answer; False when only humans are asked. ``named``:
-        the game's id as draw contexts name it."""
-        for prompt in step.prompts:
-            bot_name = game.seats[prompt.seat]["bot"]
-            if bot_name is None:
-                continue
-            stream = DrawStream(seed, bot_context(named, game.version + 1))
-            move = ask_bot(game.rules, game.rules.bots[bot_name], game.state, prompt,
-                           stream.below)
-            game.make_move(prompt.seat, move, game.seats[prompt.seat]["name"], self._clock(),
-                           step)
-            return True
-        return False
+        advance(game, self.seed_of(game.id), self._clock)
 
     def _finish(self, game: Game) -> None:
         game.reveal_seed(self.seed_of(game.id), self._clock())
+
+    # ---- shorthand for scripts and tests: one command each, answering its game ----
+
+    def create_game(self, game: str, options: dict[str, Any] | None,
+                    players: list[dict[str, Any]], game_id: UUID | None = None,
+                    compute: Callable[[Callable[[], None]], None] | None = None,
+                    takebacks: bool = False, decks: list[UUID | None] | None = None,
+                    clock: dict[str, Any] | None = None) -> tuple[Game, dict[int, str]]:
+        """A new game and the tokens of the human seats named at creation (seat -> token)."""
+        outcome = self.run(CreateGame(game, options, tuple(players), takebacks,
+                                      None if decks is None else tuple(decks), game_id, clock),
+                           compute)
+        return outcome.game, dict(outcome.tokens)
+
+    def fork_game(self, source_id: UUID, at: int, players: list[dict[str, Any]],
+                  compute: Callable[[Callable[[], None]], None] | None = None,
+                  takebacks: bool = False, game_id: UUID | None = None,
+                  ) -> tuple[Game, dict[int, str]]:
+        outcome = self.run(ForkGame(source_id, at, tuple(players), takebacks, game_id), compute)
+        return outcome.game, dict(outcome.tokens)
+
+    def join(self, game_id: UUID, seat: int, name: str,
+             player: UUID | None = None) -> tuple[Game, str]:
+        outcome = self.run(TakeSeat(game_id, seat, name, player))
+        return outcome.game, outcome.tokens[seat]
+
+    def play(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str | None = None,
+             expected_version: int | None = None) -> Game:
+        return self.run(PlayMoves(game_id, seat, tuple(moves), by, expected_version)).game
+
+    def play_once(self, game_id: UUID, seat: int, moves: list[dict[str, Any]], by: str | None,
+                  key: str, fingerprint: str,
+                  expected_version: int | None = None) -> tuple[Game, bool]:
+        outcome = self.run(PlayMoves(game_id, seat, tuple(moves), by, expected_version,
+                                     Idempotency(key, fingerprint)))
+        return outcome.game, outcome.repeated
+
+    def resign(self, game_id: UUID, seat: int) -> Game:
+        return self.run(Resign(game_id, seat)).game
+
+    def abandon(self, game_id: UUID, reason: str) -> Game:
+        return self.run(Abandon(game_id, reason)).game
+
+    def ask_takeback(self, game_id: UUID, seat: int, moves: int) -> Game:
+        return self.run(AskTakeback(game_id, seat, moves)).game
+
+    def answer_takeback(self, game_id: UUID, seat: int, accepted: bool) -> Game:
+        return self.run(AnswerTakeback(game_id, seat, accepted)).game

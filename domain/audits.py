@@ -1,122 +1,115 @@
-"""The audit use cases of the game service: signed move receipts and takebacks by consent.
+"""The audit collaborators of the game service: signed move receipts, and the decisions of
+takebacks by consent.
 
-A mixin of ``GameService`` (``domain.application``), which provides the store, the clock, the
-retries and the automatic steps these use; kept apart so each module stays one concern.
+Each is given what it reads (the event store, the game's seed, a past state) by the service
+(``domain.application``), which runs the commands that use them in its unit of work.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from uuid import UUID
-
-from eventsourcing.application import LRUCache, Repository
 
 from .aggregate import Game, event_record
 from .history import EventRecord, EventType
+from .kernel import State
 from .receipts import SigningKey, public_key_entry, receipt_for
 
 
-class Audits:
-    """Receipts for moves and takebacks by consent, on top of the service's use cases."""
+class EventReader(Protocol):
+    """The event store, as the audits read it (eventsourcing's ``EventStore.get``)."""
 
-    if TYPE_CHECKING:  # provided by GameService
-        signing_key: SigningKey | None
-        _retired_keys: tuple[bytes, ...]
-        _saved_events: LRUCache[UUID, list[Any]]
-        _clock: Callable[[], datetime]
-        repository: Repository[UUID]
+    def get(self, originator_id: UUID, *, gt: int | None = None, lte: int | None = None,
+            desc: bool = False, limit: int | None = None) -> Iterable[Any]: ...
 
-        def get(self, game_id: UUID, version: int | None = None,
-                reading: bool = False) -> Game: ...
 
-        def records(self, game_id: UUID) -> list[EventRecord]: ...
+class Receipts:
+    """Signed receipts of moves: made from the events a command saved, or read back."""
 
-        def records_after(self, game_id: UUID, after: int) -> list[EventRecord]: ...
+    def __init__(self, events: EventReader, seed_of: Callable[[UUID], bytes],
+                 signing_key: SigningKey | None, retired_keys: tuple[bytes, ...] = ()) -> None:
+        self.events = events
+        self.seed_of = seed_of
+        self.signing_key = signing_key
+        self.retired_keys = retired_keys
 
-        def seed_of(self, game_id: UUID) -> bytes: ...
-
-        def _with_retries(self, attempt: Callable[[], tuple[Game, Any, Any]],
-                          expected_version: int | None) -> tuple[Game, Any]: ...
-
-        def _advance(self, game: Game) -> None: ...
-
-    # ---- signed move receipts ----
-
-    def receipt_keys(self) -> list[dict[str, str]]:
+    def keys(self) -> list[dict[str, str]]:
         """The public keys receipts are signed with: the current one, then retired ones (still
         listed, so receipts issued before a rotation keep verifying)."""
         current = [] if self.signing_key is None else [
             public_key_entry(self.signing_key.public_key, "current")]
-        return current + [public_key_entry(key, "retired") for key in self._retired_keys]
+        return current + [public_key_entry(key, "retired") for key in self.retired_keys]
 
-    def move_receipts(self, game: Game, seat: int, count: int) -> list[dict[str, Any]]:
+    def of_moves(self, game: Game, seat: int, count: int,
+                 saved: Sequence[EventRecord] = ()) -> list[dict[str, Any]]:
         """Signed receipts of the seat's last ``count`` moves up to ``game``'s version: the moves
         of the request that left the game there (a request's moves come one after another, and
         only bots and draws follow them), so a repeated request answers the same receipts.
-        None are given by a service without a signing key."""
-        saved = self._records_saved_with(game)
+        ``saved``: the records of the save that left the game there, if the caller has them
+        (no need to read them back). None are given by a service without a signing key."""
+        if self.signing_key is None:
+            return []
         found = [record for record in reversed(saved)
                  if record["type"] == EventType.MOVE_MADE and record["seat"] == seat]
         newest = game.version - len(saved)  # the store is read below those, if need be
         page_size = count + 3  # the request's moves are among the last events: read few first
         while len(found) < count and newest > 0:  # newest first, a page at a time
-            page = list(self.repository.event_store.get(game.id, lte=newest, desc=True,
-                                                        limit=page_size))
+            page = list(self.events.get(game.id, lte=newest, desc=True, limit=page_size))
             page_size = 64
-            found += [record for record in map(event_record, page)  # type: ignore[arg-type]
+            found += [record for record in map(event_record, page)
                       if record["type"] == EventType.MOVE_MADE and record["seat"] == seat]
             newest = newest - len(page) if page else 0
-        return self._receipts(game.id, found[:count][::-1])
+        return self._signed(game.id, found[:count][::-1])
 
-    def _records_saved_with(self, game: Game) -> list[EventRecord]:
-        """The records this process saved last for the game, if that save left it at
-        ``game``'s version (a request's own moves: no need to read them back); else none."""
-        try:
-            events = self._saved_events.get(game.id)
-        except KeyError:
-            return []
-        if not events or events[-1].originator_version != game.version:
-            return []
-        return [event_record(event) for event in events]
-
-    def seat_receipts(self, game_id: UUID, seat: int) -> list[dict[str, Any]]:
+    def of_seat(self, game_id: UUID, seat: int) -> list[dict[str, Any]]:
         """The receipts of every move of the seat (the same bytes as those given at play time:
         Ed25519 signatures are deterministic)."""
-        return self._receipts(game_id, [r for r in self.records(game_id)
-                                        if r["type"] == EventType.MOVE_MADE
-                                        and r["seat"] == seat])
+        return self._signed(game_id, [record for record in map(event_record,
+                                                                 self.events.get(game_id))
+                                      if record["type"] == EventType.MOVE_MADE
+                                      and record["seat"] == seat])
 
-    def _receipts(self, game_id: UUID, moves: list[EventRecord]) -> list[dict[str, Any]]:
+    def _signed(self, game_id: UUID, moves: list[EventRecord]) -> list[dict[str, Any]]:
         if self.signing_key is None:
             return []
         seed = self.seed_of(game_id)
         return [receipt_for(record, seed, self.signing_key) for record in moves]
 
-    # ---- takebacks by consent ----
 
-    def ask_takeback(self, game_id: UUID, seat: int, moves: int) -> Game:
+class Takebacks:
+    """The decisions of takebacks by consent on a game in hand; ``state_after(game_id, n)``
+    is the game's rules state after its event n."""
+
+    def __init__(self, events: EventReader,
+                 state_after: Callable[[UUID, int], State]) -> None:
+        self.events = events
+        self.state_after = state_after
+
+    def ask(self, game: Game, seat: int, moves: int, at: datetime) -> None:
         """The seat asks to take back its last ``moves`` moves; bot seats answer at once (a
-        bot accepts the takeback of one move, and declines more), and once every other seat
-        has accepted, the game goes back."""
-        def attempt() -> tuple[Game, None, None]:
-            game = self.get(game_id)
-            to = self._takeback_point(game, seat, moves)
-            crossed = [(r["type"], r["payload"]) for r in self.records_after(game_id, to)]
-            # Event 0 is no state: a takeback that would reach it crosses the created event,
-            # which the rule refuses before looking at any state.
-            state_then = self.get(game_id, version=to, reading=True).state if to else None
-            game.ask_takeback(seat, to, state_then, crossed, self._clock())
-            for bot_seat, other in enumerate(game.seats):
-                if other["bot"] is not None and bot_seat != seat and game.pending_takeback:
-                    game.answer_takeback(bot_seat, moves == 1, self._clock())
-            self._settle_takeback(game)
-            return game, None, None
+        bot accepts the takeback of one move, and declines more)."""
+        to = self.point(game, seat, moves)
+        crossed = [(r["type"], r["payload"])
+                   for r in map(event_record, self.events.get(game.id, gt=to))]
+        # Event 0 is no state: a takeback that would reach it crosses the created event,
+        # which the rule refuses before looking at any state.
+        state_then = self.state_after(game.id, to) if to else None
+        game.ask_takeback(seat, to, state_then, crossed, at)
+        for bot_seat, other in enumerate(game.seats):
+            if other["bot"] is not None and bot_seat != seat and game.pending_takeback:
+                game.answer_takeback(bot_seat, moves == 1, at)
 
-        return self._with_retries(attempt, None)[0]
+    def settle(self, game: Game, at: datetime) -> bool:
+        """Take the moves back once every other seat has accepted; whether it did."""
+        asked = game.pending_takeback
+        if asked is None or not game.takeback_agreed():
+            return False
+        game.take_back(self.state_after(game.id, asked["to"]), at)
+        return True
 
-    def _takeback_point(self, game: Game, seat: int, moves: int) -> int:
+    def point(self, game: Game, seat: int, moves: int) -> int:
         """The event a takeback of ``seat``'s last ``moves`` moves goes back to: just before
         the ``moves``-th of its moves still in effect, counted from the newest (moves an
         earlier takeback undid are passed over with its bookkeeping), or just before the
@@ -125,9 +118,8 @@ class Audits:
         skip_above = game.version  # events above an earlier rewind's point were undone
         newest = game.version
         while newest > 0:  # newest first, a page at a time
-            page = list(self.repository.event_store.get(game.id, lte=newest, desc=True,
-                                                        limit=64))
-            for record in map(event_record, page):  # type: ignore[arg-type]
+            page = list(self.events.get(game.id, lte=newest, desc=True, limit=64))
+            for record in map(event_record, page):
                 kind, payload, number = record["type"], record["payload"], record["seq"]
                 if number > skip_above or kind in (EventType.TAKEBACK_ASKED,
                                                    EventType.TAKEBACK_ANSWERED):
@@ -142,20 +134,3 @@ class Audits:
                         return number - 1
             newest = newest - len(page) if page else 0
         return 0
-
-    def answer_takeback(self, game_id: UUID, seat: int, accepted: bool) -> Game:
-        def attempt() -> tuple[Game, None, None]:
-            game = self.get(game_id)
-            game.answer_takeback(seat, accepted, self._clock())
-            self._settle_takeback(game)
-            return game, None, None
-
-        return self._with_retries(attempt, None)[0]
-
-    def _settle_takeback(self, game: Game) -> None:
-        """Take the moves back once every other seat has accepted."""
-        asked = game.pending_takeback
-        if asked is not None and game.takeback_agreed():
-            game.take_back(self.get(game.id, version=asked["to"], reading=True).state,
-                           self._clock())
-            self._advance(game)

@@ -125,16 +125,17 @@ def illegal(violations: list[dict[str, Any]]) -> IllegalDeck:
                        f"rule{'s' if len(violations) != 1 else ''}: see violations.", violations)
 
 
-class Decks:
-    """The deck use cases, a mixin of ``GameService`` (which provides the store and clock)."""
+class DeckLibrary:
+    """The deck use cases, a collaborator of ``GameService``, which gives it its repository
+    (to read decks), its ``save`` and its clock."""
 
-    if TYPE_CHECKING:  # provided by GameService
-        repository: Repository[UUID]
-        _clock: Callable[[], datetime]
+    def __init__(self, repository: Repository[UUID], save: Callable[..., Any],
+                 clock: Callable[[], datetime]) -> None:
+        self.repository = repository
+        self.save = save
+        self.clock = clock
 
-        def save(self, *aggregates: Any, **kwargs: Any) -> Any: ...
-
-    def register_deck(self, game: str, name: str, decklist: Any) -> Deck:
+    def register(self, game: str, name: str, decklist: Any) -> Deck:
         """A legal decklist of ``game``, stored for good; IllegalDeck names every violation."""
         rules = deck_rules(game)
         violations = rules.check(decklist)
@@ -142,11 +143,11 @@ class Decks:
             raise illegal(violations)
         deck = Deck._create(Deck.Registered, id=uuid4(), game=game,
                             rules_version=get_rules(game).version, name=name,
-                            decklist=rules.normal(decklist), timestamp=self._clock())
+                            decklist=rules.normal(decklist), timestamp=self.clock())
         self.save(deck)
         return deck
 
-    def get_deck(self, deck_id: UUID) -> Deck:
+    def get(self, deck_id: UUID) -> Deck:
         try:
             deck: Any = self.repository.get(deck_id, deepcopy_from_cache=False)
         except AggregateNotFoundError:
@@ -175,7 +176,7 @@ class Decks:
 
     def _decklist(self, game: str, deck_id: UUID) -> dict[str, Any]:
         try:
-            deck = self.get_deck(deck_id)
+            deck = self.get(deck_id)
         except DeckNotFound:
             raise UnknownDeck(f"No deck {deck_id} was registered.") from None
         if deck.game != game:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
+from .clocks import Timing, clocked_seats, handed_over, hands_over, start_timing, tick
 from .games import get_rules
 from .kernel import GameError, Rules, State, hash_value, json_copy, round_trip
 
@@ -33,6 +34,7 @@ class EventType(StrEnum):
     TAKEBACK_ASKED = "takeback_asked"        # a seat asks to take back its last moves
     TAKEBACK_ANSWERED = "takeback_answered"  # another seat accepts or declines
     TAKEN_BACK = "taken_back"                # all accepted: the game goes back
+    TIMED_OUT = "timed_out"                  # a seat's time for a decision ran out
 
 
 # Each event type's payload, key for key (replays/README.md: "Event types and payloads").
@@ -50,13 +52,15 @@ PAYLOAD_KEYS: dict[str, frozenset[str]] = {
     EventType.TAKEBACK_ASKED: frozenset({"seat", "to"}),
     EventType.TAKEBACK_ANSWERED: frozenset({"seat", "accepted"}),
     EventType.TAKEN_BACK: frozenset({"to", "undone", "state"}),
+    EventType.TIMED_OUT: frozenset({"seat", "deadline"}),
 }
 # Keys a payload may carry besides its own: ``takebacks`` (always true: absent means off)
-# where the game allows takebacks by consent; ``game_id``, the game's own id, in every first
-# event recorded since it binds the record to its id (absent from histories made before).
+# where the game allows takebacks by consent; ``clock`` where the game is played on a clock
+# (``domain.clocks``); ``game_id``, the game's own id, in every first event recorded since it
+# binds the record to its id (absent from histories made before).
 OPTIONAL_KEYS: dict[str, frozenset[str]] = {
-    EventType.CREATED: frozenset({"takebacks", "game_id"}),
-    EventType.FORKED: frozenset({"takebacks", "game_id"}),
+    EventType.CREATED: frozenset({"takebacks", "clock", "game_id"}),
+    EventType.FORKED: frozenset({"takebacks", "clock", "game_id"}),
 }
 
 
@@ -82,6 +86,8 @@ FINISHED = frozenset({Status.OVER, Status.ABANDONED})
 RULES_EVENTS = frozenset({EventType.MOVE_MADE, EventType.CHANCE_RESOLVED})
 TAKEBACK_EVENTS = frozenset({EventType.TAKEBACK_ASKED, EventType.TAKEBACK_ANSWERED,
                              EventType.TAKEN_BACK})
+# The events that end the running decision of the seat they name (on a clock).
+DECIDING = frozenset({EventType.MOVE_MADE, EventType.TAKEBACK_ANSWERED, EventType.TIMED_OUT})
 
 
 class EventRecord(TypedDict):
@@ -116,6 +122,11 @@ class Life(TypedDict):
     takebacks: NotRequired[bool]
     # A takeback asked and not yet settled: {seat, to, accepted: [seats]}.
     takeback: NotRequired[dict[str, Any] | None]
+    # A game played on a clock: the option, each seat's running decision, and the seats a
+    # timeout handed to the autopilot for the rest of the game (``domain.clocks``).
+    clock: NotRequired[dict[str, Any]]
+    timing: NotRequired[Timing]
+    autopilot: NotRequired[list[int]]
 
 
 class HistoryDiverged(GameError):
@@ -151,6 +162,9 @@ def begin(payload: dict[str, Any]) -> Life:
         life["origin"] = payload["origin"]
     if payload.get("takebacks") is True:
         life["takebacks"] = True
+    if "clock" in payload:
+        life["clock"] = payload["clock"]
+        life["timing"] = start_timing(payload["clock"], len(seats))
     return life
 
 
@@ -178,7 +192,22 @@ def live(life: Life, type_: str, payload: dict[str, Any]) -> Life:
                                                            payload["seat"]]}}
     if type_ == EventType.TAKEN_BACK:
         return {**life, "takeback": None}
+    if type_ == EventType.TIMED_OUT and hands_over(
+            life["clock"], len(life["seats"]), rules_for(life).info.traits.cooperative):
+        return {**life, "autopilot": [*handed_over(life), payload["seat"]]}
     return life
+
+
+def timed(life: Life, rules: Rules, state: State, type_: str, payload: dict[str, Any],
+          at: str) -> Life:
+    """The life after an event at ``at`` whose fold gave ``life`` and the rules ``state``:
+    in a game played on a clock, each seat's running decision (``domain.clocks.tick``)."""
+    clock = life.get("clock")
+    if clock is None:
+        return life
+    asked = clocked_seats(life, rules, state) if life["status"] == Status.ACTIVE else []
+    decided = payload.get("seat") if type_ in DECIDING else None
+    return {**life, "timing": tick(life["timing"], clock, asked, decided, at)}
 
 
 def _seated_status(seats: list[dict[str, Any]]) -> str:

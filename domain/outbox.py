@@ -96,7 +96,8 @@ class Delivery(Aggregate):
 
 
 class Outbox:
-    """The outbox use cases, a mixin of ``GameService`` (which provides the store and clock)."""
+    """The outbox use cases, a mixin of ``domain.players.Players`` (which provides the store
+    and clock)."""
 
     if TYPE_CHECKING:  # provided by GameService
         repository: Repository[UUID]

@@ -26,7 +26,9 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError, Repository
 from eventsourcing.domain import Aggregate
 
-from .aggregate import Game
+from .aggregate import Game, GameNotFound
+from .bookkeeping import SeatKeys
+from .commands import CreateGame
 from .history import FINISHED
 from .kernel import GameError, sha256_hex
 from .outbox import Outbox
@@ -120,26 +122,20 @@ class Player(Aggregate):
 
 
 class Players(Outbox):
-    """The player use cases (and the webhook outbox), a mixin of ``GameService`` (which
-    provides the store, the clock, the token maker and the master secret)."""
+    """The player use cases (and the webhook outbox), a collaborator of ``GameService``,
+    which gives it its repository, recorder and ``save``, its clock, token maker and master
+    secret, and its ``get`` (the rematch's finished game)."""
 
-    if TYPE_CHECKING:  # provided by GameService
-        repository: Repository[UUID]
-        _clock: Callable[[], datetime]
-        _new_token: Callable[[], str]
-        _secret: bytes
-
-        def save(self, *aggregates: Any, **kwargs: Any) -> Any: ...
-
-        def seat_keys(self, game_id: UUID, copy: bool = False) -> Any: ...
-
-        def get(self, game_id: UUID, version: int | None = None,
-                reading: bool = False) -> Game: ...
-
-        def seed_of(self, game_id: UUID) -> bytes: ...
-
-        def _open(self, game: Game, players: list[dict[str, Any]],
-                  compute: Any) -> tuple[Game, dict[int, str]]: ...
+    def __init__(self, repository: Repository[UUID], recorder: Any, save: Callable[..., Any],
+                 get: Callable[..., Game], secret: bytes, clock: Callable[[], datetime],
+                 new_token: Callable[[], str]) -> None:
+        self.repository = repository
+        self.recorder = recorder
+        self.save = save  # type: ignore[method-assign]
+        self.get = get
+        self._secret = secret
+        self._clock = clock
+        self._new_token = new_token
 
     def register_player(self, name: str) -> tuple[Player, str]:
         """A new player and its key (shown once)."""
@@ -198,50 +194,49 @@ class Players(Outbox):
             return None
         return player if hmac.compare_digest(player.key_hash, sha256_hex(key)) else None
 
+    def seat_keys(self, game_id: UUID, copy: bool = False) -> Any:
+        """The game's ``SeatKeys`` (token hashes and the seats' players)."""
+        try:
+            return self.repository.get(SeatKeys.id_for(game_id), deepcopy_from_cache=copy)
+        except AggregateNotFoundError:
+            raise GameNotFound(f"There is no game {game_id}.") from None
+
     def seating(self, game_id: UUID) -> Seating:
         """Which players hold the game's seats, and whether it is listed or a rematch."""
         return seating_of(self.seat_keys(game_id))
 
-    def seat_players(self, keys: Any, players: list[dict[str, Any]]) -> None:
+    def seat_all(self, keys: Any, players: list[dict[str, Any]]) -> None:
         """Record in a new game's ``keys`` the seats that players take (``player``: an id)."""
         for seat, player in enumerate(players):
             if player.get("player") is not None:
-                self.seat_player(keys, seat, UUID(str(player["player"])))
+                self.seat(keys, seat, UUID(str(player["player"])))
 
-    def seat_player(self, keys: Any, seat: int, player_id: UUID) -> None:
+    def seat(self, keys: Any, seat: int, player_id: UUID) -> None:
         refuse_second_seat(seating_of(keys), player_id)
         keys.trigger_event(PlayerSeated, seat=seat, player_id=str(player_id),
                            timestamp=self._clock())
 
-    def mark_game(self, game_id: UUID, listed: bool, rematch_of: UUID | None = None) -> None:
-        """Record beside a new game that it is listed, or a rematch of ``rematch_of``."""
-        if not listed and rematch_of is None:
-            return
-        keys = self.seat_keys(game_id, copy=True)
+    def mark(self, keys: Any, listed: bool, rematch_of: UUID | None) -> None:
+        """Record in a new game's ``keys`` that it is listed, or a rematch of ``rematch_of``."""
         if listed:
             keys.trigger_event(Listed, timestamp=self._clock())
         if rematch_of is not None:
             keys.trigger_event(RematchOf, game_id=str(rematch_of), timestamp=self._clock())
-        self.save(keys)
 
-    def rematch(self, game_id: UUID, seat: int) -> tuple[Game, dict[int, str]]:
-        """A new game of the finished game ``game_id``'s game and options, asked for by its
-        ``seat``: the seats rotated (each moves one place up, the first goes last), each
-        held as before (a player's by the player, a bot's by the bot; a seat held by a token
-        alone stays the asker's if it is the asker's, and is open otherwise)."""
+    def rematch(self, game_id: UUID, seat: int) -> CreateGame:
+        """The command of a new game of the finished game ``game_id``'s game, options and
+        clock, asked for by its ``seat``: the seats rotated (each moves one place up, the first
+        goes last), each held as before (a player's by the player, a bot's by the bot; a seat
+        held by a token alone stays the asker's if it is the asker's, and is open otherwise)."""
         old = self.get(game_id, reading=True)
         if old.status not in FINISHED:
             raise RematchRefused("A rematch follows a finished game; this one is "
                                  f"{old.status}.")
         seating = self.seating(game_id)
         players, options = rotated(old, seating, seat)
-        new_id = Game.create_id()
-        created = Game.create(new_id, old.game_name, options, players,
-                              self.seed_of(new_id), self._clock(),
-                              bool(old.life.get("takebacks")))
-        game, tokens = self._open(created, players, None)
-        self.mark_game(game.id, seating.listed, rematch_of=game_id)
-        return game, tokens
+        return CreateGame(old.game_name, options, tuple(players),
+                          bool(old.life.get("takebacks")), clock=old.life.get("clock"),
+                          listed=seating.listed, rematch_of=game_id)
 
     def _new_key(self, player_id: UUID) -> str:
         return f"{KEY_PREFIX}{player_id.hex}.{self._new_token()}"

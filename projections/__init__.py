@@ -6,7 +6,8 @@ from .audit import Auditor, stored_sources
 from .projector import Projector
 from .rebuild import catch_up, rebuild
 from .store import UNAVAILABLE, Subscription, ViewStore, connect
-from .views import seat_view, summary
+from .views import seat_field, seat_view, summary
 
 __all__ = ["Auditor", "stored_sources", "Projector", "catch_up", "rebuild", "Subscription",
-           "ViewStore", "connect", "UNAVAILABLE", "seat_view", "summary"]
+           "ViewStore", "connect", "UNAVAILABLE", "seat_field", "seat_view",
+           "summary"]

@@ -35,13 +35,15 @@ MINE, THEIRS, OVER = "mine", "theirs", "over"
 YOUR_TURN, TAKEBACK_ASKED, SEAT_JOINED = "your-turn", "takeback-asked", "seat-joined"
 GAME_OVER, REMATCH, DEADLINE_SOON = "game-over", "rematch", "deadline-soon"
 
-# When a seat's time to answer runs out (ISO 8601), or None: no clock. Clocks are built
-# apart; until then every game answers None.
+# When a seat's time to answer runs out (ISO 8601), or None: not on a clock now.
 Deadline = Callable[[Game, int], str | None]
 
 
-def no_deadline(game: Game, seat: int) -> str | None:
-    return None
+def clock_deadline(game: Game, seat: int) -> str | None:
+    """The seat's deadline in the game being written (what ``GameService.deadline_of``
+    answers of the stored game: the game in hand is the version these views are of)."""
+    due = game.deadline(seat)
+    return None if due is None else due.isoformat()
 
 
 def inbox_entry(game: Game, summary: dict[str, Any], seat: int, seating: Seating,
@@ -98,7 +100,7 @@ class Inbox:
     """Writes the inboxes of a game's players, and owes their webhooks what is new."""
 
     def __init__(self, service: GameService, store: InboxStore,
-                 deadline: Deadline = no_deadline,
+                 deadline: Deadline = clock_deadline,
                  owed: Callable[[list[Any]], None] | None = None) -> None:
         self.service = service
         self.store = store
@@ -134,7 +136,7 @@ class Inbox:
         try:
             return self._settled.get(game.id)
         except KeyError:
-            seating = self.service.seating(game.id)
+            seating = self.service.players.seating(game.id)
         if game.status != Status.WAITING:
             self._settled.put(game.id, seating)
         return seating
@@ -148,11 +150,12 @@ class Inbox:
     def _owe(self, player_id: UUID, events: list[dict[str, Any]]) -> None:
         if not events:
             return
-        player = self.service.get_player(player_id)
+        player = self.service.players.get_player(player_id)
         if player.webhook is None:
             return
         notes = [(e["id"], e["type"], e["data"]["game_id"], orjson.dumps(e).decode())
                  for e in events]
-        made = self.service.owe(player_id, player.webhook, player.webhook_generation, notes)
+        made = self.service.players.owe(player_id, player.webhook, player.webhook_generation,
+                                        notes)
         self.store.note_deliveries(str(player_id), owed_at(made))
         self.owed(made)

@@ -1,6 +1,7 @@
 """Keeping a game's views in Redis in step with its events.
 
-Writers call ``record`` with the game they have just saved, so a client always reads its own
+The game service calls ``record`` with the game a command has just saved, in the command's
+unit of work (the projector is the service's ``ReadModels``), so a client always reads its own
 write. Readers go through ``read``, which compares the stored views' version with the game's
 version in the event store and recomputes them when they are missing or behind (Redis flushed,
 a writer that stopped between saving and projecting, or a writer outside the web API such as
@@ -61,12 +62,19 @@ class Projector:
             document = build_document(self.service.records(game.id))
             fields[REPLAY] = canonical_json(document)
             fields[REPLAY_CSV] = "".join(to_csv_rows(document))
+        deadline = game.next_deadline()
         self.store.write_game(str(game.id), game.version, game.created_on.timestamp(), fields,
-                              game.game_name)
+                              game.game_name, None if deadline is None else deadline.timestamp())
         if game.seed is not None and self.auditor is not None:
             self.auditor.schedule(game.id)
         self.inbox.write(game, fields["summary"], known, live)
         return fields
+
+    def recorded(self, game: Game) -> dict[str, Any]:
+        """The views of ``game``, an earlier version (a repeated request's answer), once the
+        game's current views are written: the first try may have died before writing them."""
+        self.read(game.id)
+        return all_views(game)
 
     def refresh(self, game_id: UUID) -> Game:
         game = self.service.get(game_id, reading=True)

@@ -11,6 +11,10 @@ Keys (all under the ``gh:`` prefix):
   ``gh:follower:holes``: ids it passed over while they were missing, each with when it was
   first missed (a write that took its id early may commit late: ``projections.rebuild``).
 * ``gh:events:{id}``: the pub/sub channel a new version of a game is announced on.
+* ``gh:deadlines``: a sorted set of the games played on a clock with a deadline running,
+  each scored by its earliest deadline (epoch seconds): what every host's deadline loop
+  fires (``api.deadlines``). Written with the views, so it is rebuilt from the event store
+  with them.
 
 A game's views are written by one Lua script that first compares versions, so a stale write
 (an older version computed late) is ignored and the views of one game never mix versions.
@@ -35,13 +39,16 @@ from domain.kernel import canonical_json
 
 PREFIX = "gh:"
 VERDICT = "verdict"  # a game's re-verification verdict, beside its views
+DEADLINES = f"{PREFIX}deadlines"
 
 _WRITE_VIEWS = """
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if current >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], unpack(ARGV, 5))
+redis.call('HSET', KEYS[1], 'version', ARGV[1], unpack(ARGV, 6))
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
 redis.call('ZADD', KEYS[3], ARGV[2], ARGV[3])
+if ARGV[5] == '' then redis.call('ZREM', KEYS[4], ARGV[3])
+else redis.call('ZADD', KEYS[4], ARGV[5], ARGV[3]) end
 redis.call('PUBLISH', ARGV[4], ARGV[1])
 return 1
 """
@@ -80,14 +87,25 @@ class ViewStore:
     # ---- views and index ----
 
     def write_game(self, game_id: str, version: int, created: float, fields: Mapping[str, Any],
-                   game: str) -> bool:
-        """Store a game's views at ``version``; False when a newer version is already there."""
-        args: list[Any] = [version, created, game_id, channel(game_id)]
+                   game: str, deadline: float | None = None) -> bool:
+        """Store a game's views at ``version``, and its earliest running ``deadline`` (epoch
+        seconds; None: none runs); False when a newer version is already there."""
+        args: list[Any] = [version, created, game_id, channel(game_id),
+                           "" if deadline is None else repr(deadline)]
         for key, value in fields.items():
             # orjson (through the canonical form), several times faster than json.dumps
             args += [key, value if isinstance(value, str) else canonical_json(value)]
-        keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}"]
+        keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}", DEADLINES]
         return bool(self._write(keys=keys, args=args))
+
+    def due_games(self, now: float, limit: int = 100) -> list[str]:
+        """The games whose earliest deadline is ``now`` or earlier, earliest first."""
+        found = self.client.zrangebyscore(DEADLINES, "-inf", now, start=0, num=limit)
+        return [g.decode() if isinstance(g, bytes) else str(g) for g in found]
+
+    def deadline(self, game_id: str) -> float | None:
+        score: float | None = self.client.zscore(DEADLINES, game_id)
+        return score
 
     def texts(self, game_ids: list[str], field: str) -> Iterator[str | None]:
         """The text stored under ``field`` for each game (None where there is none), read in

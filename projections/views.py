@@ -56,10 +56,23 @@ def summary(game: Game, step: Step | None) -> dict[str, Any]:
         "updated_at": iso(game.modified_on),
         "takebacks": bool(game.life.get("takebacks")),
         "takeback": game.pending_takeback,
+        "clock": clock_summary(game),
         "sandbox": game.origin is not None,
         "forked_from": game.origin,
         "verification": None,  # the re-verification's verdict, added when read (Projector)
     }
+
+
+def clock_summary(game: Game) -> dict[str, Any] | None:
+    """A clocked game's clock, the seats handed to the autopilot and the deadlines running."""
+    clock = game.life.get("clock")
+    if clock is None:
+        return None
+    running = game.life["timing"]["since"] if game.status == Status.ACTIVE else {}
+    deadlines = [{"seat": int(seat), "since": since, "deadline": iso(due)}
+                 for seat, since in running.items()
+                 if (due := game.deadline(int(seat))) is not None]
+    return {**clock, "autopilot": game.life.get("autopilot", []), "deadlines": deadlines}
 
 
 def seat_view(game: Game, seat: int | None, step: Step | None = None) -> dict[str, Any]:

@@ -48,6 +48,8 @@ CHECKS: dict[str, tuple[str, str]] = {
     "takeback": ("is a takeback the rules do not allow", "holds a takeback the rules refuse"),
     "game_id": ("belongs to another game: it records another game id than the document's",
                 "is filed under another game's id"),
+    "clock": ("breaks the order of time or the game's clock",
+              "holds times that run backwards or break the game's clock"),
     "origin": ("starts a sandbox from a point its source game never reached",
                "is a sandbox whose origin cannot be checked"),
     "malformed": ("holds a value of a kind the rules cannot read",

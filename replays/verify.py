@@ -38,6 +38,7 @@ from domain.history import (
     payload_keys_fit,
     record_hash,
     takebacks_offered,
+    timed,
 )
 from domain.kernel import (
     GENESIS_HASH,
@@ -57,6 +58,7 @@ from domain.kernel import (
     play_move,
 )
 
+from .clocks import clock_failure, created_clock_failure, time_failure
 from .document import FORMAT, FORMAT_VERSION, header_of
 from .explain import event_in_words, explain
 from .takeback import RecentStates, takeback_failure, while_pending
@@ -283,6 +285,7 @@ class _Verifier:
         kind = event.get("type")
         self._check_shape(seq, kind, event, payload)
         self._check_chain(seq, event, payload)
+        self._check_times(seq, kind, event, payload)
         # What the rules wait for here, computed once for every check of this event.
         life = self.life
         self.step = (self._rules().next(self.state)
@@ -294,6 +297,8 @@ class _Verifier:
             raise StepFailed(seq, f"the rules refuse this event: {error.message}", "rules",
                              error.message) from None
         self.life = begin(payload) if seq == 1 else live(self._life(), kind, payload)
+        if "clock" in self.life:
+            self.life = timed(self.life, self._rules(), self.state, kind, payload, event["at"])
         state_hash = event["state_hash"]
         if hash_value(self.state) != state_hash:
             raise StepFailed(seq, "the state after this event does not match its state hash",
@@ -309,6 +314,16 @@ class _Verifier:
     def _life(self) -> Life:
         assert self.life is not None
         return self.life
+
+    def _check_times(self, seq: int, kind: str, event: dict[str, Any],
+                     payload: dict[str, Any]) -> None:
+        """Times run forward; the clock's deadlines hold (``replays.clocks``)."""
+        before = self.doc["events"][seq - 2]["at"] if seq > 1 else None
+        failure = time_failure(event["at"], before) or (
+            created_clock_failure(payload) if seq == 1
+            else clock_failure(self._life(), kind, payload, event["at"]))
+        if failure is not None:
+            raise StepFailed(seq, failure, "clock", failure)
 
     def _check_words(self, seq: int, event: dict[str, Any]) -> None:
         """The event's log line is the one the document's narration writes for it: no hash
@@ -391,7 +406,7 @@ class _Verifier:
         else:
             fits = payload_keys_fit(kind, set(payload))
         if not fits:
-            also = " (and perhaps takebacks, game_id)" if kind in STARTS else ""
+            also = " (and perhaps takebacks, clock, game_id)" if kind in STARTS else ""
             raise StepFailed(seq, f"a {kind} payload has exactly the keys "
                                   f"{sorted(PAYLOAD_KEYS[kind])}{also}", "shape")
         at = event["at"]
@@ -432,7 +447,7 @@ class _Verifier:
                 raise StepFailed(seq, failure, "takeback", failure)
             if kind == EventType.TAKEN_BACK:
                 self.state = json_copy(payload["state"])
-        elif kind != _SEAT_TAKEN:
+        elif kind != _SEAT_TAKEN and kind != EventType.TIMED_OUT:
             raise StepFailed(seq, f"unknown event type {kind!r}", "shape")
 
     def _rules(self) -> Rules:

@@ -124,6 +124,9 @@ def service_line(record: EventRecord, audience: Audience) -> str:
         return f"{audience.who(payload['seat'])} {answer} the takeback."
     if kind == EventType.RESIGNED:
         return f"{audience.who(payload['seat'])} resigned."
+    if kind == EventType.TIMED_OUT:
+        return (f"{audience.who(payload['seat'])} ran out of time for a decision (the "
+                f"deadline was {payload['deadline']}).")
     if kind == EventType.ENDED:
         result = payload["result"]
         return f"The game is over ({result['reason']}); {outcome_text(result, audience)}."

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from domain.application import MoveListCrossesDraw, StaleVersion, project_game
+from domain.commands import CreateGame
 from domain.kernel import Decision, GameOver, IllegalMove, NotYourTurn, canonical_json
 
 from .conftest import make_service
@@ -122,9 +123,9 @@ def test_a_move_out_of_turn_says_whom_the_game_waits_for(service):
 
 def test_a_bot_game_that_never_ends_is_abandoned_explicitly_and_its_seed_revealed(
         service, monkeypatch):
-    import domain.application as application
+    import domain.driver as driver
 
-    monkeypatch.setattr(application, "MAX_AUTOMATIC_STEPS", 12)
+    monkeypatch.setattr(driver, "MAX_AUTOMATIC_STEPS", 12)
     game, _ = service.create_game("toy", {"goal": 500}, [{"bot": "first"}, {"bot": "first"}])
     assert game.status == "abandoned" and game.result["winners"] == []
     assert "stalled" in game.result["reason"]
@@ -202,8 +203,8 @@ def test_every_recorded_event_is_the_one_the_librarys_constructor_makes(service)
     event the library itself would make (same class, same fields in the same order, same
     values) and be stored as the same bytes, so an upgrade of eventsourcing that changed how
     events are made fails here, not in a store."""
-    created, _ = service.create_game("dominion", {}, [{"bot": "big_money"}, {"bot": "witch"}])
-    events = service._saved_events.get(created.id)  # as _record made them, saved at once
+    outcome = service.run(CreateGame("dominion", {}, ({"bot": "big_money"}, {"bot": "witch"})))
+    created, events = outcome.game, outcome.events  # as _record made them, saved at once
     assert len(events) == created.version > 50
     for event in events:
         fields = vars(event)

@@ -136,9 +136,9 @@ def test_verify_names_the_tampered_event_and_exits_non_zero(var, capsys):
 
 
 def test_play_counts_stalled_games_as_abandoned(var, capsys, monkeypatch):
-    import domain.application as application
+    import domain.driver as driver
 
-    monkeypatch.setattr(application, "MAX_AUTOMATIC_STEPS", 12)
+    monkeypatch.setattr(driver, "MAX_AUTOMATIC_STEPS", 12)
     cli.main(["play", "toy", "--bots", "first,first", "--games", "3", "--seed", "1",
               "--options", '{"goal": 400}'])
     row = capsys.readouterr().out.splitlines()[2].split()

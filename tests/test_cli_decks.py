@@ -71,7 +71,7 @@ def test_decks_export_of_a_json_deck_reads_back_as_the_same_deck(var, capsys):
 def test_decks_export_of_a_registered_deck_writes_it_as_text(var, capsys):
     service = bootstrap.build_service()
     try:
-        deck = service.register_deck("thrones", "Lions", lannister_sworn_banners())
+        deck = service.decks.register("thrones", "Lions", lannister_sworn_banners())
     finally:
         service.close()
     cli.main(["decks", "export", str(deck.id)])

@@ -32,3 +32,34 @@ def test_a_rematch_moves_the_seats_decklists_with_them():
     _, options = rotated(game, Seating({}, False, None), asker=0)
 
     assert options == {"decks": ["deck of b", "deck of a"], "profile": "lcg"}
+
+
+def test_a_rematch_run_as_a_command_keeps_the_decks_clock_and_players(store_env):
+    from domain.commands import CreateGame
+    from tests.conftest import make_service
+    from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty
+
+    service = make_service(store_env)
+    try:
+        lions = service.decks.register("thrones", "Lions", lannister_sworn_banners()).id
+        wolves = service.decks.register("thrones", "Wolves", stark_fealty()).id
+        ann, _ = service.players.register_player("ann")
+        clock = {"per_move": 3600, "on_timeout": "forfeit"}
+        first = service.run(CreateGame(
+            "thrones", {"profile": "lcg"}, ({"name": "ann", "player": str(ann.id)},
+                                            {"name": "bob"}),
+            decks=(lions, wolves), clock=clock, listed=True)).game
+        service.abandon(first.id, "test")
+
+        command = service.players.rematch(first.id, 1)
+        again = service.run(command).game
+
+        assert command.rematch_of == first.id and command.listed
+        assert [s["name"] for s in again.seats] == ["bob", "ann"]
+        assert again.options["decks"] == [first.options["decks"][1], first.options["decks"][0]]
+        assert again.life["clock"] == first.life["clock"]
+        seating = service.players.seating(again.id)
+        assert seating.players == {1: ann.id} and seating.listed
+        assert seating.rematch_of == str(first.id)
+    finally:
+        service.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from uuid import UUID
 
 from projections import rebuild
 
@@ -152,3 +153,17 @@ def test_a_rematch_tells_its_players(web, players_app):
     assert kinds_told(players_app, ann)[-1] == "rematch"
     [entry] = inbox(web, bob["key"], "mine")
     assert entry["game_id"] == rematch["game_id"] and entry["rematch_of"] == game_id
+
+
+def test_a_clocked_games_inbox_entry_carries_the_seats_deadline(web, players_app):
+    ann, bob = register(web, "ann"), register(web, "bob")
+    game_id = game_of(web, ann["key"], [{"player": "me"}, {"open": True}],
+                      clock={"per_move": 3600, "on_timeout": "forfeit"})["game_id"]
+    web.post(f"/games/{game_id}/seats/1", json={}, headers=bearer(bob["key"]))
+    service = players_app.extensions["gamehall"].service
+
+    entry = inbox(web, ann["key"], "mine")[0]
+    _, due = service.deadline_of(UUID(game_id), 0)
+
+    assert entry["deadline"] == due.isoformat()
+    assert inbox(web, bob["key"], "theirs")[0]["deadline"] is None

@@ -258,7 +258,7 @@ def test_after_the_end_the_replay_holds_every_decklist(client):
 def test_a_registered_deck_is_an_event_in_the_same_store_and_survives_a_new_service(client,
                                                                                      service):
     deck_id = registered(client, stark_fealty())
-    stored = service.get_deck(UUID(deck_id))
+    stored = service.decks.get(UUID(deck_id))
     assert stored.version == 1 and stored.decklist["agenda"] == "fealty"
     events = list(service.repository.event_store.get(UUID(deck_id)))
     assert [type(e).__name__ for e in events] == ["Registered"]

@@ -3,10 +3,10 @@ verifier must name (None: the document as a whole). Every forger here recomputes
 hash chain afterwards, as one who wants the forgery to pass would.
 
 Left out on purpose, as no verifier can catch them: labels the rules never read and no hash
-can anchor once the chain is recomputed (seat names, a move's ``by``, event times, an
-abandonment's reason). replays/README.md says so. The ``log`` lines are covered by no hash
-either, but they follow from the events: an edited one is caught at its step by recomputing
-it (replays/README.md, "Log lines").
+can anchor once the chain is recomputed (seat names, a move's ``by``, event times that keep
+their order and a clock's deadlines, an abandonment's reason). replays/README.md says so. The
+``log`` lines are covered by no hash either, but they follow from the events: an edited one
+is caught at its step by recomputing it (replays/README.md, "Log lines").
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from domain.games import get_rules
@@ -160,6 +161,9 @@ def forgeries(name: str, doc: Doc, sources: Callable[[str], Doc | None]) -> Iter
             doc, index, lambda e: e.update(forged=True), rehash=False), step)
         yield Forgery(kind(f"{type_} time not ISO 8601"), edit(
             doc, index, lambda e: e.update(at="yesterday")), step)
+        if index > 0:  # times run forward
+            yield Forgery(kind(f"{type_} dated before the event before it"), edit(
+                doc, index, lambda e: e.update(at="2001-01-01T00:00:00+00:00")), step)
         # ---- its payload, field by field ----
         for key in sorted(events[index]["payload"]):
             if f"{type_}.{key}" in LABELS:
@@ -174,6 +178,8 @@ def forgeries(name: str, doc: Doc, sources: Callable[[str], Doc | None]) -> Iter
         yield from fork_forgeries(doc, kind, sources)
     if "takeback_asked" in first:
         yield from takeback_forgeries(doc, kind, first)
+    if "timed_out" in first:
+        yield from clock_forgeries(doc, kind, first)
 
     # ---- events inserted where the service never records them ----
     middle = first.get("move_made", 1)
@@ -248,6 +254,30 @@ def takeback_forgeries(doc: Doc, kind: Callable[[str], str],
                   back + 1)
     yield Forgery(kind("the asker accepts its own takeback"), edit(doc, asked + 1,
                                                                    asker_answers), asked + 2)
+
+
+def clock_forgeries(doc: Doc, kind: Callable[[str], str],
+                    first: dict[str, int]) -> Iterator[Forgery]:
+    """Timeouts before their deadline or naming another, and a person's move recorded after
+    its deadline (every time from it on moved an hour later, so times still run forward)."""
+    events, timed = doc["events"], first["timed_out"]
+    deadline = datetime.fromisoformat(events[timed]["payload"]["deadline"])
+
+    def early(event: dict[str, Any]) -> None:
+        event.update(at=(deadline - timedelta(seconds=1)).isoformat())
+
+    def other_deadline(event: dict[str, Any]) -> None:
+        event["payload"].update(deadline=(deadline + timedelta(seconds=1)).isoformat())
+
+    yield Forgery(kind("timed_out before its deadline"), edit(doc, timed, early), timed + 1)
+    yield Forgery(kind("timed_out naming another deadline"), edit(doc, timed, other_deadline),
+                  timed + 1)
+    late = next(i for i, e in enumerate(events) if e["type"] == "move_made"
+                and e["payload"]["by"] != "autopilot")
+    forgery = copy.deepcopy(doc)
+    for event in forgery["events"][late:]:
+        event["at"] = (datetime.fromisoformat(event["at"]) + timedelta(hours=1)).isoformat()
+    yield Forgery(kind("a move an hour after its deadline"), rehashed(forgery), late + 1)
 
 
 def hidden_takeback_forgeries(name: str, doc: Doc) -> Iterator[Forgery]:

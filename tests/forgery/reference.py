@@ -34,9 +34,12 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
+from .reference_clock import ReferenceClock
+
 HEADER_KEYS = {"format", "format_version", "game_id", "game", "rules_version", "options",
                "seats", "commitment", "status", "result", "seed", "narration", "complete",
                "viewer", "events"}
+
 EVENT_KEYS = {"seq", "type", "seat", "payload", "at", "log", "prev_hash", "state_hash", "hash"}
 PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment"},
             "forked": {"game", "rules_version", "options", "seats", "commitment", "origin",
@@ -45,7 +48,7 @@ PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment
             "chance_resolved": {"spec", "outcome"}, "ended": {"result"},
             "resigned": {"seat", "result"}, "abandoned": {"result"}, "seed_revealed": {"seed"},
             "takeback_asked": {"seat", "to"}, "takeback_answered": {"seat", "accepted"},
-            "taken_back": {"to", "undone", "state"}}
+            "taken_back": {"to", "undone", "state"}, "timed_out": {"seat", "deadline"}}
 STARTS = ("created", "forked")
 TAKEBACKS = ("takeback_asked", "takeback_answered", "taken_back")
 # The events that change the rules state; every other keeps the state hash before it.
@@ -53,10 +56,11 @@ STATE_EVENTS = ("created", "forked", "move_made", "chance_resolved", "taken_back
 
 
 def payload_fits(kind: str, keys: set[str]) -> bool:
-    """Exactly the type's keys; a first event may add ``takebacks`` and ``game_id``."""
+    """Exactly the type's keys; a first event may add ``takebacks``, ``clock`` and
+    ``game_id``."""
     wanted = PAYLOADS.get(kind)
     return wanted is not None and wanted <= keys and (
-        keys == wanted or (kind in STARTS and keys <= wanted | {"takebacks", "game_id"}))
+        keys == wanted or (kind in STARTS and keys <= wanted | {"takebacks", "clock", "game_id"}))
 
 
 class Failed(Exception):
@@ -160,6 +164,7 @@ class Reference:
         self.hashes: list[str] = []  # the state hash after each event so far
         self.states: list[Any] = []  # the state after each event so far
         self.takebacks, self.pending = False, None  # pending: [asker, to, accepted seats]
+        self.timer = ReferenceClock()
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -185,8 +190,11 @@ class Reference:
         if (event["prev_hash"] != self.prev or sha(canonical(record)) != event["hash"]
                 or not same(event["seat"], payload.get("seat"))):
             raise Failed(index)
+        if not self.timer.before(index, kind, payload, event["at"], self.status == "active"):
+            raise Failed(index)
         if not self.allowed(index, kind, payload) or not self.apply(index, kind, payload):
             raise Failed(index)
+        self.timer.after(kind, payload, event["at"], self)
         if kind not in STATE_EVENTS:  # the state is unchanged: so is its hash
             expected = self.hashes[-1]
         else:
@@ -247,6 +255,8 @@ class Reference:
                     f"events {', '.join(map(str, p['undone']))} no longer count.")
         if kind == "resigned":
             return f"{who} resigned."
+        if kind == "timed_out":
+            return f"{who} ran out of time for a decision (the deadline was {p['deadline']})."
         if kind == "abandoned":
             return f"The game was abandoned: {p['result']['reason']}."
         if kind == "seed_revealed":
@@ -282,7 +292,7 @@ class Reference:
         if self.pending is not None and kind in ("move_made", "chance_resolved", "ended",
                                                  "takeback_asked"):
             return False
-        if kind in TAKEBACKS:
+        if kind in TAKEBACKS or kind == "timed_out":
             return playing
         seat = payload.get("seat")
         if kind == "seat_taken":
@@ -335,6 +345,8 @@ class Reference:
             return self.start(kind, payload)
         if kind in TAKEBACKS:
             return self.takeback(index, kind, payload)
+        if kind == "timed_out":
+            return True  # the clock's checks (``reference_clock``) came before
         rules = self.rules
         step = rules.next(self.state) if rules is not None and self.status == "active" else None
         if kind == "seat_taken":

@@ -16,6 +16,7 @@ class GivenRules:
         self.setup, self.apply_move, self.apply_chance = (rules.setup, rules.apply_move,
                                                           rules.apply_chance)
         self.hidden_information = rules.info.traits.hidden_information
+        self.cooperative = rules.info.traits.cooperative
         self.reveals = rules.reveals
 
     def next(self, state: Any) -> tuple[str, Any]:

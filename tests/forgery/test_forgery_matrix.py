@@ -11,9 +11,13 @@ from uuid import UUID
 
 import pytest
 
+from bootstrap import unprepared
+from domain.application import GameService
+from domain.commands import TimeOut
 from domain.kernel import Decision
 from replays import build_document, verify_document
-from tests.conftest import make_service
+from tests.conftest import TEST_RECEIPT_KEY, make_service
+from tests.test_clocks import Clock
 
 from . import reference
 from .matrix import Forgery, forgeries, hidden_takeback_forgeries
@@ -84,6 +88,38 @@ def base_documents() -> dict[str, dict]:
     play_to_the_end(service, forked.id, rng)
     docs["toy forked"] = forked.id
     built = {name: build_document(service.records(game_id)) for name, game_id in docs.items()}
+    service.close()
+    return {**built, **clocked_documents(rng)}
+
+
+def clocked_documents(rng: random.Random) -> dict[str, dict]:
+    """Games on a clock: the toy game where ann answers only now and then (the autopilot
+    answers her other decisions), and the co-operative game where ann's time runs out with
+    forfeit (she is handed to the autopilot) and bob plays on to the end."""
+    clock = Clock()
+    service = unprepared(GameService({}, secret=b"test master secret", clock=clock,
+                                     new_token=lambda: "t", signing_key=TEST_RECEIPT_KEY))
+    toy = create(service, "toy", {}, [{"name": "ann"}, {"name": "bob"}], clock={
+        "per_move": 60, "bank": 20, "on_timeout": "autopilot"})[0]
+    for turn in itertools.count():
+        game = service.get(toy.id)
+        if game.status != "active":
+            break
+        clock.wait(30 if turn % 3 else 90)
+        step = game.step()
+        prompt = step.prompts[-1]
+        if turn % 3 and not game.due(clock()):
+            service.play(toy.id, prompt.seat, [rng.choice(prompt.legal_moves)])
+        else:
+            service.run(TimeOut(toy.id))
+    coop = create(service, "coop", {}, [{"name": "ann"}, {"name": "bob"}], clock={
+        "per_move": 60, "on_timeout": "forfeit"})[0]
+    service.play(coop.id, 1, [prompted(service, coop.id, 1)[0]])
+    clock.wait(61)
+    service.run(TimeOut(coop.id))
+    play_to_the_end(service, coop.id, rng)
+    built = {"toy clocked": build_document(service.records(toy.id)),
+             "coop clocked": build_document(service.records(coop.id))}
     service.close()
     return built
 
@@ -180,7 +216,7 @@ def test_the_matrix_has_over_a_hundred_kinds_and_every_event_type():
     types = Counter(event["type"] for doc in DOCS.values() for event in doc["events"])
     assert set(types) == {"created", "forked", "seat_taken", "move_made", "chance_resolved",
                           "ended", "resigned", "abandoned", "seed_revealed", "takeback_asked",
-                          "takeback_answered", "taken_back"}
+                          "takeback_answered", "taken_back", "timed_out"}
 
 
 @pytest.mark.parametrize("forgery", MATRIX, ids=[f.kind for f in MATRIX])

@@ -18,21 +18,21 @@ from tests.test_persistence import durable_env  # noqa: F401  (the fixture)
 
 def test_a_registered_deck_survives_a_restart_and_is_not_listed_as_a_game(durable_env):  # noqa: F811
     first = make_service(durable_env)
-    deck = first.register_deck("thrones", "wolves", stark_fealty())
+    deck = first.decks.register("thrones", "wolves", stark_fealty())
     first.close()
     second = make_service(durable_env)
-    again = second.get_deck(deck.id)
+    again = second.decks.get(deck.id)
     assert again.decklist == deck.decklist and again.name == "wolves"
     assert deck.id not in list(second.game_ids())
     with pytest.raises(DeckNotFound):
-        second.get_deck(uuid.uuid4())
+        second.decks.get(uuid.uuid4())
     second.close()
 
 
 def test_an_illegal_deck_is_refused_and_nothing_is_stored(durable_env):  # noqa: F811
     service = make_service(durable_env)
     with pytest.raises(IllegalDeck) as refused:
-        service.register_deck("thrones", "short", {**stark_fealty(), "cards": []})
+        service.decks.register("thrones", "short", {**stark_fealty(), "cards": []})
     assert [v["rule"] for v in refused.value.violations] == ["deck-size"]
     assert service.recorder.select_notifications(1, 10) == []
     service.close()
@@ -41,7 +41,7 @@ def test_an_illegal_deck_is_refused_and_nothing_is_stored(durable_env):  # noqa:
 def test_a_bots_game_with_registered_decks_replays_and_verifies_without_the_deck_store(
         durable_env):  # noqa: F811
     service = make_service(durable_env)
-    decks = [service.register_deck("thrones", n, d).id
+    decks = [service.decks.register("thrones", n, d).id
              for n, d in (("a", stark_fealty()), ("b", lannister_sworn_banners()))]
     game, _ = service.create_game("thrones", {"profile": "lcg"},
                                   [{"bot": "random"}, {"bot": "planner"}], decks=decks)
@@ -53,7 +53,7 @@ def test_a_bots_game_with_registered_decks_replays_and_verifies_without_the_deck
 
 
 def finished_lcg_document(service) -> dict:
-    decks = [service.register_deck("thrones", n, d).id
+    decks = [service.decks.register("thrones", n, d).id
              for n, d in (("a", stark_fealty()), ("b", lannister_sworn_banners()))]
     game, _ = service.create_game("thrones", {"profile": "lcg"},
                                   [{"bot": "random"}, {"bot": "random"}], decks=decks)

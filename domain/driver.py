@@ -1,0 +1,113 @@
+"""Driving a game forward by itself: the automatic steps between two human decisions.
+
+Chance steps are resolved with fair draws derived from the game's secret seed, bot seats
+answer their prompts (each bot given a draw stream of its own for the step), and a game the
+rules end has its result recorded and its seed revealed. Pure but for the clock it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from .aggregate import Game
+from .clocks import AUTOPILOT, FORFEIT, autopilot_bot, handed_over
+from .history import Status
+from .kernel import (
+    Chance,
+    Decision,
+    DrawStream,
+    Over,
+    Prompt,
+    ask_bot,
+    bot_context,
+    chance_context,
+    derive_outcome,
+)
+
+# One request drives at most this many automatic steps (chance draws and bot moves): far more
+# than any hosted game needs between two human decisions (a 200-game Revolution points match
+# of bots takes about 10,000). A game that runs past it is stalled and is abandoned explicitly
+# (turn caps are not rules, so it is not given a winner).
+MAX_AUTOMATIC_STEPS = 50_000
+
+
+def advance(game: Game, seed: bytes, clock: Callable[[], datetime]) -> None:
+    """Resolve chance steps and bot prompts until a human must decide or the game is over
+    (or a takeback waits for answers)."""
+    if game.status != Status.ACTIVE or game.pending_takeback is not None:
+        return
+    named = str(game.id)  # in every draw's context: written once, not once a step
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        step = game.step()
+        if isinstance(step, Over):
+            game.end(step, clock())
+            game.reveal_seed(seed, clock())
+            return
+        if isinstance(step, Chance):
+            context = chance_context(named, game.version + 1)
+            game.resolve_chance(derive_outcome(step.spec, seed, context), clock(), step)
+            continue
+        if not _play_bots(game, step, seed, named, clock):
+            return
+    game.abandon(f"stalled: no end and no human decision after {MAX_AUTOMATIC_STEPS} "
+                 "automatic steps", clock())
+    game.reveal_seed(seed, clock())
+
+
+def _play_bots(game: Game, step: Decision, seed: bytes, named: str,
+               clock: Callable[[], datetime]) -> bool:
+    """Let the first bot seat asked answer; False when only humans are asked. ``named``: the
+    game's id as draw contexts name it."""
+    handed = handed_over(game.life)
+    for prompt in step.prompts:
+        bot_name = game.seats[prompt.seat]["bot"]
+        by = game.seats[prompt.seat]["name"]
+        if bot_name is None and prompt.seat in handed:  # its time ran out for good
+            bot_name, by = autopilot_bot(game.rules), AUTOPILOT
+        if bot_name is None:
+            continue
+        move = bot_move(game, prompt, bot_name, seed, named)
+        game.make_move(prompt.seat, move, by, clock(), step)
+        return True
+    return False
+
+
+def time_out(game: Game, seed: bytes, now: datetime) -> None:
+    """Record the timeout of each seat whose deadline has passed at ``now``, and what follows
+    (replays/README.md, "Clocks"): the autopilot answers that one decision (a takeback it
+    declines), or the seat forfeits: with two seats (not co-operative) it resigns and the
+    other wins, else the autopilot plays it for the rest of the game. Then the game goes on
+    by itself."""
+    for seat, _ in game.due(now):
+        if game.status != Status.ACTIVE or game.deadline(seat) is None:
+            continue  # what an earlier timeout of this call led to ended the decision
+        game.time_out(seat, now)
+        clock = game.life["clock"]
+        handed = seat in handed_over(game.life)
+        if clock["on_timeout"] == FORFEIT and not handed:
+            game.resign(seat, now)
+            game.reveal_seed(seed, now)
+            return
+        if game.pending_takeback is not None:
+            game.answer_takeback(seat, False, now)
+        elif not handed:
+            _autopilot_answers(game, seat, seed, now)
+    advance(game, seed, lambda: now)
+
+
+def _autopilot_answers(game: Game, seat: int, seed: bytes, now: datetime) -> None:
+    step = game.step()
+    assert isinstance(step, Decision)
+    [prompt] = [p for p in step.prompts if p.seat == seat]
+    move = bot_move(game, prompt, autopilot_bot(game.rules), seed, str(game.id))
+    game.make_move(seat, move, AUTOPILOT, now, step)
+
+
+def bot_move(game: Game, prompt: Prompt, bot_name: str, seed: bytes,
+             named: str) -> dict[str, Any]:
+    """The move the bot ``bot_name`` answers ``prompt`` with, its draws derived from the seed
+    and the number of the event the move will be."""
+    stream = DrawStream(seed, bot_context(named, game.version + 1))
+    return ask_bot(game.rules, game.rules.bots[bot_name], game.state, prompt, stream.below)
