@@ -213,5 +213,6 @@ def start_dispatcher(hall: Any, config: Mapping[str, Any]) -> Dispatcher:
     dispatcher = Dispatcher(hall.service, inbox.store, config)
     inbox.owed = dispatcher.owed
     hall.owned.append(dispatcher)
-    dispatcher.start()
+    if config.get("WEBHOOK_DISPATCH", True):  # off: deliveries wait for another process
+        dispatcher.start()
     return dispatcher

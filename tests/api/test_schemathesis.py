@@ -33,7 +33,12 @@ REDIS = redis.Redis(unix_socket_path=str(FOLDER / "redis.sock"), decode_response
 SERVICE = make_service()
 APP = create_app({"TESTING": True, "GAMEHALL_SERVICE": SERVICE, "GAMEHALL_REDIS": REDIS,
                   "STREAM_MAX_SECONDS": 1.0, "RATELIMIT_ENABLED": False,
-                  "CATCH_UP_ON_START": False})
+                  "CATCH_UP_ON_START": False,
+                  # No thread of its own while the other test modules are collected: Python
+                  # 3.11's AST constructor keeps one recursion count for every thread, and a
+                  # thread that compiles (a first import) while pytest parses a test module
+                  # fails it with "AST constructor recursion depth mismatch".
+                  "DEADLINE_SECONDS": 0, "WEBHOOK_DISPATCH": False})
 schema = schemathesis.openapi.from_wsgi("/openapi.json", APP)
 
 
