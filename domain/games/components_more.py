@@ -21,9 +21,14 @@ def _package(rules: Rules) -> str:
 
 
 def _effect(effect: Any) -> str:
-    params = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in effect.params.items())
-    kind = effect.kind.replace("_", " ")
+    params = ", ".join(f"{_words(k)} {_words(v)}" for k, v in effect.params.items())
+    kind = _words(effect.kind)
     return f"{kind} ({params})" if params else kind
+
+
+def _words(value: Any) -> str:
+    """An authored value as words (``chosen_hero``: "chosen hero")."""
+    return str(value).replace("_", " ")
 
 
 def _effects(effects: Any) -> str:

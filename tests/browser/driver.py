@@ -92,14 +92,23 @@ def offers(page: Any, kind: str) -> bool:
 
 def click_move(page: Any, kind: str | None = None) -> None:
     """A move button of the prompt (the first for a move of ``kind``, else the first),
-    unfolding the list of all moves if it is folded."""
-    folded = page.locator(".prompt details")
-    if folded.count():
-        folded.first.evaluate("details => { details.open = true; }")
-    if kind is not None and offers(page, kind):
-        move_button(page, kind).first.click()
-        return
-    page.locator(".prompt button.move").first.click()
+    unfolding the list of all moves if it is folded, again if a live update redrew the prompt
+    folded under the click."""
+    # Imported here: without Playwright the browser tests skip rather than fail to import.
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(PATIENCE // 5_000):
+        folded = page.locator(".prompt details")
+        if folded.count():
+            folded.first.evaluate("details => { details.open = true; }")
+        button = (move_button(page, kind) if kind is not None and offers(page, kind)
+                  else page.locator(".prompt button.move")).first
+        try:
+            button.click(timeout=5_000)
+            return
+        except PlaywrightTimeout:
+            continue  # redrawn under the click: look again
+    raise AssertionError(f"no {kind or 'move'} button of the prompt could be clicked")
 
 
 def choose_revolution(page: Any) -> None:
