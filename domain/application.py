@@ -56,6 +56,7 @@ from .kernel import (
     Over,
     Rules,
     State,
+    bot_seat_name,
     hash_value,
 )
 from .players import Players
@@ -113,7 +114,7 @@ def _named_seats(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     seats = [{"name": p.get("name"), "bot": p.get("bot")} for p in players]
     for seat in seats:
         if seat["bot"] is not None and seat["name"] is None:
-            seat["name"] = f"{seat['bot'].replace('_', ' ')} bot"  # "big money bot", in words
+            seat["name"] = bot_seat_name(seat["bot"])
     return seats
 
 

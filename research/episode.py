@@ -26,6 +26,7 @@ from domain.kernel import (
     Step,
     ask_bot,
     bot_context,
+    bot_seat_name,
     chance_context,
     derive_outcome,
     play_move,
@@ -102,7 +103,7 @@ class Episode:
 
     def seat_names(self) -> list[dict[str, Any]]:
         """The seats as a created event records them (a bot seat named after its bot)."""
-        return [{"name": f"{self.bots[s]} bot", "bot": self.bots[s]} if s in self.bots
+        return [{"name": bot_seat_name(self.bots[s]), "bot": self.bots[s]} if s in self.bots
                 else {"name": f"agent {s}", "bot": None} for s in range(self.seats)]
 
     def _apply_move(self, seat: int, move: Move) -> None:
@@ -110,7 +111,7 @@ class Episode:
         self.version += 1
         name = self.bots.get(seat)
         self.events.append(("move_made", {"seat": seat, "move": move,
-                                          "by": f"{name} bot" if name else f"agent {seat}"}))
+                                          "by": bot_seat_name(name) if name else f"agent {seat}"}))
         self.step = self.rules.next(self.state)
 
     def _advance(self) -> None:

@@ -70,6 +70,7 @@ from .narration import (
     PUBLIC_NARRATION,
     Audience,
     Narration,
+    bot_seat_name,
     seat_name,
 )
 from .options import validate_options
@@ -86,6 +87,7 @@ __all__ = [
     "default_redact", "play_chance", "play_move", "resignation",
     "BadOptions", "GameError", "GameOver", "IllegalMove", "NotAChanceStep", "NotYourTurn",
     "UnreadableDeck", "validate_options",
-    "LEGACY_NARRATION", "NARRATIONS", "PUBLIC_NARRATION", "Audience", "Narration", "seat_name",
+    "LEGACY_NARRATION", "NARRATIONS", "PUBLIC_NARRATION", "Audience", "Narration",
+    "bot_seat_name", "seat_name",
     "log_line", "move_labels", "prompt_with_labels",
 ]

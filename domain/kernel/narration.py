@@ -36,6 +36,11 @@ def seat_name(name: str | None, seat: int) -> str:
     return f"{name} (seat {seat})" if name else f"seat {seat}"
 
 
+def bot_seat_name(bot: str) -> str:
+    """The name a bot's seat is given, in words: ``big_money`` plays as "big money bot"."""
+    return f"{bot.replace('_', ' ')} bot"
+
+
 @dataclass(frozen=True, slots=True)
 class Audience:
     """Who reads a log line. ``names``: each seat's name in words (``seat_name``); ``seat``:
