@@ -25,7 +25,7 @@ import multiprocessing
 import statistics
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -109,6 +109,16 @@ class Figures:
         self.no_winner += not winners
 
 
+def _results(work: list[tuple[UUID, Seating]],
+             jobs: int) -> Iterator[tuple[Seating, list[int], int]]:
+    """Each game's seating, winners and rounds, as the games end (on ``jobs`` processes)."""
+    if jobs <= 1:
+        yield from map(_play, work)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play, work)
+
+
 def melee_balance(games: int, say: Say, bots: Sequence[str] = ("planner",),
                   houses: Sequence[str] = ("stark", "lannister"), seats: int = 4,
                   label: str = "melee", jobs: int = 2) -> Figures:
@@ -116,12 +126,12 @@ def melee_balance(games: int, say: Say, bots: Sequence[str] = ("planner",),
     work = [(game_id, seating(i, seats, houses, bots))
             for i, game_id in enumerate(game_ids(label, games))]
     figures = Figures()
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        for done, (seated, winners, rounds) in enumerate(
-                pool.imap_unordered(_play, work) if jobs > 1 else map(_play, work), 1):
-            figures.add(seated, winners, rounds)
-            if done % 50 == 0 and done < games:  # a long run shows it is moving
-                print(f"  ({done} of {games} games played)", file=sys.stderr, flush=True)
+    for done, (seated, winners, rounds) in enumerate(_results(work, jobs), 1):
+        figures.add(seated, winners, rounds)
+        if done % 25 == 0 and done < games:  # a long run shows it is moving
+            so_far = ", ".join(f"{h} {n}" for h, n in sorted(figures.houses.wins.items()))
+            print(f"  ({done} of {games} games played; won so far: {so_far})",
+                  file=sys.stderr, flush=True)
     _report(figures, games, seats, say)
     return figures
 
