@@ -43,6 +43,8 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# Every section, or those named (SECTIONS="http layers"); SECTIONS=melee, run only when named,
+# plays the 400 seat-rotated Thrones melee games of the balance table (python -m bench.melee).
 bench: $(STAMP)
 	$(BIN)/python -m bench $(SECTIONS)
 

@@ -95,20 +95,29 @@ def inbox(table: Table) -> None:
     players_inbox.inbox_cost(1000, say, table)
 
 
+def thrones_melee(table: Table) -> None:
+    section("Thrones melee balance (four planners, 400 seat-rotated games: the README's table)")
+    from . import melee
+
+    melee.melee_balance(400, say)
+
+
 SECTIONS = {"revolution": revolution, "dominion": dominion, "godofwar": god_of_war,
             "thrones": thrones, "research": research, "http": http, "layers": layers,
-            "deadlines": deadlines, "inbox": inbox}
+            "deadlines": deadlines, "inbox": inbox, "melee": thrones_melee}
+# Run only when named (``make bench SECTIONS=melee``): 400 four-player games take a while.
+BY_NAME_ONLY = ("melee",)
 
 
 def main(argv: list[str]) -> None:
-    """Every section, or those named (``python -m bench http layers``)."""
+    """Every section but the melee balance, or those named (``python -m bench http layers``)."""
     unknown = [name for name in argv if name not in SECTIONS]
     if unknown:
         raise SystemExit(f"no bench section {', '.join(unknown)}; the sections are "
                          f"{', '.join(SECTIONS)}")
     started = time.perf_counter()
     table = Table()
-    for name in argv or list(SECTIONS):
+    for name in argv or [name for name in SECTIONS if name not in BY_NAME_ONLY]:
         SECTIONS[name](table)
     section("Against the targets (issue: the event-sourced path as fast as the engine allows)")
     for line in table.lines():

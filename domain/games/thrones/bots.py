@@ -1,7 +1,10 @@
 """Bots: ``random`` (any legal move, uniformly) and ``planner``: marshal by value (the
 dearest character it can afford first, then locations), attack where its attackers out-STR
-the standing defenders that could oppose them, defend a claim it cannot afford to lose, and
-kill its cheapest characters when a claim demands. Bots see their seat's view only."""
+the standing defenders that could oppose them (Stealth bypassing the strongest), in melee
+the leader first, defend a claim it cannot afford to lose, aim its abilities at the
+strongest character they reach, and kill its cheapest characters when a claim demands.
+Bots see their seat's view only. README "Melee balance" measures what each rule of thumb
+did to the Houses' chances."""
 
 from __future__ import annotations
 
@@ -41,10 +44,19 @@ def _window(view: View, prompt: Prompt, seat: int) -> Move:
     hidden = [m for m in legal if m["kind"] == "shadow"]  # lcg: nothing to marshal
     if hidden:
         return hidden[0]
-    for move in legal:
-        if move["kind"] == "use" and _good_target(view, move, seat):
-            return move
-    return {"kind": "pass"}
+    uses = [m for m in legal if m["kind"] == "use" and _good_target(view, m, seat)]
+    return max(uses, key=lambda m: _aim_value(view, m), default={"kind": "pass"})
+
+
+def _aim_value(view: View, move: Move) -> tuple[int, int]:
+    """A targeted ability is best spent on the strongest character it can reach: of the
+    other side a standing one first (kneeling or killing a knelt one takes nothing from this
+    round), of its own a knelt one first (to stand it); the first move among equals."""
+    aimed = next((c for c in view["in_play"] if c["uid"] == move["target"].split(">")[-1]),
+                 None)
+    if aimed is None or aimed["type"] != "character":
+        return (0, 0)
+    return (int(aimed["knelt"] != (move["card"] in HOSTILE)), aimed["strength"] or 0)
 
 
 def _enemy_allies(view: View, seat: int) -> list[str]:
@@ -71,7 +83,9 @@ HOSTILE = ("the-lions-will", "a-lannister-pays-his-debts", "distraction", "cerse
            "enemy-informer", "ser-ilyn-payne", "shae", "cersei-lannister", "robb-stark", "ice",
            "catelyn-stark", "chella-daughter-of-cheyk", "seductive-promise",
            "support-of-the-kingdom")
-NEVER = ("youve-killed-the-wrong-dwarf",)  # it gives the target power
+# The Dwarf gives the target power; an Honor Guard put into play from hand goes to an
+# opponent, 4 STR on their side until they win a challenge with it.
+NEVER = ("youve-killed-the-wrong-dwarf", "lannisport-honor-guard", "winterfell-honor-guard")
 
 
 def _good_target(view: View, move: Move, seat: int) -> bool:
@@ -84,9 +98,24 @@ def _good_target(view: View, move: Move, seat: int) -> bool:
     return bool((aimed["controller"] != seat) == (move["card"] in HOSTILE))
 
 
+def _standing(view: View, seat: int, kind: str) -> list[dict[str, Any]]:
+    return [c for c in view["in_play"] if c["controller"] == seat
+            and c["type"] == "character" and not c["knelt"] and kind in c["icons"]]
+
+
 def _standing_power(view: View, seat: int, kind: str) -> int:
-    return sum(c["strength"] or 0 for c in view["in_play"] if c["controller"] == seat
-               and c["type"] == "character" and not c["knelt"] and kind in c["icons"])
+    return sum(c["strength"] or 0 for c in _standing(view, seat, kind))
+
+
+def _defense(view: View, seat: int, kind: str, stealthy: int) -> int:
+    """The STR that could defend, once ``stealthy`` Stealth attackers have each bypassed
+    one of the strongest defenders."""
+    strengths = sorted((c["strength"] or 0 for c in _standing(view, seat, kind)), reverse=True)
+    return sum(strengths[stealthy:])
+
+
+def _stealthy(cards: list[dict[str, Any]]) -> int:
+    return sum("Stealth" in c["keywords"] for c in cards)
 
 
 PREFERENCE = ("power", "military", "intrigue")  # power takes power; military kills
@@ -94,25 +123,39 @@ PREFERENCE = ("power", "military", "intrigue")  # power takes power; military ki
 
 def _challenge(view: View, prompt: Prompt, seat: int) -> Move:
     """The first type, in order of preference, where its standing characters out-STR every
-    standing character that could defend; in melee, against the weakest such target, the
-    one with the most power first among equals."""
+    standing character that could defend (Stealth bypassing the strongest); in melee,
+    against the leader among such targets (the most power: what it wins there is taken from
+    the one nearest the win, and a leader left alone runs away with the game), the weakest
+    first among equals."""
     for kind in PREFERENCE:
         offered = [m for m in prompt.legal_moves if m.get("type") == kind]
-        mine = _standing_power(view, seat, kind)
-        beaten = [m for m in offered if mine > _standing_power(
-            view, m.get("target", 1 - seat), kind)]
+        mine = _standing(view, seat, kind)
+        strength = sum(c["strength"] or 0 for c in mine)
+        beaten = [m for m in offered if strength > _defense(
+            view, m.get("target", 1 - seat), kind, _stealthy(mine))]
         if beaten:
             return min(beaten, key=lambda m: (
-                _standing_power(view, m.get("target", 1 - seat), kind),
-                -view["players"][m.get("target", 1 - seat)]["total_power"]))
+                -view["players"][m.get("target", 1 - seat)]["total_power"],
+                _defense(view, m.get("target", 1 - seat), kind, _stealthy(mine))))
     return {"kind": "end_challenges"}
+
+
+def _stealth(view: View, prompt: Prompt, seat: int) -> Move:
+    """Stealth bypasses the strongest character that could defend this challenge."""
+    kind = view["challenge"]["type"]
+    bypass = [m for m in prompt.legal_moves if m["kind"] == "stealth"
+              and not _card(view, m["card"])["knelt"] and kind in _card(view, m["card"])["icons"]]
+    if not bypass:
+        return {"kind": "skip"}
+    return max(bypass, key=lambda m: _card(view, m["card"])["strength"] or 0)
 
 
 def _attackers(view: View, prompt: Prompt, seat: int) -> Move:
     """The strongest attackers until they out-STR every possible defender, then done."""
     ch = view["challenge"]
     attack = sum(_card(view, u)["strength"] or 0 for u in ch["attackers"])
-    if ch["attackers"] and attack > _standing_power(view, ch["defender"], ch["type"]):
+    declared = [_card(view, u) for u in ch["attackers"]]
+    if declared and attack > _defense(view, ch["defender"], ch["type"], _stealthy(declared)):
         return {"kind": "done"}
     options = [m for m in prompt.legal_moves if m["kind"] == "attacker"]
     return max(options, key=lambda m: _card(view, m["card"])["strength"] or 0)
@@ -136,8 +179,25 @@ def _cheapest(view: View, prompt: Prompt) -> Move:
 
 
 def _plot(view: View, prompt: Prompt, seat: int) -> Move:
-    return max(prompt.legal_moves, key=lambda m: (CARDS[m["card"]].income or 0,
-                                                  CARDS[m["card"]].claim or 0))
+    """The most gold, then the most claim; a plot that takes every opponent's plot income
+    counts the gold it denies them, once the seat's own cards bring it enough to marshal
+    without its plot."""
+    def value(move: Move) -> tuple[int, int]:
+        spec = CARDS[move["card"]]
+        gold = spec.income or 0
+        if move["card"] in DENYING and _card_income(view, seat) >= DENIED_INCOME:
+            gold += DENIED_INCOME * (len(view["players"]) - 1)
+        return (gold, spec.claim or 0)
+    return max(prompt.legal_moves, key=value)
+
+
+DENYING = ("blockade",)  # "opponents' revealed plots have 0 income"
+DENIED_INCOME = 3  # about what a revealed plot brings
+
+
+def _card_income(view: View, seat: int) -> int:
+    return sum(CARDS[c["card"]].gold_bonus or 0 for c in view["in_play"]
+               if c["controller"] == seat)
 
 
 def _setup(view: View, prompt: Prompt, seat: int) -> Move:
@@ -158,6 +218,7 @@ def planner(view: View, prompt: Prompt, draw: Draw) -> Move:
         "challenge": lambda: _challenge(view, prompt, seat),
         "defenders": lambda: _defend(view, prompt, seat),
         "attackers": lambda: _attackers(view, prompt, seat),
+        "stealth": lambda: _stealth(view, prompt, seat),
         "military_claim": lambda: _cheapest(view, prompt),
         "deadly": lambda: _cheapest(view, prompt),
         "hound": lambda: {"kind": "hound", "discard": "deck"},
