@@ -63,7 +63,7 @@ function seatRow(game, s) {
   const who = h("select", { id, name: `seat-${s}`, "aria-label": `Seat ${s}` },
     h("option", { value: "human", text: "Human" }),
     h("option", { value: "open", text: "Open seat (joined by link)" }),
-    game.bots.map((bot) => h("option", { value: "bot:" + bot, text: `Bot: ${bot}` })));
+    game.bots.map((bot) => h("option", { value: "bot:" + bot, text: `Bot: ${bot.replaceAll("_", " ")}` })));
   if (s > 0 && game.bots.length) who.value = "bot:" + game.bots[0];
   const name = h("input", { type: "text", name: `name-${s}`, maxlength: 40,
     value: `player ${s}`, "aria-label": `Seat ${s} name` });
