@@ -5,7 +5,7 @@
 // cards make a deck, and how it is laid out, is the game's builder (games/*-deck.js).
 
 import { ApiError, post } from "./api.js";
-import { clear, h } from "./dom.js";
+import { clear, counted, h } from "./dom.js";
 import { notify } from "./notice.js";
 import { DECK_BUILDERS } from "./games/decks.js";
 
@@ -83,7 +83,7 @@ function importSection(page) {
       page.editor.load(answer);
       lines.append(...answer.lines.map((l) => h("li", { class: "bad-line", "data-line": l.line,
         text: `Line ${l.line}: ${l.message}` + (l.suggestion ? ` Did you mean ${l.suggestion}?` : "") })));
-      if (answer.lines.length) notify(`${answer.lines.length} line(s) of the list name no card: see below the list.`);
+      if (answer.lines.length) notify(`${counted(answer.lines.length, "line")} of the list ${answer.lines.length === 1 ? "names" : "name"} no card: see below the list.`);
     } catch (error) {
       notify(error instanceof ApiError ? error.message : String(error));
     }
@@ -115,7 +115,7 @@ async function check(page, decklist, name) {
     clear(page.problems);
     const general = answer.violations.filter((v) => !v.card);
     page.problems.append(answer.violations.length
-      ? h("p", { text: `${answer.violations.length} deck rule(s) broken.` }) : h("p", { text: "A legal deck." }),
+      ? h("p", { text: `${counted(answer.violations.length, "deck rule")} broken.` }) : h("p", { text: "A legal deck." }),
     general.length ? h("ul", {}, general.map((v) => h("li", { text: v.message }))) : null);
   } catch (error) {
     if (ticket === checking) notify(error instanceof ApiError ? error.message : String(error));

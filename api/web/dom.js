@@ -76,3 +76,8 @@ export function unseen(text) {
 export function fact(cls, ...content) {
   return h("span", { class: cls }, unseen(", "), ...content);
 }
+
+// A count and its noun in words: counted(1, "buy") is "1 buy", counted(2, "buy") "2 buys".
+export function counted(n, noun, plural = `${noun}s`) {
+  return `${n} ${n === 1 ? noun : plural}`;
+}

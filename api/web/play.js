@@ -225,8 +225,9 @@ class PlayPage {
         text: "Ask to take back my last move", onclick: act("takeback", { moves: 1 }) }));
     }
     const accepted = (asked.accepted || []).map(String);
-    const text = h("span", { text: `${seatName(s, asked.seat)} asks to take back their last ` +
-      `move(s)${accepted.length ? `; accepted by seat ${accepted.join(", ")}` : ""}.` });
+    const agreed = accepted.map((seat) => seatName(s, Number(seat))).join(", ");
+    const text = h("span", { text: `${seatName(s, asked.seat)} asks to take back moves ` +
+      `after event ${asked.to}${agreed ? `; accepted by ${agreed}` : ""}.` });
     if (String(asked.seat) === String(this.seat) || accepted.includes(String(this.seat))) {
       return h("div", { class: "takeback", role: "status" }, text, " Waiting for answers.");
     }

@@ -3,7 +3,7 @@
 // (kept in view at the bottom of the play page: ``hand``). Cards the prompt lets you use are
 // highlighted and play the move when clicked.
 
-import { fact, h, spoken } from "../dom.js";
+import { counted, fact, h, spoken } from "../dom.js";
 import { infoOn, offers, rawView, seatName } from "./common.js";
 
 const BASE = ["copper", "silver", "gold", "estate", "duchy", "province", "curse"];
@@ -31,7 +31,7 @@ function turnBar(ctx, view) {
   const mine = ctx.seat !== null && Number(t.seat) === Number(ctx.seat);
   const who = mine ? "Your turn" : `Turn of ${seatName(ctx.summary, t.seat)}`;
   return h("p", { class: "turn" }, h("strong", { text: who }),
-    ` · ${t.phase} phase · ${t.actions} action(s) · ${t.buys} buy(s) · $${t.coins}`);
+    ` · ${t.phase} phase · ${counted(t.actions, "action")} · ${counted(t.buys, "buy")} · $${t.coins}`);
 }
 
 // The card a Spy made a player reveal from the top of their deck: shown to everyone.

@@ -4,7 +4,7 @@
 // the party, GOW-R-50). A move is clicked where it sits: a card in hand, then the enemy it
 // strikes; a hero, then a space; an upgrade in the row.
 
-import { fact, h, spoken, unseen } from "../dom.js";
+import { counted, fact, h, spoken, unseen } from "../dom.js";
 import { infoOn, nameOf, pickHint, pickable, picker, rawView, seatName } from "./common.js";
 
 // Each rune by its letter (the runic glyphs themselves are missing from many fonts).
@@ -39,7 +39,7 @@ export function draw(ctx) {
 }
 
 function statusBar(ctx, view) {
-  const parts = [`${view.quests_won} quest(s) won`];
+  const parts = [`${counted(view.quests_won, "quest")} won`];
   if (view.first_player !== null && view.first_player !== undefined) {
     parts.push(`first player ${seatName(ctx.summary, view.first_player)}`);
   }
@@ -47,7 +47,7 @@ function statusBar(ctx, view) {
   if (view.last_attack) {
     const a = view.last_attack;
     parts.push(`last attack: ${nameOf(a.tile, ctx.components)} ${a.value} (die ${a.die}), ` +
-      `${a.wounds} wound(s)`);
+      `${counted(a.wounds, "wound")}`);
   }
   if (view.incoming) parts.push(`incoming: ${view.incoming.amount} to ${nameOf(view.incoming.tile, ctx.components)}`);
   const tokens = Object.entries(view.supply).map(([id, n]) => `${nameOf(id, ctx.components)} ${n}`);

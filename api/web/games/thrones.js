@@ -6,7 +6,7 @@
 // a character to declare, a card in hand to marshal, a plot to choose; a move naming two
 // cards (an attachment and its host) takes a click on each.
 
-import { fact, h, spoken, unseen } from "../dom.js";
+import { counted, fact, h, spoken, unseen } from "../dom.js";
 import { infoOn, pickHint, pickable, picker, rawView, seatName } from "./common.js";
 
 const ICONS = { military: "⚔", intrigue: "✦", power: "♛" };
@@ -137,7 +137,7 @@ function inPlayCard(ctx, view, c) {
     c.keywords.length ? fact("keywords", c.keywords.join(", ")) : null,
     c.power ? fact("token power", `${c.power} power`) : null,
     c.gold ? fact("token gold", `${c.gold} gold`) : null,
-    c.duplicates ? fact("token dup", `${c.duplicates} duplicate(s)`) : null,
+    c.duplicates ? fact("token dup", counted(c.duplicates, "duplicate")) : null,
     c.knelt ? h("span", { class: "token", "aria-hidden": "true", text: "knelt" }) : null);
   infoOn(el, ctx, c.card);
   pickable(ctx, ctx.pick, c.uid, el);
