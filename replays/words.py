@@ -15,6 +15,7 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from domain.clocks import AUTOPILOT
 from domain.history import EventRecord, EventType, Life, begin, live
 from domain.kernel import (
     LEGACY_NARRATION,
@@ -78,7 +79,8 @@ def line_of(rules: Rules, before: State | None, after: State, record: EventRecor
             return rules.describe(before, after, event, event.get("seat"))
         # Keys sorted: a line must not depend on the order a move's keys came in (the API
         # sends JSON with sorted keys, a bot's move has the rules' order).
-        return log_line(rules, before, after, round_trip(event), audience)
+        line = log_line(rules, before, after, round_trip(event), audience)
+        return line + AUTOPILOT_NOTE if record["payload"].get("by") == AUTOPILOT else line
     if narration == LEGACY_NARRATION:
         return legacy_service_line(record)
     return service_line(record, audience)
@@ -100,6 +102,9 @@ def legacy_lines(rules: Rules, before: State | None, after: State,
         reordered = {**event, "move": {key: move[key] for key in keys}}
         yield rules.describe(before, after, reordered, event["seat"])
 
+
+# Told after the line of a move the autopilot made for a seat whose time ran out.
+AUTOPILOT_NOTE = " (Played by the autopilot.)"
 
 # A move with more keys is not tried in every order (6 keys: 720 orders).
 MAX_REORDERED_KEYS = 6

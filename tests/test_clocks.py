@@ -95,8 +95,10 @@ def test_a_vanished_player_s_game_on_autopilot_plays_to_its_end_by_timeouts_alon
         game = clocked.run(TimeOut(game.id)).game
     document = build_document(clocked.records(game.id))
     assert verify_document(document).valid
-    assert {e["payload"]["by"] for e in document["events"] if e["type"] == "move_made"} == {
-        "autopilot"}
+    moves = [e for e in document["events"] if e["type"] == "move_made"]
+    assert {e["payload"]["by"] for e in moves} == {"autopilot"}
+    # The public record says who chose each move: the player's time had run out.
+    assert all(e["log"].endswith(" (Played by the autopilot.)") for e in moves)
 
 
 def test_a_timeout_fired_twice_is_recorded_once(clocked, clock):

@@ -220,7 +220,9 @@ class Reference:
         told = ({"type": "move", "seat": p["seat"], "move": p["move"]} if kind == "move_made"
                 else {"type": "chance", "spec": p["spec"], "outcome": p["outcome"]})
         if self.narration == 2:
-            return [self.rules.line(before, self.state, json.loads(canonical(told)), names)]
+            line = self.rules.line(before, self.state, json.loads(canonical(told)), names)
+            autopilot = kind == "move_made" and p["by"] == "autopilot"
+            return [line + " (Played by the autopilot.)" if autopilot else line]
         orders = [told]
         if kind == "move_made" and isinstance(p["move"], dict) and len(p["move"]) <= 6:
             orders += [{**told, "move": {k: p["move"][k] for k in keys}}
