@@ -64,7 +64,8 @@ def open_hall(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ
     projector = Projector(service, store, request_memo(service.version_of), auditor)
     service.read_models = projector  # each command's unit of work writes the views
     interval = float(config.get("DEADLINE_SECONDS", 1.0))
-    loop = DeadlineLoop(service, store, interval).start() if interval > 0 else None
+    loop = (DeadlineLoop(service, store, interval, inbox=projector.inbox).start()
+            if interval > 0 else None)
     return Hall(service, store, projector, owned, Reached(), loop)
 
 

@@ -28,6 +28,10 @@ AUTOPILOT, FORFEIT = "autopilot", "forfeit"
 ON_TIMEOUT = (AUTOPILOT, FORFEIT)
 MIN_SECONDS, MAX_SECONDS = 1, 30 * 24 * 3600  # a second to thirty days
 MICROSECONDS = 1_000_000
+# A player is warned (``deadline-soon``) when this much of a decision is left: a quarter of
+# ``per_move``, at most an hour (a day-long move is warned an hour ahead), at least a few
+# seconds (a move of seconds is warned as it starts, the warning a loop round may take).
+WARNING_SHARE, WARNING_MAX, WARNING_MIN = 0.25, 3600.0, 5.0
 
 
 class Timing(TypedDict):
@@ -112,6 +116,12 @@ def deadline(timing: Timing, clock: dict[str, Any], seat: int) -> datetime | Non
         return None
     return (datetime.fromisoformat(started) + timedelta(
         seconds=clock["per_move"], microseconds=timing["bank"][str(seat)])).astimezone(UTC)
+
+
+def warning_window(clock: dict[str, Any]) -> float:
+    """How many seconds before a deadline its seat's player is warned."""
+    per_move: int = clock["per_move"]
+    return max(WARNING_MIN, min(WARNING_SHARE * per_move, WARNING_MAX))
 
 
 def due(timing: Timing, clock: dict[str, Any], now: datetime) -> list[tuple[int, datetime]]:

@@ -25,6 +25,7 @@ from eventsourcing.application import LRUCache
 
 from domain.aggregate import Game
 from domain.application import GameService
+from domain.clocks import warning_window
 from domain.history import FINISHED, Status
 from domain.outbox import Delivery
 from domain.seating import Seating
@@ -140,6 +141,26 @@ class Inbox:
         if game.status != Status.WAITING:
             self._settled.put(game.id, seating)
         return seating
+
+    def warn(self, game_id: UUID, now: float) -> None:
+        """Announce ``deadline-soon`` to each player whose seat's deadline in the game falls
+        within its warning window (``domain.clocks.warning_window``) after ``now``: once per
+        player, seat and decision (the game's version), whichever host or round sees it."""
+        game = self.service.get(game_id, reading=True)
+        clock = game.life.get("clock")
+        if clock is None or game.status != Status.ACTIVE:
+            return
+        window = warning_window(clock)
+        players = self._seating(game).players
+        entries = self.store.entries(str(game_id), [str(p) for p in players.values()])
+        for (seat, player_id), entry in zip(players.items(), entries, strict=True):
+            due = game.deadline(seat)
+            if due is None or entry is None or entry["version"] != game.version:
+                continue  # not on the clock, or its views not written yet: a later round
+            left = due.timestamp() - now
+            if 0 < left <= window and self.store.claim_warning(
+                    str(player_id), str(game_id), seat, game.version, int(left) + 60):
+                self.announce(player_id, DEADLINE_SOON, entry)
 
     def announce(self, player_id: UUID, kind: str, entry: dict[str, Any]) -> None:
         """Tell a player of an event no game change shows (``deadline-soon``, from a clock)."""

@@ -8,6 +8,9 @@ Keys (under the ``gh:`` prefix):
   when the game last changed; ``gh:inbox:{player}:stream``: a Redis stream of the player's
   inbox events (its ids are the SSE stream's event ids), announced on the player's channel
   ``gh:events:player:{player}``.
+* ``gh:warned:{player}:{game}:{seat}:{version}``: the player was warned of that decision's
+  deadline (``deadline-soon``), by whichever host or round got there first; it expires once
+  the decision is over.
 * ``gh:open``: listed games with an open seat, by creation time.
 * ``gh:deliveries:{player}``: the player's webhook deliveries (ids, by when they were owed);
   ``gh:outbox``: deliveries due, by when; ``gh:outbox:position``: the notification id the
@@ -82,6 +85,12 @@ class InboxStore:
                       maxlen=STREAM_LENGTH, approximate=True)
         pipe.publish(channel(player_channel(player_id)), "0")
         pipe.execute()
+
+    def claim_warning(self, player_id: str, game_id: str, seat: int, version: int,
+                      seconds: int) -> bool:
+        """True once per player, game, seat and version (for ``seconds``): who warns."""
+        key = f"{PREFIX}warned:{player_id}:{game_id}:{seat}:{version}"
+        return bool(self.client.set(key, 1, nx=True, ex=max(1, seconds)))
 
     def inbox_texts(self, player_id: str, turn: str | None, limit: int) -> list[str]:
         """The player's entries as stored (JSON texts), newest first (of one turn, if

@@ -98,9 +98,12 @@ class ViewStore:
         keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}", DEADLINES]
         return bool(self._write(keys=keys, args=args))
 
-    def due_games(self, now: float, limit: int = 100) -> list[str]:
-        """The games whose earliest deadline is ``now`` or earlier, earliest first."""
-        found = self.client.zrangebyscore(DEADLINES, "-inf", now, start=0, num=limit)
+    def due_games(self, now: float, limit: int = 100, after: float | None = None,
+                  ) -> list[str]:
+        """The games whose earliest deadline is ``now`` or earlier (and later than ``after``,
+        if given), earliest first."""
+        low = "-inf" if after is None else f"({after!r}"
+        found = self.client.zrangebyscore(DEADLINES, low, now, start=0, num=limit)
         return [g.decode() if isinstance(g, bytes) else str(g) for g in found]
 
     def deadline(self, game_id: str) -> float | None:

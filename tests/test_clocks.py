@@ -14,6 +14,7 @@ import pytest
 from bootstrap import unprepared
 from domain.aggregate import DeadlinePassed
 from domain.application import GameService
+from domain.clocks import warning_window
 from domain.commands import CreateGame, PlayMoves, Resign, TimeOut
 from domain.kernel import BadOptions
 from replays import build_document, verify_document
@@ -199,3 +200,8 @@ def test_an_event_earlier_than_the_one_before_it_is_refused(service):
     verdict = verify_document(forged)
     assert not verdict.valid and verdict.failed_step == 5
     assert "times run forward" in verdict.reason
+
+
+@pytest.mark.parametrize(("per_move", "window"), [(1, 5), (60, 15), (86400, 3600)])
+def test_a_deadline_is_warned_of_a_quarter_of_a_move_ahead_within_bounds(per_move, window):
+    assert warning_window({"per_move": per_move, "on_timeout": "forfeit"}) == window

@@ -4,10 +4,14 @@ http, retrying fast, and a webhook receiver that fails a given number of times."
 from __future__ import annotations
 
 import threading
+from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
+
+from api.deadlines import DeadlineLoop
 
 from .helpers import bearer
 
@@ -34,6 +38,16 @@ def inbox(client: FlaskClient, key: str, turn: str | None = None) -> list[dict[s
                         headers=bearer(key))
     assert answer.status_code == 200, answer.json
     return list(answer.json["games"])
+
+
+def warning_hosts(app: Flask, game_id: str, key: str) -> list[DeadlineLoop]:
+    """Two more hosts' deadline loops, fast, whose clock reads a second before the seat's
+    deadline (the service's clock is a test's; the app's own loop fires the timeout)."""
+    hall = app.extensions["gamehall"]
+    [entry] = [e for e in inbox(app.test_client(), key, "mine") if e["game_id"] == game_id]
+    soon = datetime.fromisoformat(entry["deadline"]).timestamp() - 1
+    return [DeadlineLoop(hall.service, hall.store, 0.02, now=lambda: soon,
+                         inbox=hall.projector.inbox).start() for _ in range(2)]
 
 
 class Receiver:

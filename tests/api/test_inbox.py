@@ -11,7 +11,7 @@ from uuid import UUID
 from projections import rebuild
 
 from .helpers import bearer, move
-from .players_helpers import game_of, inbox, register
+from .players_helpers import game_of, inbox, register, warning_hosts
 
 
 def two_player_game(web, ann, bob):
@@ -167,3 +167,29 @@ def test_a_clocked_games_inbox_entry_carries_the_seats_deadline(web, players_app
 
     assert entry["deadline"] == due.isoformat()
     assert inbox(web, bob["key"], "theirs")[0]["deadline"] is None
+
+
+
+def test_a_player_is_warned_once_of_a_deadline_soon_by_two_hosts_over_many_rounds(
+        web, players_app):
+    ann, bob = register(web, "ann"), register(web, "bob")
+    game_id = game_of(web, ann["key"], [{"player": "me"}, {"open": True}],
+                      clock={"per_move": 2, "on_timeout": "forfeit"})["game_id"]
+    web.post(f"/games/{game_id}/seats/1", json={}, headers=bearer(bob["key"]))
+    hosts = warning_hosts(players_app, game_id, ann["key"])
+    try:
+        got = {"opened": threading.Event()}
+        read_stream(web, ann["key"], ["deadline-soon", "game-over"], got,
+                    headers={"Last-Event-ID": "0"})
+    finally:
+        for host in hosts:
+            host.close()
+
+    warned = json.loads(got["events"][0][1]["data"])
+    assert warned["type"] == "deadline-soon" and warned["data"]["game_id"] == game_id
+    assert warned["data"]["seat"] == 0 and warned["data"]["deadline"] is not None
+    assert kinds_told(players_app, ann) == ["your-turn", "seat-joined", "deadline-soon",
+                                            "game-over"]
+    assert "deadline-soon" not in kinds_told(players_app, bob)
+    replay = web.get(f"/games/{game_id}/replay").json["events"]
+    assert [e["type"] for e in replay].count("timed_out") == 1

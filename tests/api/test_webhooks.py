@@ -15,7 +15,7 @@ from api import close_app, create_app
 from tests.conftest import make_service
 
 from .helpers import LIFTED_LIMITS, bearer, move
-from .players_helpers import FAST_WEBHOOKS, Receiver, game_of, register
+from .players_helpers import FAST_WEBHOOKS, Receiver, game_of, register, warning_hosts
 
 
 @pytest.fixture
@@ -137,3 +137,23 @@ def test_a_notification_owed_to_a_webhook_since_removed_is_dropped_not_sent(web,
     sent = len(receiver.requests)
     time.sleep(0.3)
     assert len(receiver.requests) == sent
+
+
+def test_a_deadline_soon_is_posted_to_the_webhook_once(web, receiver):
+    receiver.failures = 0
+    ann, bob = register(web, "ann"), register(web, "bob")
+    web.put("/players/me/webhook", json={"url": receiver.url}, headers=bearer(ann["key"]))
+    game_id = game_of(web, ann["key"], [{"player": "me"}, {"open": True}],
+                      clock={"per_move": 2, "on_timeout": "forfeit"})["game_id"]
+    web.post(f"/games/{game_id}/seats/1", json={}, headers=bearer(bob["key"]))
+    hosts = warning_hosts(web.application, game_id, ann["key"])
+
+    def types():
+        return [json.loads(body)["type"] for _, body in receiver.requests]
+    try:
+        wait_for(lambda: "game-over" in types(), seconds=10)
+    finally:
+        for host in hosts:
+            host.close()
+
+    assert sorted(types()) == ["deadline-soon", "game-over", "seat-joined", "your-turn"]
