@@ -81,6 +81,13 @@ def caller_player() -> Player:
     return player
 
 
+def keyed_player() -> Player | None:
+    """The player whose key the request carries (None: no key, or a seat token; 401 for a key
+    that is not a player's current key)."""
+    token = bearer_token()
+    return caller_player() if token is not None and is_player_key(token) else None
+
+
 def _players_seat(game_id: UUID, player: Player, required: bool) -> int | None:
     seat = hall().service.players.seating(game_id).seat_of(player.id)
     if seat is None and required:

@@ -14,6 +14,7 @@ from marshmallow import ValidationError
 
 from domain.decks import deck_rules, deck_text, decklist_of_text, read_deck_text
 
+from .auth import keyed_player
 from .blueprint import Blueprint
 from .errors import ApiError
 from .hall import hall
@@ -59,26 +60,34 @@ def _register_text() -> tuple[dict[str, Any], int, dict[str, str]]:
     except ValidationError as error:
         raise ApiError(400, "invalid-request", str(error.messages[0]),
                        errors={"name": error.messages}) from None
-    deck = hall().service.decks.register(game, named, decklist)
+    deck = hall().service.decks.register(game, named, decklist, owner())
     return (DeckSchema().dump(deck.to_json()), 201,
             {"Location": url_for("decks.read", deck_id=deck.id)})
+
+
+def owner() -> UUID | None:
+    """The player a deck is registered for: the one whose key the request carries (listed at
+    GET /players/me/decks); without a key, nobody."""
+    player = keyed_player()
+    return None if player is None else player.id
 
 
 @blp.route("", methods=["POST"])
 @text_alternative
 @blp.arguments(RegisterDeckSchema)
 @blp.response(201, DeckSchema)
-@blp.problems(400, 413, 422)
+@blp.problems(400, 401, 413, 422)
 def register(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Register a decklist: answers it (in canonical form) with its id, which a new game's
     seat names (POST /games, `players[i].deck`). A deck that breaks the game's
     deck-construction rules answers 422 `illegal-deck` with `violations`: each rule broken,
     and the card at fault. A deck is never changed: register a new one. Sent as `text/plain`
     (`POST /decks?game=thrones`), the body is a decklist as players write it; a line that
-    names no card answers 422 `unreadable-deck` with `lines`, each with its number."""
+    names no card answers 422 `unreadable-deck` with `lines`, each with its number. Sent
+    with a player's key, the deck is that player's (GET /players/me/decks)."""
     decklist = {"house": body["house"], "agenda": body["agenda"], "plots": body["plots"],
                 "cards": [list(row) for row in body["cards"]]}
-    deck = hall().service.decks.register(body["game"], body["name"], decklist)
+    deck = hall().service.decks.register(body["game"], body["name"], decklist, owner())
     return deck.to_json(), 201, {"Location": url_for("decks.read", deck_id=deck.id)}
 
 

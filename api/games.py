@@ -23,12 +23,12 @@ from domain.games.components import components as game_components
 from domain.history import takebacks_offered
 from projections import catch_up
 
-from .auth import caller_seat, forbid_other_seat
+from .auth import caller_seat, forbid_other_seat, keyed_player
 from .blueprint import Blueprint
 from .errors import ApiError
 from .hall import hall
 from .limits import heavy
-from .players import joining_player, seats_asked
+from .players import seats_asked
 from .schemas import (
     AnswerSchema,
     CatalogSchema,
@@ -168,7 +168,7 @@ def join(body: dict[str, Any], game_id: UUID, seat: int) -> tuple[dict[str, Any]
     """Take an open seat; answers the seat's token (shown once). With a player key the seat
     is the player's, named as the player is (no `name` needed)."""
     forbid_other_seat(caller_seat(game_id, required=False), seat, "take a seat")
-    player = joining_player()
+    player = keyed_player()
     name = player.name if player is not None else body.get("name")
     if name is None:
         raise ApiError(400, "invalid-request", "Send your name ({name}), or your player key.")

@@ -15,16 +15,16 @@ from uuid import UUID
 
 from flask import Response, current_app, request
 
-from domain.players import Player, is_player_key
 from projections import Subscription, catch_up
 from projections.inbox_store import InboxStore, player_channel
 
-from .auth import bearer_token, caller_player, caller_seat
+from .auth import caller_player, caller_seat
 from .blueprint import Blueprint, json_text
 from .errors import ApiError
 from .hall import hall
 from .schemas import (
     CreatedSchema,
+    DeckShelfSchema,
     DeliveriesSchema,
     InboxQuery,
     InboxSchema,
@@ -157,6 +157,20 @@ def webhook(body: dict[str, Any]) -> dict[str, Any]:
     return {"url": body["url"], "secret": secret}
 
 
+@blp.route("/me/decks", methods=["GET"])
+@blp.response(200, DeckShelfSchema)
+@blp.problems(401)
+def decks() -> dict[str, Any]:
+    """The decks the player registered with its key (POST /decks), the newest first: each
+    deck's id, name, game, house, agenda and when it was registered."""
+    player = caller_player()
+    return {"decks": [{key: deck.to_json()[key] for key in SHELF_FIELDS}
+                      for deck in hall().service.decks.owned_by(player.id)]}
+
+
+SHELF_FIELDS = ("deck_id", "name", "game", "house", "agenda", "registered_at")
+
+
 @blp.route("/me/webhook/deliveries", methods=["GET"])
 @blp.response(200, DeliveriesSchema)
 @blp.problems(401)
@@ -202,12 +216,6 @@ def seats_asked(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
         else:
             seats.append(_without(asked, "open"))
     return seats
-
-
-def joining_player() -> Player | None:
-    """The player whose key a request to join carries (None: no key, or a seat token)."""
-    token = bearer_token()
-    return caller_player() if token is not None and is_player_key(token) else None
 
 
 def _without(asked: dict[str, Any], key: str) -> dict[str, Any]:

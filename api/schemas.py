@@ -168,6 +168,19 @@ class DeckSchema(ma.Schema):
     registered_at = fields.String()
 
 
+class OwnedDeckSchema(ma.Schema):
+    deck_id = fields.String()
+    name = fields.String()
+    game = fields.String()
+    house = fields.String()
+    agenda = fields.String(allow_none=True)
+    registered_at = fields.String()
+
+
+class DeckShelfSchema(ma.Schema):
+    decks = fields.List(fields.Nested(OwnedDeckSchema))
+
+
 class TakebackSchema(Strict):
     moves = fields.Integer(load_default=1, strict=True, validate=validate.Range(min=1, max=100),
                            metadata={"description": "how many of your last moves"})

@@ -2,6 +2,10 @@
 the same event store as the games, and the use cases that register one, read one and turn a
 seat's deck ids into the decklists a new game records.
 
+A deck registered by a player records its owner, and the player's ``Shelf`` (an aggregate of
+its own, saved with the deck) the ids of the decks it owns, newest last: a player's decks are
+listed without a search. A deck registered without a player has no owner.
+
 Which games take decks, and what makes a deck legal, is each game's own business (its rules'
 optional ``DeckRules``); nothing here knows a card. A game records the decklists themselves in
 its creation event (in the option ``DeckRules.option``), never a deck id: its replay verifies
@@ -13,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
-from uuid import UUID, uuid4
+from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Repository
 from eventsourcing.domain import Aggregate
+from eventsourcing.persistence import IntegrityError
 
 from .games import get_rules
 from .kernel import BadOptions, DeckReading, DeckRules, DeckText, GameError, UnreadableDeck
@@ -62,23 +67,55 @@ class Deck(Aggregate):
         rules_version: str
         name: str
         decklist: dict[str, Any]
+        owner: str | None = None  # the registering player's id (decks before owners: None)
 
         def apply(self, aggregate: Any) -> None:
             aggregate.game = self.game
             aggregate.rules_version = self.rules_version
             aggregate.name = self.name
             aggregate.decklist = self.decklist
+            aggregate.owner = self.owner
 
     if TYPE_CHECKING:
         game: str
         rules_version: str
         name: str
         decklist: dict[str, Any]
+        owner: str | None
 
     def to_json(self) -> dict[str, Any]:
         return {"deck_id": str(self.id), "game": self.game, "rules_version": self.rules_version,
                 "name": self.name, **self.decklist,
                 "registered_at": self.created_on.isoformat()}
+
+
+class Shelf(Aggregate):
+    """The ids of one player's decks, oldest first: the index its deck listing reads."""
+
+    TOPIC: ClassVar[str] = "gamehall:Shelf"
+
+    class Event(Aggregate.Event):
+        TOPIC: ClassVar[str] = "gamehall:Shelf.Event"
+
+    class Opened(Event, Aggregate.Created):
+        TOPIC: ClassVar[str] = "gamehall:Shelf.Opened"
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.deck_ids = []
+
+    class Kept(Event):
+        TOPIC: ClassVar[str] = "gamehall:Shelf.Kept"
+        deck_id: str
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.deck_ids.append(self.deck_id)
+
+    if TYPE_CHECKING:
+        deck_ids: list[str]
+
+    @staticmethod
+    def id_for(player_id: UUID) -> UUID:
+        return uuid5(NAMESPACE_URL, f"gamehall:shelf:{player_id}")
 
 
 def deck_rules(game: str) -> DeckRules:
@@ -88,6 +125,7 @@ def deck_rules(game: str) -> DeckRules:
     return found
 
 
+SHELF_TRIES = 3  # registrations racing for one player's shelf
 MAX_TEXT = 64 * 1024  # characters: a few dozen lines of names, many times over
 
 
@@ -135,17 +173,45 @@ class DeckLibrary:
         self.save = save
         self.clock = clock
 
-    def register(self, game: str, name: str, decklist: Any) -> Deck:
-        """A legal decklist of ``game``, stored for good; IllegalDeck names every violation."""
+    def register(self, game: str, name: str, decklist: Any, owner: UUID | None = None) -> Deck:
+        """A legal decklist of ``game``, stored for good (the player ``owner``'s, kept on its
+        shelf, where given); IllegalDeck names every violation."""
         rules = deck_rules(game)
         violations = rules.check(decklist)
         if violations:
             raise illegal(violations)
-        deck = Deck._create(Deck.Registered, id=uuid4(), game=game,
-                            rules_version=get_rules(game).version, name=name,
-                            decklist=rules.normal(decklist), timestamp=self.clock())
-        self.save(deck)
-        return deck
+        for attempt in range(SHELF_TRIES):
+            deck = Deck._create(Deck.Registered, id=uuid4(), game=game,
+                                rules_version=get_rules(game).version, name=name,
+                                decklist=rules.normal(decklist),
+                                owner=None if owner is None else str(owner),
+                                timestamp=self.clock())
+            try:
+                self.save(deck, *self._shelved(deck, owner))
+                return deck
+            except IntegrityError:  # the shelf moved on (another deck of the owner's): again
+                if attempt == SHELF_TRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def owned_by(self, owner: UUID) -> list[Deck]:
+        """The player's decks, the newest first."""
+        try:
+            shelf: Any = self.repository.get(Shelf.id_for(owner), deepcopy_from_cache=False)
+        except AggregateNotFoundError:
+            return []
+        return [self.get(UUID(deck_id)) for deck_id in reversed(shelf.deck_ids)]
+
+    def _shelved(self, deck: Deck, owner: UUID | None) -> list[Shelf]:
+        """The owner's shelf with ``deck`` kept on it, to save with the deck (none: no owner)."""
+        if owner is None:
+            return []
+        try:
+            shelf: Any = self.repository.get(Shelf.id_for(owner), deepcopy_from_cache=True)
+        except AggregateNotFoundError:
+            shelf = Shelf._create(Shelf.Opened, id=Shelf.id_for(owner), timestamp=self.clock())
+        shelf.trigger_event(Shelf.Kept, deck_id=str(deck.id), timestamp=self.clock())
+        return [shelf]
 
     def get(self, deck_id: UUID) -> Deck:
         try:

@@ -13,9 +13,9 @@ import { DECK_BUILDERS } from "./games/decks.js";
 
 const STORE = "gamehall:decks";
 
-// Whose decks these are. Without players, the browser's own (null); with a player key (the
-// asynchronous-play issue), a deck belongs to its player: return that key here and keep
-// decks under it (and, on the server, list the player's decks instead of this store).
+// Whose decks these are. The browser holds no player key yet (only seat tokens), so its own
+// (null). Once it does, return that key here: POST /decks with it makes the deck the
+// player's, and GET /players/me/decks lists them in place of this store.
 export function deckOwner() {
   return null;
 }
