@@ -111,6 +111,7 @@ def test_after_a_move_the_focus_is_on_the_prompt_and_every_new_log_line_is_annou
     assert page.title() == "Dominion — your turn — gamehall"
     click_move(page, "play_treasures")
     page.wait_for_function("() => document.activeElement.id === 'prompt-title'")
+    wait_for_the_log(page)  # the move's own line comes by the live stream, perhaps later
     lines = page.locator(".log-lines li").count()
 
     click_move(page, "end_turn")  # the bot's whole turn follows
