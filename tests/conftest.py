@@ -82,9 +82,19 @@ STARTED: list[Path] = []
 _remember_embedded_servers()
 
 
+def _interrupted(signum: int, frame: Any) -> None:
+    """SIGTERM (a CI runner's timeout, ``kill``) ends the run as Ctrl-C does, so that
+    ``pytest_sessionfinish`` still stops every embedded Redis; by default the process would
+    die at once and leave them running."""
+    raise KeyboardInterrupt(f"stopped by signal {signum}")
+
+
+signal.signal(signal.SIGTERM, _interrupted)
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """No embedded Redis outlives the run, whether it passed, failed, was interrupted
-    (Ctrl-C) or only collected: every one this process started is killed (test data is
+    (Ctrl-C or SIGTERM) or only collected: every one this process started is killed (test data is
     never worth saving)."""
     for pidfile in STARTED:
         try:

@@ -1,7 +1,7 @@
-"""No test run leaves a process behind: a collection alone, and a run interrupted as Ctrl-C
-interrupts it, stop every embedded Redis they started. Each run below gets a temporary
-folder of its own (TMPDIR), so the processes it started are the ones whose command line
-names that folder."""
+"""No test run leaves a process behind: a collection alone, and a run interrupted by Ctrl-C
+or by SIGTERM (a CI runner's timeout), stop every embedded Redis they started. Each run
+below gets a temporary folder of its own (TMPDIR), so the processes it started are the ones
+whose command line names that folder."""
 
 from __future__ import annotations
 
@@ -48,13 +48,14 @@ def test_collecting_the_tests_starts_no_server_that_outlives_it(tmp_path: Path) 
     assert wait_until_gone(tmp_path) == []
 
 
-def test_a_run_interrupted_by_ctrl_c_leaves_no_embedded_redis(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_an_interrupted_run_leaves_no_embedded_redis(tmp_path: Path, stop: int) -> None:
     run = pytest_in(tmp_path, "tests/api/test_play.py")
     deadline = time.monotonic() + 240
     while not any("redis-server" in p for p in processes_naming(tmp_path)):
         if run.poll() is not None or time.monotonic() > deadline:
             pytest.fail("the run never started its embedded Redis")
         time.sleep(0.1)
-    run.send_signal(signal.SIGINT)
+    run.send_signal(stop)
     run.wait(timeout=120)
     assert wait_until_gone(tmp_path) == []
