@@ -4,8 +4,11 @@ Standard Webhooks specification says, and the dispatcher that sends the outbox's
 A URL must be https and resolve only to global addresses: no loopback, private, link-local
 (which holds the clouds' metadata address, 169.254.169.254), shared, reserved or multicast
 address. It is checked when set and again before each attempt, since a name may resolve
-elsewhere later. ``GAMEHALL_WEBHOOK_ALLOW_PRIVATE`` lifts the address check and
-``GAMEHALL_WEBHOOK_ALLOW_HTTP`` the scheme's (for tests and private networks).
+elsewhere later, and each attempt connects to the very address it checked (TLS still checks
+the host's name): a name that resolves to a public address for the check and to a private
+one a moment later (DNS rebinding) reaches nothing. ``GAMEHALL_WEBHOOK_ALLOW_PRIVATE`` lifts
+the address check and ``GAMEHALL_WEBHOOK_ALLOW_HTTP`` the scheme's (for tests and private
+networks).
 
 The dispatcher is one thread a process. It sends the deliveries due (``gh:outbox`` in Redis,
 claimed one process at a time), records each attempt on the delivery in the event store, and
@@ -29,7 +32,7 @@ from typing import Any
 from urllib.parse import urlsplit
 from uuid import UUID
 
-import requests
+import urllib3
 
 from domain.application import GameService
 from domain.outbox import PENDING, Delivery
@@ -57,25 +60,24 @@ class UnsafeUrl(ValueError):
     pass
 
 
-def check_url(url: str, allow_private: bool, allow_http: bool) -> None:
-    """Refuse a webhook URL this server must not call (UnsafeUrl says why)."""
+def check_url(url: str, allow_private: bool, allow_http: bool) -> str:
+    """The address to call a webhook URL at, checked; UnsafeUrl says why one is refused."""
     parts = urlsplit(url)
     schemes = ("https", "http") if allow_http else ("https",)
     if parts.scheme not in schemes or not parts.hostname:
         raise UnsafeUrl("A webhook URL must be an https:// URL with a host name.")
     if parts.username or parts.password:
         raise UnsafeUrl("A webhook URL may not carry a user name or password.")
-    if allow_private:
-        return
     try:
         found = socket.getaddrinfo(parts.hostname, parts.port or 443, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError):
+    except (socket.gaierror, UnicodeError, ValueError):
         raise UnsafeUrl(f"The host {parts.hostname} does not resolve.") from None
-    for *_, address in found:
-        ip = ipaddress.ip_address(str(address[0]).split("%")[0])
-        if not ip.is_global or ip.is_multicast:
+    addresses = [ipaddress.ip_address(str(address[0]).split("%")[0]) for *_, address in found]
+    for ip in addresses:
+        if not allow_private and (not ip.is_global or ip.is_multicast):
             raise UnsafeUrl(f"The host {parts.hostname} resolves to {ip}, which is not a "
                             "public address.")
+    return str(addresses[0])
 
 
 def refuse_unsafe(url: str, config: Mapping[str, Any]) -> None:
@@ -108,7 +110,6 @@ class Dispatcher:
         self._wake = threading.Event()
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
-        self._session = requests.Session()
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="gamehall-webhooks",
@@ -125,7 +126,6 @@ class Dispatcher:
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout=TIMEOUT_SECONDS + 2)
-        self._session.close()
 
     def _run(self) -> None:
         swept = 0.0
@@ -186,7 +186,7 @@ class Dispatcher:
     def _post(self, delivery: Delivery) -> tuple[int | None, str | None]:
         """POST the delivery signed; answers the HTTP status, or the error met instead."""
         try:
-            check_url(delivery.url, self.allow_private, self.allow_http)
+            address = check_url(delivery.url, self.allow_private, self.allow_http)
         except UnsafeUrl as refused:
             return None, str(refused)
         timestamp = int(time.time())
@@ -197,13 +197,31 @@ class Dispatcher:
                    "webhook-signature": sign(secret, delivery.webhook_id, timestamp,
                                              delivery.body)}
         try:
-            response = self._session.post(delivery.url, data=delivery.body.encode(),
-                                          headers=headers, timeout=TIMEOUT_SECONDS,
-                                          allow_redirects=False)
-        except requests.RequestException as failed:
+            return post_pinned(delivery.url, address, delivery.body.encode(), headers), None
+        except urllib3.exceptions.HTTPError as failed:
             return None, type(failed).__name__
-        response.close()
-        return response.status_code, None
+
+
+def post_pinned(url: str, address: str, body: bytes, headers: dict[str, str]) -> int:
+    """POST to ``url`` over a connection to ``address`` (the one checked), with the URL's
+    host in the Host header and, over https, in SNI and the certificate check; answers the
+    status. No redirect is followed and no retry made here (the outbox retries)."""
+    parts = urlsplit(url)
+    secure = parts.scheme == "https"
+    port = parts.port or (443 if secure else 80)
+    host = parts.hostname or ""
+    timeout = urllib3.Timeout(TIMEOUT_SECONDS)
+    pool: urllib3.HTTPConnectionPool = (
+        urllib3.HTTPSConnectionPool(address, port, timeout=timeout, retries=False,
+                                    server_hostname=host, assert_hostname=host)
+        if secure else urllib3.HTTPConnectionPool(address, port, timeout=timeout,
+                                                  retries=False))
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    with pool:
+        response = pool.urlopen("POST", target, body=body, redirect=False,
+                                headers={**headers, "host": parts.netloc})
+        response.drain_conn()
+        return int(response.status)
 
 
 def start_dispatcher(hall: Any, config: Mapping[str, Any]) -> Dispatcher:

@@ -6,12 +6,17 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import inspect
+import ipaddress
 import json
+import socket
 import time
+import uuid
+from types import SimpleNamespace
 
 import pytest
 
-from api import close_app, create_app
+from api import close_app, create_app, webhooks
 from tests.conftest import make_service
 
 from .helpers import LIFTED_LIMITS, bearer, move
@@ -157,3 +162,45 @@ def test_a_deadline_soon_is_posted_to_the_webhook_once(web, receiver):
             host.close()
 
     assert sorted(types()) == ["deadline-soon", "game-over", "seat-joined", "your-turn"]
+
+
+def test_a_name_that_resolves_elsewhere_after_the_check_reaches_nothing(monkeypatch, receiver):
+    """DNS rebinding: the name answers a public address when the URL is checked and the
+    receiver's 127.0.0.1 a moment later. The attempt connects to the address it checked, so
+    the receiver on 127.0.0.1 hears nothing (it did when the connection resolved the name
+    again)."""
+    real = socket.getaddrinfo
+
+    def rebinding(host, port, *args, **kwargs):
+        if host != "rebind.example":
+            return real(host, port, *args, **kwargs)
+        checking = any(frame.function == "check_url" for frame in inspect.stack())
+        address = "192.0.2.1" if checking else "127.0.0.1"  # 192.0.2.1 reaches nothing
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", rebinding)
+    monkeypatch.setattr(ipaddress.IPv4Address, "is_global", property(
+        lambda ip: str(ip) == "192.0.2.1" or not ip.is_private))  # 192.0.2.1 passes as public
+    monkeypatch.setattr(webhooks, "TIMEOUT_SECONDS", 0.5)
+    url = receiver.url.replace("127.0.0.1", "rebind.example")
+    players = SimpleNamespace(webhook_secret=lambda *_: "whsec_" + "QUJD" * 8)
+    dispatcher = webhooks.Dispatcher(SimpleNamespace(players=players), None, {
+        "GAMEHALL_WEBHOOK_ALLOW_PRIVATE": False, "GAMEHALL_WEBHOOK_ALLOW_HTTP": True,
+        "GAMEHALL_WEBHOOK_BACKOFF": 1.0, "GAMEHALL_WEBHOOK_POLL": 1.0})
+    delivery = SimpleNamespace(player_id=str(uuid.uuid4()), url=url, generation=1,
+                               webhook_id="msg_1", body="{}")
+
+    status, error = dispatcher._post(delivery)
+
+    assert status is None and error is not None
+    assert receiver.requests == []
+
+
+def test_an_attempt_names_the_urls_host_while_connecting_to_the_checked_address(receiver):
+    url = receiver.url.replace("127.0.0.1", "hooks.example")
+
+    status = webhooks.post_pinned(url, "127.0.0.1", b"{}", {"webhook-id": "msg_1"})
+
+    assert status == 500  # the receiver's first failure: it was reached
+    [(headers, body)] = receiver.requests
+    assert headers["host"].startswith("hooks.example:") and body == b"{}"
