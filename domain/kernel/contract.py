@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
+from .asking import Windows
 from .canonical import json_equal
 from .chance import ChanceSpec, check_outcome
 from .errors import GameOver, IllegalMove, NotAChanceStep, NotYourTurn
@@ -241,6 +242,12 @@ class Rules(Protocol):
         package's ``narration.py``; None where a package has none (a toy game)."""
         ...
 
+    @property
+    def windows(self) -> Windows | None:
+        """The windows a seat may choose not to be asked in (``asking.Windows``), attached by
+        the registry from the package's ``asking.py``; None for a game without."""
+        ...
+
 
 @dataclass(frozen=True)
 class DeckRules:
@@ -314,6 +321,9 @@ class GameRules:
     # The game's words, out of the rules digest: the registry attaches the package's
     # ``narration.py`` (see ``narration``); None falls back to ``describe`` and plain labels.
     narration: Narration | None = None
+    # The windows a seat may choose not to be asked in (``asking``), attached by the registry
+    # from the package's ``asking.py``; None: every prompt is asked.
+    windows: Windows | None = None
 
     def resign(self, state: State, seat: int, seats: int) -> Over:
         if self.on_resign is not None:
