@@ -8,7 +8,9 @@ seats)``, ``next(state)`` (``("decision", {seat: legal moves})``, ``("chance", s
 ``("over", result)``), ``apply_move(state, seat, move)``, ``apply_chance(state, outcome)``,
 ``resign(state, seat, seats)`` and ``abandon(state, reason)`` (each a result), a
 ``hidden_information`` flag, ``reveals`` (or None), and the lines of game events, ``line(before,
-after, event, names)`` (narration 2) and ``describe(before, after, event, seat)`` (narration 1).
+after, event, names)`` (narration 2) and ``describe(before, after, event, seat)`` (narration 1),
+and the windows a seat may skip: ``windows`` (kind id -> label, or None), ``pass_move`` and
+``window(state, seat)`` (the kind of window the rules ask the seat in, or None).
 ``tests/forgery/rules.py`` builds one from the project's games.
 
 Without rules it checks everything the page alone decides, and nothing else: the format and
