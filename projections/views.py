@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.aggregate import Game
 from domain.history import FINISHED, Status, options_seen
-from domain.kernel import Decision, Step, prompt_with_labels
+from domain.kernel import Audience, Decision, Step, prompt_with_labels
 from domain.preferences import skipped_by
 from domain.transcoder import iso
 
@@ -93,7 +93,8 @@ def seat_view(game: Game, seat: int | None, step: Step | None = None) -> dict[st
     prompt = None
     if seat is not None and isinstance(step, Decision):
         asked = step.prompt_for(seat)
-        prompt = (prompt_with_labels(game.rules, game.state, asked) if asked is not None
+        prompt = (prompt_with_labels(game.rules, game.state, asked,
+                                     Audience.of(game.seats).names) if asked is not None
                   else None)
     return {
         "game_id": str(game.id),

@@ -413,11 +413,13 @@ def log_line(rules: Rules, before: State, after: State, event: dict[str, Any],
     return rules.describe(before, after, event, audience.seat)
 
 
-def move_labels(rules: Rules, state: State, prompt: Prompt) -> list[str]:
-    """Each of ``prompt``'s legal moves in words, in the same order."""
+def move_labels(rules: Rules, state: State, prompt: Prompt,
+                names: tuple[str, ...] = ()) -> list[str]:
+    """Each of ``prompt``'s legal moves in words, in the same order, for the seat asked;
+    ``names``: every seat's name in words (``narration.seat_name``; none: "seat 2")."""
     if rules.narration is not None:
-        label = rules.narration.label
-        return [label(state, prompt.seat, move) for move in prompt.legal_moves]
+        label, audience = rules.narration.label, Audience(names, prompt.seat)
+        return [label(state, prompt.seat, move, audience) for move in prompt.legal_moves]
     return [plain_label(move) for move in prompt.legal_moves]
 
 
@@ -428,6 +430,8 @@ def plain_label(move: Move) -> str:
     return " ".join(words)
 
 
-def prompt_with_labels(rules: Rules, state: State, prompt: Prompt) -> dict[str, Any]:
-    """A prompt as clients receive it: its JSON with ``labels``, each legal move in words."""
-    return {**prompt.to_json(), "labels": move_labels(rules, state, prompt)}
+def prompt_with_labels(rules: Rules, state: State, prompt: Prompt,
+                       names: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A prompt as clients receive it: its JSON with ``labels``, each legal move in words
+    (naming the seats by ``names``)."""
+    return {**prompt.to_json(), "labels": move_labels(rules, state, prompt, names)}

@@ -12,8 +12,10 @@ During play a seat reads its own acts as "You ...", and every other seat by name
 reads every seat by name; once the game is over the public record names every seat and tells
 everything (``audience.everything``), in the third person.
 
-``label(state, seat, move)``: one legal move as the words of a button ("Buy Gold"), from the
-names players know the game's components by, never ids or JSON.
+``label(state, seat, move, audience)``: one legal move as the words of a button ("Buy Gold"),
+from the names players know the game's components by, never ids or JSON; ``audience`` is the
+seat asked (``audience.seat``, "you") with every seat's name, so a button names another seat as
+the log does ("Challenge bob (seat 1)"), never "seat 1" where the seats have names.
 """
 
 from __future__ import annotations
@@ -83,7 +85,7 @@ class Audience:
 
 
 Narrate = Callable[[Any, Any, dict[str, Any], Audience], str]
-Label = Callable[[Any, int, dict[str, Any]], str]
+Label = Callable[[Any, int, dict[str, Any], Audience], str]
 
 
 @dataclass(frozen=True)

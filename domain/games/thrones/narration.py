@@ -51,8 +51,8 @@ class Printed(Protocol):
 @dataclass(frozen=True)
 class Voice:
     """How a phrase names seats: ``me`` is "you"; ``actor``, the seat a sentence is about, is
-    "their" to anyone else; the others by ``names`` (a log line) or as "seat 2" (a button,
-    which knows no names)."""
+    "their" to anyone else; the others by ``names`` (a log line, a button), or as "seat 2"
+    where the seats have no names."""
 
     me: int | None
     names: tuple[str, ...] | None = None
@@ -307,8 +307,8 @@ class Words:
             who=voice.who(seat) if isinstance(seat, int) else "",
             card=self.in_play(st, trigger["uid"], voice) if trigger.get("uid") else "") + ")"
 
-    def label(self, st: State, seat: int, move: Move) -> str:
-        return self.phrase(st, seat, move, Voice(seat))
+    def label(self, st: State, seat: int, move: Move, audience: Audience) -> str:
+        return self.phrase(st, seat, move, Voice(seat, audience.names or None))
 
     # ---- log lines ----
 
