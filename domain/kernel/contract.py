@@ -432,6 +432,10 @@ def plain_label(move: Move) -> str:
 
 def prompt_with_labels(rules: Rules, state: State, prompt: Prompt,
                        names: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A prompt as clients receive it: its JSON with ``labels``, each legal move in words
-    (naming the seats by ``names``)."""
-    return {**prompt.to_json(), "labels": move_labels(rules, state, prompt, names)}
+    """A prompt as clients receive it: its JSON with ``labels``, each legal move in words,
+    and its text as the game's narration asks it (both naming the seats by ``names``)."""
+    asked = prompt.to_json()
+    narration = rules.narration
+    if narration is not None and narration.ask is not None:
+        asked["text"] = narration.ask(state, prompt, Audience(names, prompt.seat))
+    return {**asked, "labels": move_labels(rules, state, prompt, names)}

@@ -86,6 +86,9 @@ class Audience:
 
 Narrate = Callable[[Any, Any, dict[str, Any], Audience], str]
 Label = Callable[[Any, int, dict[str, Any], Audience], str]
+# ask(state, prompt, audience): the prompt's text for the seat asked, naming the other seats
+# by ``audience.names`` (optional: without it clients read the rules' own ``prompt.text``).
+Ask = Callable[[Any, Any, Audience], str]
 
 
 @dataclass(frozen=True)
@@ -94,3 +97,4 @@ class Narration:
 
     narrate: Narrate
     label: Label
+    ask: Ask | None = None

@@ -3,7 +3,7 @@
 A prompt's text, a move's label and a log line are sentences for people. They hold no JSON
 (braces, brackets), no snake_case, no internal id (a card's or a tile's slug, or a short
 code like ``c5``), no ``null``/``None``/``True``/``False``, and no doubled word; and a move's
-label names another seat by its name ("bob (seat 1)"), never as "seat 1".
+prompt and a move's label name another seat by its name ("bob (seat 1)"), never as "seat 1".
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from domain.kernel import (
     chance_context,
     derive_outcome,
     log_line,
-    move_labels,
+    prompt_with_labels,
 )
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "flo")
@@ -37,7 +37,7 @@ DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
 # Doubled words that English allows ("that that" is rare enough to flag; numbers repeat).
 DOUBLED_ALLOWED = re.compile(r"^\d+$")
 # A seat by its number alone ("seat 2", "Seat 1's"), not inside a name ("bob (seat 1)"): a
-# label names seats by name when they have names, as the log does.
+# prompt or a label names seats by name when they have names, as the log does.
 SEAT_NUMBER = re.compile(r"(?<!\()\b[Ss]eat \d+")
 
 
@@ -81,7 +81,7 @@ class Reading:
 
     where: str
     text: str
-    label: bool = False  # a move's label, given the seats' names
+    named: bool = False  # a prompt or a move's label, given the seats' names
 
 
 def readings(rules: Rules, options: dict[str, Any], seats: int, seed: int,
@@ -105,10 +105,10 @@ def readings(rules: Rules, options: dict[str, Any], seats: int, seed: int,
         else:
             for prompt in step.prompts:
                 where = f"step {number}, seat {prompt.seat} ({prompt.kind})"
-                yield Reading(f"{where}: the prompt", prompt.text)
-                labels = move_labels(rules, state, prompt, names)
-                for move, label in zip(prompt.legal_moves, labels, strict=True):
-                    yield Reading(f"{where}: the label of {move}", label, label=True)
+                asked = prompt_with_labels(rules, state, prompt, names)
+                yield Reading(f"{where}: the prompt", asked["text"], named=True)
+                for move, label in zip(prompt.legal_moves, asked["labels"], strict=True):
+                    yield Reading(f"{where}: the label of {move}", label, named=True)
             prompt = step.prompts[pick.randrange(len(step.prompts))]
             move = prompt.legal_moves[pick.randrange(len(prompt.legal_moves))]
             event = {"type": "move", "seat": prompt.seat, "move": move}
@@ -128,10 +128,10 @@ def check_game(game: str, options: dict[str, Any], seats: int, seed: int,
     return [f"{reading.where}: {fault} in {reading.text!r}"
             for reading in readings(rules, options, seats, seed, max_steps)
             for fault in faults(reading.text, ids, names) + (
-                seat_numbers(reading.text) if reading.label else [])]
+                seat_numbers(reading.text) if reading.named else [])]
 
 
 def seat_numbers(label: str) -> list[str]:
-    """A label that names a seat by its number though the seats have names."""
+    """A prompt or label that names a seat by its number though the seats have names."""
     match = SEAT_NUMBER.search(label)
     return [f"a seat by number ({match.group(0)!r})"] if match else []
