@@ -1,10 +1,11 @@
 """Choosing the windows a seat is not asked in, over HTTP (docs/api.md, "Windows a seat is not
 asked in"): the seat's token sets its own choice, public in the summary and the events; other
-seats' tokens and unknown kinds are refused in words."""
+seats' tokens and unknown kinds are refused in words; a player's key chooses for its seat."""
 
 from __future__ import annotations
 
 from .helpers import bearer, create
+from .players_helpers import game_of, register
 
 
 def thrones(client):
@@ -53,3 +54,18 @@ def test_a_game_without_such_windows_says_so(client):
     assert answer.status_code == 422
     assert "asks in no window a seat may choose to skip" in answer.json["detail"]
     assert client.get(f"/games/{created['game_id']}").json["windows"] is None
+
+
+def test_a_player_key_chooses_for_the_seat_its_player_holds(web):
+    ann = register(web, "ann")
+    game_id = game_of(web, ann["key"], [{"bot": "random"}, {"player": "me"}],
+                      game="thrones")["game_id"]
+
+    chosen = web.put(f"/games/{game_id}/seats/1/preferences",
+                     json={"skip": ["actions-plot"]}, headers=bearer(ann["key"]))
+    refused = web.put(f"/games/{game_id}/seats/0/preferences", json={"skip": []},
+                      headers=bearer(ann["key"]))
+
+    assert chosen.status_code == 200, chosen.json
+    assert chosen.json["windows"]["skip"] == [[], ["actions-plot"]]
+    assert refused.status_code == 403
