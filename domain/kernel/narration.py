@@ -16,6 +16,10 @@ everything (``audience.everything``), in the third person.
 from the names players know the game's components by, never ids or JSON; ``audience`` is the
 seat asked (``audience.seat``, "you") with every seat's name, so a button names another seat as
 the log does ("Challenge bob (seat 1)"), never "seat 1" where the seats have names.
+
+``ask(state, prompt, audience)`` (optional): the prompt's text for the seat asked, naming other
+seats as labels do, where the rules' own text names them by number (Thrones: "Seat 2's
+challenge"); clients receive it in place of ``prompt.text`` (``contract.prompt_with_labels``).
 """
 
 from __future__ import annotations
