@@ -16,6 +16,7 @@ from domain.commands import (
     CreateGame,
     ForkGame,
     Resign,
+    SetPreferences,
     TakeSeat,
 )
 from domain.games import UnknownGame, UnknownRulesVersion, game_names, get_rules
@@ -41,6 +42,7 @@ from .schemas import (
     JoinedSchema,
     JoinSchema,
     ListQuery,
+    PreferencesSchema,
     SummarySchema,
     TakebackSchema,
 )
@@ -210,6 +212,20 @@ def answer_takeback(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
     """Accept or decline the takeback another seat asked for; once every other seat has
     accepted, the game goes back (the moves undone stay in the history, named)."""
     return _as_seat(game_id, lambda seat: AnswerTakeback(game_id, seat, body["accept"]))
+
+
+@blp.route("/<uuid:game_id>/seats/<int:seat>/preferences", methods=["PUT"])
+@blp.arguments(PreferencesSchema)
+@blp.response(200, SummarySchema)
+@blp.problems(400, 401, 403, 404, 409, 413, 422)
+def preferences(body: dict[str, Any], game_id: UUID, seat: int) -> dict[str, Any]:
+    """Choose the windows your seat is not asked in (`skip`: ids of the summary's
+    `windows.kinds`; empty: asked in every window), with the seat's token or its player's
+    key. The choice is public, recorded as a `preferences_set` event, and stands until set
+    again: the server passes those windows for you, whatever you hold (a move `by:
+    "preference"`). A game without such windows, an unknown kind or a finished game: 422."""
+    forbid_other_seat(caller_seat(game_id, required=True), seat, "choose windows")
+    return _as_seat(game_id, lambda own: SetPreferences(game_id, own, tuple(body["skip"])))
 
 
 def _as_seat(game_id: UUID, command: Callable[[int], Command]) -> dict[str, Any]:

@@ -190,6 +190,12 @@ class AnswerSchema(Strict):
     accept = StrictBoolean(required=True)
 
 
+class PreferencesSchema(Strict):
+    skip = fields.List(fields.String(), required=True, validate=validate.Length(max=50),
+                       metadata={"description": "the window kinds (ids of the summary's "
+                                 "`windows.kinds`) not to be asked in; empty: every window"})
+
+
 class ForkSchema(Strict):
     at = fields.Integer(required=True, strict=True, validate=validate.Range(min=1),
                         metadata={"description": "fork from the state after this event of the "
@@ -353,6 +359,9 @@ class SummarySchema(ma.Schema):
         "description": "a game on a clock: {per_move, bank, on_timeout, autopilot: seats "
                        "handed to the autopilot, deadlines: [{seat, since, deadline}]} (else "
                        "null)"})
+    windows = fields.Dict(allow_none=True, metadata={
+        "description": "a game whose seats may choose windows not to be asked in: {kinds: "
+                       "[{id, label}], skip: [the kinds each seat chose, by seat]} (else null)"})
     sandbox = fields.Boolean(metadata={"description": "a fork of a finished game"})
     forked_from = fields.Dict(allow_none=True, metadata={
         "description": "a fork's source: {game_id, seq, state_hash} (null otherwise)"})

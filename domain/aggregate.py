@@ -52,6 +52,7 @@ from .kernel import (
     Rules,
     State,
     Step,
+    Windows,
     hash_value,
     json_copy,
     new_commitment,
@@ -59,6 +60,7 @@ from .kernel import (
     play_move,
     validate_options,
 )
+from .preferences import preference_refusal
 from .transcoder import iso
 
 # The rules object a game is played under, looked up once from its life (the game and rules
@@ -208,6 +210,10 @@ class Game(Aggregate):
     class TimedOut(Event):
         TOPIC: ClassVar[str] = "gamehall:Game.TimedOut"
         type_name: ClassVar[EventType] = EventType.TIMED_OUT
+
+    class PreferencesSet(Event):
+        TOPIC: ClassVar[str] = "gamehall:Game.PreferencesSet"
+        type_name: ClassVar[EventType] = EventType.PREFERENCES_SET
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A copy for a command (the repository copies the games it caches). The rules state
@@ -396,6 +402,15 @@ class Game(Aggregate):
             raise GameError("That seed does not match the game's commitment.")
         self._record(self.SeedRevealed, {"seed": seed.hex()}, self.state, at)
 
+    def set_preferences(self, seat: int, skip: list[str], at: datetime) -> None:
+        """Record the window kinds ``seat`` chooses not to be asked in (``domain.preferences``)."""
+        windows = self.rules.windows
+        chosen = skip if windows is None else _declared_order(windows, skip)
+        refusal = preference_refusal(self.life, self.rules, seat, chosen)
+        if refusal is not None:
+            raise GameError(refusal)
+        self._record(self.PreferencesSet, {"seat": seat, "skip": chosen}, self.state, at)
+
     # ---- clocks ----
 
     def deadline(self, seat: int) -> datetime | None:
@@ -503,6 +518,15 @@ class Game(Aggregate):
             "hash": digest})
         event.mutate(self)
         self.pending_events.append(event)
+
+
+def _declared_order(windows: Windows, skip: list[str]) -> list[str]:
+    """``skip`` as the game declares its kinds (as given when it names an unknown one, for
+    the refusal to say so)."""
+    try:
+        return windows.chosen(skip)
+    except (ValueError, TypeError):
+        return skip
 
 
 @cache

@@ -45,6 +45,7 @@ from .commands import (
     Outcome,
     PlayMoves,
     Resign,
+    SetPreferences,
     TakeSeat,
     TimeOut,
 )
@@ -395,6 +396,11 @@ class GameService(Application[UUID]):
                 return Change(self._closed(command))
             case AskTakeback() | AnswerTakeback():
                 return Change(self._taken_back(command))
+            case SetPreferences():
+                game = self.get(command.game_id)
+                game.set_preferences(command.seat, list(command.skip), self._clock())
+                self._advance(game)
+                return Change(game)
             case TimeOut():
                 game = self.get(command.game_id)
                 time_out(game, self.seed_of(game.id), self._clock())
@@ -606,3 +612,6 @@ class GameService(Application[UUID]):
 
     def answer_takeback(self, game_id: UUID, seat: int, accepted: bool) -> Game:
         return self.run(AnswerTakeback(game_id, seat, accepted)).game
+
+    def set_preferences(self, game_id: UUID, seat: int, skip: list[str]) -> Game:
+        return self.run(SetPreferences(game_id, seat, tuple(skip))).game

@@ -110,6 +110,17 @@ class AnswerTakeback:
 
 
 @dataclass(frozen=True)
+class SetPreferences:
+    """The window kinds ``seat`` chooses not to be asked in from now on (the game's
+    ``rules.windows``; empty: asked in every window): recorded as a public event, after
+    which the service passes those windows for it."""
+
+    game_id: UUID
+    seat: int
+    skip: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class TimeOut:
     """Record the timeout of every seat of the game whose deadline has passed, and what
     follows it (the autopilot's answer, or the seat's forfeit): fired by the deadline loop
@@ -119,7 +130,7 @@ class TimeOut:
 
 
 Command = (CreateGame | ForkGame | TakeSeat | PlayMoves | Resign | Abandon | AskTakeback
-           | AnswerTakeback | TimeOut)
+           | AnswerTakeback | TimeOut | SetPreferences)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Driving a game forward by itself: the automatic steps between two human decisions.
 
-Chance steps are resolved with fair draws derived from the game's secret seed, bot seats
+Chance steps are resolved with fair draws derived from the game's secret seed, a window a
+seat chose not to be asked in is passed for it (``domain.preferences``), bot seats
 answer their prompts (each bot given a draw stream of its own for the step), and a game the
 rules end has its result recorded and its seed revealed. Pure but for the clock it is given.
 """
@@ -25,6 +26,7 @@ from .kernel import (
     chance_context,
     derive_outcome,
 )
+from .preferences import PREFERENCE, preferred_pass
 
 # One request drives at most this many automatic steps (chance draws and bot moves): far more
 # than any hosted game needs between two human decisions (a 200-game Revolution points match
@@ -48,6 +50,10 @@ def advance(game: Game, seed: bytes, clock: Callable[[], datetime]) -> None:
         if isinstance(step, Chance):
             context = chance_context(named, game.version + 1)
             game.resolve_chance(derive_outcome(step.spec, seed, context), clock(), step)
+            continue
+        skipped = preferred_pass(game.rules, game.life, game.state, step)
+        if skipped is not None:  # the seat chose not to be asked here: pass, whatever it holds
+            game.make_move(*skipped, PREFERENCE, clock(), step)
             continue
         if not _play_bots(game, step, seed, named, clock):
             return

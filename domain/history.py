@@ -35,6 +35,7 @@ class EventType(StrEnum):
     TAKEBACK_ANSWERED = "takeback_answered"  # another seat accepts or declines
     TAKEN_BACK = "taken_back"                # all accepted: the game goes back
     TIMED_OUT = "timed_out"                  # a seat's time for a decision ran out
+    PREFERENCES_SET = "preferences_set"      # the windows a seat chose not to be asked in
 
 
 # Each event type's payload, key for key (replays/README.md: "Event types and payloads").
@@ -53,6 +54,7 @@ PAYLOAD_KEYS: dict[str, frozenset[str]] = {
     EventType.TAKEBACK_ANSWERED: frozenset({"seat", "accepted"}),
     EventType.TAKEN_BACK: frozenset({"to", "undone", "state"}),
     EventType.TIMED_OUT: frozenset({"seat", "deadline"}),
+    EventType.PREFERENCES_SET: frozenset({"seat", "skip"}),
 }
 # Keys a payload may carry besides its own: ``takebacks`` (always true: absent means off)
 # where the game allows takebacks by consent; ``clock`` where the game is played on a clock
@@ -127,6 +129,9 @@ class Life(TypedDict):
     clock: NotRequired[dict[str, Any]]
     timing: NotRequired[Timing]
     autopilot: NotRequired[list[int]]
+    # The window kinds each seat chose not to be asked in (``domain.preferences``), once one
+    # chose.
+    skip: NotRequired[list[list[str]]]
 
 
 class HistoryDiverged(GameError):
@@ -192,6 +197,10 @@ def live(life: Life, type_: str, payload: dict[str, Any]) -> Life:
                                                            payload["seat"]]}}
     if type_ == EventType.TAKEN_BACK:
         return {**life, "takeback": None}
+    if type_ == EventType.PREFERENCES_SET:
+        skip = [list(kinds) for kinds in life.get("skip", [[] for _ in life["seats"]])]
+        skip[payload["seat"]] = list(payload["skip"])
+        return {**life, "skip": skip}
     if type_ == EventType.TIMED_OUT and hands_over(
             life["clock"], len(life["seats"]), rules_for(life).info.traits.cooperative):
         return {**life, "autopilot": [*handed_over(life), payload["seat"]]}

@@ -14,7 +14,8 @@ from typing import Any
 
 from domain.aggregate import Game
 from domain.history import FINISHED, Status, options_seen
-from domain.kernel import Decision, Step, prompt_with_labels
+from domain.kernel import Audience, Decision, Step, prompt_with_labels
+from domain.preferences import skipped_by
 from domain.transcoder import iso
 
 
@@ -57,10 +58,20 @@ def summary(game: Game, step: Step | None) -> dict[str, Any]:
         "takebacks": bool(game.life.get("takebacks")),
         "takeback": game.pending_takeback,
         "clock": clock_summary(game),
+        "windows": windows_summary(game),
         "sandbox": game.origin is not None,
         "forked_from": game.origin,
         "verification": None,  # the re-verification's verdict, added when read (Projector)
     }
+
+
+def windows_summary(game: Game) -> dict[str, Any] | None:
+    """The windows a seat may choose not to be asked in, and each seat's choice (public)."""
+    windows = game.rules.windows
+    if windows is None:
+        return None
+    return {"kinds": [{"id": k.id, "label": k.label} for k in windows.kinds],
+            "skip": [skipped_by(game.life, seat) for seat in range(len(game.seats))]}
 
 
 def clock_summary(game: Game) -> dict[str, Any] | None:
@@ -82,7 +93,8 @@ def seat_view(game: Game, seat: int | None, step: Step | None = None) -> dict[st
     prompt = None
     if seat is not None and isinstance(step, Decision):
         asked = step.prompt_for(seat)
-        prompt = (prompt_with_labels(game.rules, game.state, asked) if asked is not None
+        prompt = (prompt_with_labels(game.rules, game.state, asked,
+                                     Audience.of(game.seats).names) if asked is not None
                   else None)
     return {
         "game_id": str(game.id),

@@ -48,6 +48,9 @@ CHECKS: dict[str, tuple[str, str]] = {
     "takeback": ("is a takeback the rules do not allow", "holds a takeback the rules refuse"),
     "game_id": ("belongs to another game: it records another game id than the document's",
                 "is filed under another game's id"),
+    "preference": ("is a pass the seat's choice of windows not to be asked in does not "
+                   "cover, or a choice the game does not offer",
+                   "holds a pass made for a seat that did not choose it"),
     "clock": ("breaks the order of time or the game's clock",
               "holds times that run backwards or break the game's clock"),
     "origin": ("starts a sandbox from a point its source game never reached",
@@ -64,7 +67,7 @@ CHECKS: dict[str, tuple[str, str]] = {
     "header": ("", "says something of the game that its events do not"),
 }
 # Checks whose reason is already plain words: it is the explanation's detail.
-PLAIN_REASONS = frozenset({"life", "takeback", "origin"})
+PLAIN_REASONS = frozenset({"life", "takeback", "origin", "preference"})
 
 
 def explain(seq: int | None, check: str, reason: str, detail: str | None,

@@ -43,6 +43,7 @@ from domain.history import (
 from domain.kernel import (
     GENESIS_HASH,
     LEGACY_NARRATION,
+    PREFERENCE,
     Chance,
     GameError,
     Over,
@@ -57,6 +58,7 @@ from domain.kernel import (
     new_commitment,
     play_move,
 )
+from domain.preferences import preference_failure, preference_refusal
 
 from .clocks import clock_failure, created_clock_failure, time_failure
 from .document import FORMAT, FORMAT_VERSION, header_of
@@ -239,6 +241,7 @@ _MOVE, _CHANCE, _ENDED = EventType.MOVE_MADE, EventType.CHANCE_RESOLVED, EventTy
 _SEAT_TAKEN, _RESIGNED = EventType.SEAT_TAKEN, EventType.RESIGNED
 _ABANDONED, _SEED_REVEALED = EventType.ABANDONED, EventType.SEED_REVEALED
 _ACTIVE, _WAITING = Status.ACTIVE, Status.WAITING
+_PREFERENCES = EventType.PREFERENCES_SET
 # Each type's payload keys when it has no optional ones (compared as a whole, in C).
 _EXACT_KEYS = {kind: keys for kind, keys in PAYLOAD_KEYS.items() if kind not in STARTS}
 
@@ -386,6 +389,11 @@ class _Verifier:
                                                                          str)):
                 raise StepFailed(seq, "a seat may be taken only while the game waits, and "
                                       "only an open one", "life")
+        elif kind == _PREFERENCES:
+            seat = payload.get("seat")
+            if status in FINISHED or type(seat) is not int or not 0 <= seat < len(seats):
+                raise StepFailed(seq, "a seat chooses its windows only while the game is not "
+                                      "over, and only a seat of the game", "life")
         elif kind == _ABANDONED:
             if status in FINISHED:
                 raise StepFailed(seq, "a game that has ended cannot be abandoned", "life")
@@ -429,6 +437,9 @@ class _Verifier:
         if seq == 1:
             self._check_created(kind, payload)
         elif kind == _MOVE:
+            if payload["by"] == PREFERENCE:
+                self._check_preference(seq, preference_failure(
+                    self._rules(), self._life(), self.state, self.step, payload))
             self.state = play_move(self._rules(), self.state, payload["seat"], payload["move"],
                                    self.step)
         elif kind == _CHANCE:
@@ -447,8 +458,17 @@ class _Verifier:
                 raise StepFailed(seq, failure, "takeback", failure)
             if kind == EventType.TAKEN_BACK:
                 self.state = json_copy(payload["state"])
+        elif kind == _PREFERENCES:
+            self._check_preference(seq, preference_refusal(
+                self._life(), self._rules(), payload["seat"], payload["skip"]))
         elif kind != _SEAT_TAKEN and kind != EventType.TIMED_OUT:
             raise StepFailed(seq, f"unknown event type {kind!r}", "shape")
+
+    @staticmethod
+    def _check_preference(seq: int, failure: str | None) -> None:
+        """A choice of windows, or a pass made for it, as ``domain.preferences`` has it."""
+        if failure is not None:
+            raise StepFailed(seq, failure, "preference")
 
     def _rules(self) -> Rules:
         assert self.rules is not None

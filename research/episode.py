@@ -15,6 +15,7 @@ from typing import Any
 
 from domain.games import get_rules
 from domain.kernel import (
+    Audience,
     Chance,
     Decision,
     DrawStream,
@@ -85,7 +86,8 @@ class Episode:
         narration = self.rules.narration
         if narration is None:
             return [plain_label(move) for move in moves]
-        return [narration.label(self.state, seat, move) for move in moves]
+        audience = Audience((), seat)  # an episode's seats have no names: "seat 2"
+        return [narration.label(self.state, seat, move, audience) for move in moves]
 
     @staticmethod
     def seat_range(game: str) -> tuple[int, int]:

@@ -117,7 +117,7 @@ def narrate(before: dict[str, Any], after: dict[str, Any], event: dict[str, Any]
     return f"{audience.who(seat)} advanced by {by}."
 
 
-def label(state: dict[str, Any], seat: int, move: dict[str, Any]) -> str:
+def label(state: dict[str, Any], seat: int, move: dict[str, Any], audience: Audience) -> str:
     if move["kind"] == "secret":
         return f"Choose {move['n']}"
     return "Advance by the roll" if move["by"] == "roll" else "Advance by your secret number"

@@ -7,6 +7,7 @@
 
 import { ApiError, Follower, componentsOf, get, keepToken, newKey, post, seatsHeld, titleOf }
   from "./api.js";
+import { askingPanel } from "./asking.js";
 import { append, clear, h } from "./dom.js";
 import { componentDetails, promptPanel, resultText, sameMove, seatName, showDetails }
   from "./games/common.js";
@@ -203,7 +204,8 @@ class PlayPage {
           : this.token ? h("button", { type: "button", class: "resign", text: "Resign",
             onclick: () => this.resign() }) : null),
       this.token ? null : this.joinForm(),
-      this.takebackBar()]);
+      this.takebackBar(),
+      askingPanel(this)]);
   }
 
   // Takebacks (a game created with them): ask for your last move back; answer another seat's

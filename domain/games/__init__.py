@@ -16,7 +16,7 @@ import dataclasses
 import importlib
 from typing import Any
 
-from ..kernel import Bot, DeckText, GameError, Narration, Rules
+from ..kernel import Bot, DeckText, GameError, Narration, Rules, Windows
 
 # game -> {rules version: package}, oldest first; the last is current.
 RELEASES: dict[str, dict[str, str]] = {
@@ -89,6 +89,9 @@ def _load(name: str, version: str) -> Rules:
     if deck_text is not None and rules.decks is not None:  # out of the digest as well
         decks = dataclasses.replace(rules.decks, text=deck_text)
         rules = dataclasses.replace(rules, decks=decks)  # type: ignore[type-var]
+    windows: Windows | None = _optional(package, "asking", "WINDOWS")
+    if windows is not None:  # which windows a seat may skip: no outcome (kernel.asking)
+        rules = dataclasses.replace(rules, windows=windows)  # type: ignore[type-var]
     return rules
 
 

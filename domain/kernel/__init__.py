@@ -1,6 +1,7 @@
 """The kernel: the contract every game implements, chance specs and the fair-draw derivation,
 errors, canonical JSON and hashing. Pure: no I/O, no clock, no randomness, and no game's words."""
 
+from .asking import PREFERENCE, WindowKind, Windows
 from .canonical import (
     GENESIS_HASH,
     canonical_json,
@@ -76,6 +77,7 @@ from .narration import (
 from .options import validate_options
 
 __all__ = [
+    "PREFERENCE", "WindowKind", "Windows",
     "GENESIS_HASH", "canonical_json", "hash_value", "json_equal", "json_copy", "round_trip",
     "sha256_hex",
     "KINDS", "ChanceKind", "ChanceSpec", "DrawStream", "bot_context", "chance_context",

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
+from .asking import Windows
 from .canonical import json_equal
 from .chance import ChanceSpec, check_outcome
 from .errors import GameOver, IllegalMove, NotAChanceStep, NotYourTurn
@@ -241,6 +242,12 @@ class Rules(Protocol):
         package's ``narration.py``; None where a package has none (a toy game)."""
         ...
 
+    @property
+    def windows(self) -> Windows | None:
+        """The windows a seat may choose not to be asked in (``asking.Windows``), attached by
+        the registry from the package's ``asking.py``; None for a game without."""
+        ...
+
 
 @dataclass(frozen=True)
 class DeckRules:
@@ -314,6 +321,9 @@ class GameRules:
     # The game's words, out of the rules digest: the registry attaches the package's
     # ``narration.py`` (see ``narration``); None falls back to ``describe`` and plain labels.
     narration: Narration | None = None
+    # The windows a seat may choose not to be asked in (``asking``), attached by the registry
+    # from the package's ``asking.py``; None: every prompt is asked.
+    windows: Windows | None = None
 
     def resign(self, state: State, seat: int, seats: int) -> Over:
         if self.on_resign is not None:
@@ -403,11 +413,13 @@ def log_line(rules: Rules, before: State, after: State, event: dict[str, Any],
     return rules.describe(before, after, event, audience.seat)
 
 
-def move_labels(rules: Rules, state: State, prompt: Prompt) -> list[str]:
-    """Each of ``prompt``'s legal moves in words, in the same order."""
+def move_labels(rules: Rules, state: State, prompt: Prompt,
+                names: tuple[str, ...] = ()) -> list[str]:
+    """Each of ``prompt``'s legal moves in words, in the same order, for the seat asked;
+    ``names``: every seat's name in words (``narration.seat_name``; none: "seat 2")."""
     if rules.narration is not None:
-        label = rules.narration.label
-        return [label(state, prompt.seat, move) for move in prompt.legal_moves]
+        label, audience = rules.narration.label, Audience(names, prompt.seat)
+        return [label(state, prompt.seat, move, audience) for move in prompt.legal_moves]
     return [plain_label(move) for move in prompt.legal_moves]
 
 
@@ -418,6 +430,12 @@ def plain_label(move: Move) -> str:
     return " ".join(words)
 
 
-def prompt_with_labels(rules: Rules, state: State, prompt: Prompt) -> dict[str, Any]:
-    """A prompt as clients receive it: its JSON with ``labels``, each legal move in words."""
-    return {**prompt.to_json(), "labels": move_labels(rules, state, prompt)}
+def prompt_with_labels(rules: Rules, state: State, prompt: Prompt,
+                       names: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A prompt as clients receive it: its JSON with ``labels``, each legal move in words,
+    and its text as the game's narration asks it (both naming the seats by ``names``)."""
+    asked = prompt.to_json()
+    narration = rules.narration
+    if narration is not None and narration.ask is not None:
+        asked["text"] = narration.ask(state, prompt, Audience(names, prompt.seat))
+    return {**asked, "labels": move_labels(rules, state, prompt, names)}

@@ -12,8 +12,14 @@ During play a seat reads its own acts as "You ...", and every other seat by name
 reads every seat by name; once the game is over the public record names every seat and tells
 everything (``audience.everything``), in the third person.
 
-``label(state, seat, move)``: one legal move as the words of a button ("Buy Gold"), from the
-names players know the game's components by, never ids or JSON.
+``label(state, seat, move, audience)``: one legal move as the words of a button ("Buy Gold"),
+from the names players know the game's components by, never ids or JSON; ``audience`` is the
+seat asked (``audience.seat``, "you") with every seat's name, so a button names another seat as
+the log does ("Challenge bob (seat 1)"), never "seat 1" where the seats have names.
+
+``ask(state, prompt, audience)`` (optional): the prompt's text for the seat asked, naming other
+seats as labels do, where the rules' own text names them by number (Thrones: "Seat 2's
+challenge"); clients receive it in place of ``prompt.text`` (``contract.prompt_with_labels``).
 """
 
 from __future__ import annotations
@@ -83,7 +89,10 @@ class Audience:
 
 
 Narrate = Callable[[Any, Any, dict[str, Any], Audience], str]
-Label = Callable[[Any, int, dict[str, Any]], str]
+Label = Callable[[Any, int, dict[str, Any], Audience], str]
+# ask(state, prompt, audience): the prompt's text for the seat asked, naming the other seats
+# by ``audience.names`` (optional: without it clients read the rules' own ``prompt.text``).
+Ask = Callable[[Any, Any, Audience], str]
 
 
 @dataclass(frozen=True)
@@ -92,3 +101,4 @@ class Narration:
 
     narrate: Narrate
     label: Label
+    ask: Ask | None = None

@@ -8,7 +8,9 @@ seats)``, ``next(state)`` (``("decision", {seat: legal moves})``, ``("chance", s
 ``("over", result)``), ``apply_move(state, seat, move)``, ``apply_chance(state, outcome)``,
 ``resign(state, seat, seats)`` and ``abandon(state, reason)`` (each a result), a
 ``hidden_information`` flag, ``reveals`` (or None), and the lines of game events, ``line(before,
-after, event, names)`` (narration 2) and ``describe(before, after, event, seat)`` (narration 1).
+after, event, names)`` (narration 2) and ``describe(before, after, event, seat)`` (narration 1),
+and the windows a seat may skip: ``windows`` (kind id -> label, or None), ``pass_move`` and
+``window(state, seat)`` (the kind of window the rules ask the seat in, or None).
 ``tests/forgery/rules.py`` builds one from the project's games.
 
 Without rules it checks everything the page alone decides, and nothing else: the format and
@@ -48,7 +50,8 @@ PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment
             "chance_resolved": {"spec", "outcome"}, "ended": {"result"},
             "resigned": {"seat", "result"}, "abandoned": {"result"}, "seed_revealed": {"seed"},
             "takeback_asked": {"seat", "to"}, "takeback_answered": {"seat", "accepted"},
-            "taken_back": {"to", "undone", "state"}, "timed_out": {"seat", "deadline"}}
+            "taken_back": {"to", "undone", "state"}, "timed_out": {"seat", "deadline"},
+            "preferences_set": {"seat", "skip"}}
 STARTS = ("created", "forked")
 TAKEBACKS = ("takeback_asked", "takeback_answered", "taken_back")
 # The events that change the rules state; every other keeps the state hash before it.
@@ -165,6 +168,7 @@ class Reference:
         self.states: list[Any] = []  # the state after each event so far
         self.takebacks, self.pending = False, None  # pending: [asker, to, accepted seats]
         self.timer = ReferenceClock()
+        self.skip: dict[int, list[str]] = {}  # the window kinds each seat chose to skip
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -213,10 +217,19 @@ class Reference:
         (None: a game event, whose line only its rules write, and no rules given)."""
         names = [f"{s['name']} (seat {i})" if s["name"] else f"seat {i}"
                  for i, s in enumerate(self.seats)]
+        if kind == "preferences_set":
+            if self.rules is None:
+                return None  # the kinds' words are the rules'
+            labels = ", ".join(self.rules.windows[k] for k in p["skip"])
+            return [f"{names[p['seat']]} chose not to be asked in {labels}." if labels
+                    else f"{names[p['seat']]} chose to be asked in every window."]
         if kind not in ("move_made", "chance_resolved"):
             return [self.service_line(kind, p, names)]
         if self.rules is None:
             return None
+        if kind == "move_made" and p["by"] == "preference":
+            label = self.rules.windows[self.rules.window(before, p["seat"])]
+            return [f"{names[p['seat']]} passed (chose not to be asked in {label})."]
         told = ({"type": "move", "seat": p["seat"], "move": p["move"]} if kind == "move_made"
                 else {"type": "chance", "spec": p["spec"], "outcome": p["outcome"]})
         if self.narration == 2:
@@ -306,6 +319,9 @@ class Reference:
                 type(seat) is int and 0 <= seat < len(self.seats)))
         if kind == "abandoned":
             return self.status in ("waiting", "active")
+        if kind == "preferences_set":
+            return (self.status in ("waiting", "active") and type(seat) is int
+                    and 0 <= seat < len(self.seats))
         return self.status in ("over", "abandoned")  # seed_revealed
 
     def start(self, kind: str, payload: dict[str, Any]) -> bool:
@@ -349,6 +365,10 @@ class Reference:
             return self.takeback(index, kind, payload)
         if kind == "timed_out":
             return True  # the clock's checks (``reference_clock``) came before
+        if kind == "preferences_set":
+            return self.chosen(payload)
+        if kind == "move_made" and payload["by"] == "preference" and not self.covered(payload):
+            return False
         rules = self.rules
         step = rules.next(self.state) if rules is not None and self.status == "active" else None
         if kind == "seat_taken":
@@ -380,6 +400,28 @@ class Reference:
                 return False
             self.revealed = payload["seed"]
         return True
+
+    def chosen(self, p: dict[str, Any]) -> bool:
+        """The page's "Windows a seat is not asked in": distinct kinds the rules declare, in
+        their order (without the rules: distinct texts)."""
+        skip, windows = p["skip"], None if self.rules is None else self.rules.windows
+        if (not isinstance(skip, list) or not all(isinstance(k, str) for k in skip)
+                or len(set(skip)) != len(skip)):
+            return False
+        if self.rules is not None and (windows is None
+                                       or skip != [k for k in windows if k in skip]):
+            return False
+        self.skip[p["seat"]] = skip
+        return True
+
+    def covered(self, p: dict[str, Any]) -> bool:
+        """A pass made by preference: the rules' pass, in a window of a kind the seat chose
+        not to be asked in (only the rules can tell which window it is)."""
+        if self.rules is None:
+            return True
+        rules = self.rules
+        return (rules.windows is not None and same(p["move"], rules.pass_move)
+                and rules.window(self.state, p["seat"]) in self.skip.get(p["seat"], []))
 
     def given(self, kind: str, step: Any, payload: dict[str, Any]) -> Any:
         """The result the rules give for an end, a resignation or an abandonment."""

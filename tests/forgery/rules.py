@@ -18,6 +18,17 @@ class GivenRules:
         self.hidden_information = rules.info.traits.hidden_information
         self.cooperative = rules.info.traits.cooperative
         self.reveals = rules.reveals
+        windows = rules.windows  # the window kinds a seat may skip: id -> words, in order
+        self.windows = None if windows is None else {k.id: k.label for k in windows.kinds}
+        self.pass_move = None if windows is None else windows.pass_move
+
+    def window(self, state: Any, seat: int) -> str | None:
+        """The kind of window the rules ask ``seat`` in at ``state`` (None: none, or a
+        prompt a seat cannot skip)."""
+        step = self.rules.next(state)
+        prompt = step.prompt_for(seat) if isinstance(step, Decision) else None
+        windows = self.rules.windows
+        return None if prompt is None or windows is None else windows.kind_of(state, prompt)
 
     def next(self, state: Any) -> tuple[str, Any]:
         step = self.rules.next(state)

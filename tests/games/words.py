@@ -2,7 +2,8 @@
 
 A prompt's text, a move's label and a log line are sentences for people. They hold no JSON
 (braces, brackets), no snake_case, no internal id (a card's or a tile's slug, or a short
-code like ``c5``), no ``null``/``None``/``True``/``False``, and no doubled word.
+code like ``c5``), no ``null``/``None``/``True``/``False``, and no doubled word; and a move's
+prompt and a move's label name another seat by its name ("bob (seat 1)"), never as "seat 1".
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from domain.kernel import (
     chance_context,
     derive_outcome,
     log_line,
-    move_labels,
+    prompt_with_labels,
 )
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "flo")
@@ -35,6 +36,9 @@ SHORT_CODE = re.compile(r"\b[a-z]{1,2}\d+\b")  # c5, t12: an engine's handle, no
 DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
 # Doubled words that English allows ("that that" is rare enough to flag; numbers repeat).
 DOUBLED_ALLOWED = re.compile(r"^\d+$")
+# A seat by its number alone ("seat 2", "Seat 1's"), not inside a name ("bob (seat 1)"): a
+# prompt or a label names seats by name when they have names, as the log does.
+SEAT_NUMBER = re.compile(r"(?<!\()\b[Ss]eat \d+")
 
 
 def slugs(game: str, version: str | None = None) -> set[str]:
@@ -77,6 +81,7 @@ class Reading:
 
     where: str
     text: str
+    named: bool = False  # a prompt or a move's label, given the seats' names
 
 
 def readings(rules: Rules, options: dict[str, Any], seats: int, seed: int,
@@ -100,10 +105,10 @@ def readings(rules: Rules, options: dict[str, Any], seats: int, seed: int,
         else:
             for prompt in step.prompts:
                 where = f"step {number}, seat {prompt.seat} ({prompt.kind})"
-                yield Reading(f"{where}: the prompt", prompt.text)
-                for move, label in zip(prompt.legal_moves, move_labels(rules, state, prompt),
-                                       strict=True):
-                    yield Reading(f"{where}: the label of {move}", label)
+                asked = prompt_with_labels(rules, state, prompt, names)
+                yield Reading(f"{where}: the prompt", asked["text"], named=True)
+                for move, label in zip(prompt.legal_moves, asked["labels"], strict=True):
+                    yield Reading(f"{where}: the label of {move}", label, named=True)
             prompt = step.prompts[pick.randrange(len(step.prompts))]
             move = prompt.legal_moves[pick.randrange(len(prompt.legal_moves))]
             event = {"type": "move", "seat": prompt.seat, "move": move}
@@ -122,4 +127,11 @@ def check_game(game: str, options: dict[str, Any], seats: int, seed: int,
     ids, names = slugs(game, version), printed_names(game, version)
     return [f"{reading.where}: {fault} in {reading.text!r}"
             for reading in readings(rules, options, seats, seed, max_steps)
-            for fault in faults(reading.text, ids, names)]
+            for fault in faults(reading.text, ids, names) + (
+                seat_numbers(reading.text) if reading.named else [])]
+
+
+def seat_numbers(label: str) -> list[str]:
+    """A prompt or label that names a seat by its number though the seats have names."""
+    match = SEAT_NUMBER.search(label)
+    return [f"a seat by number ({match.group(0)!r})"] if match else []

@@ -195,7 +195,7 @@ KINDS = {
 }
 
 
-def label(state: State, seat: int, move: Move) -> str:
+def label(state: State, seat: int, move: Move, audience: Audience) -> str:
     frame: dict[str, Any] = dict(state["pending"][-1]) if state["pending"] else {"op": "turn"}
     kind = move["kind"]
     template = LABELS.get((frame["op"], kind)) or KINDS.get(kind)

@@ -227,7 +227,7 @@ def _target(state: Match, move: Move) -> str:
     return on_square(state, move["square"])
 
 
-def label(state: Match, seat: int, move: Move) -> str:
+def label(state: Match, seat: int, move: Move, audience: Audience) -> str:
     """A legal move as a button's words, for the seat it is offered to (who may know what
     the move names: its own kept tiles, its own draft offer)."""
     kind = move["kind"]

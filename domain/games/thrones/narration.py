@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from domain.kernel import Audience, Narration
+from domain.kernel import Audience, Narration, Prompt
 
 from .cards import CARDS
 from .flow import SIMUL
@@ -35,6 +35,9 @@ from .windows import TRIGGER_WORDS
 State = dict[str, Any]
 Move = dict[str, Any]
 WRIT = "im-you-writ-small"  # I'm Your Writ Small: an event that becomes an attachment
+
+# A seat the rules' prompt texts name by number ("Seat 2's military challenge").
+SEAT_WORD = re.compile(r"(?<!\()\b[Ss]eat (\d+)\b")
 
 
 class Printed(Protocol):
@@ -51,8 +54,8 @@ class Printed(Protocol):
 @dataclass(frozen=True)
 class Voice:
     """How a phrase names seats: ``me`` is "you"; ``actor``, the seat a sentence is about, is
-    "their" to anyone else; the others by ``names`` (a log line) or as "seat 2" (a button,
-    which knows no names)."""
+    "their" to anyone else; the others by ``names`` (a log line, a button), or as "seat 2"
+    where the seats have no names."""
 
     me: int | None
     names: tuple[str, ...] | None = None
@@ -307,8 +310,14 @@ class Words:
             who=voice.who(seat) if isinstance(seat, int) else "",
             card=self.in_play(st, trigger["uid"], voice) if trigger.get("uid") else "") + ")"
 
-    def label(self, st: State, seat: int, move: Move) -> str:
-        return self.phrase(st, seat, move, Voice(seat))
+    def label(self, st: State, seat: int, move: Move, audience: Audience) -> str:
+        return self.phrase(st, seat, move, Voice(seat, audience.names or None))
+
+    def ask(self, st: State, prompt: Prompt, audience: Audience) -> str:
+        """The rules' prompt text, which names other seats "Seat 2", with their names."""
+        if not audience.names:
+            return prompt.text
+        return SEAT_WORD.sub(lambda m: audience.who(int(m[1]), start=False), prompt.text)
 
     # ---- log lines ----
 
@@ -513,7 +522,7 @@ def words(cards: Mapping[str, Printed], simultaneous: Collection[str],
     """The narration of a rules version: its cards, the frame ops of its simultaneous
     questions (``flow.SIMUL``) and its characters' STR (``stats.strength``)."""
     found = Words(cards, frozenset(simultaneous), strength)
-    return Narration(narrate=found.narrate, label=found.label)
+    return Narration(narrate=found.narrate, label=found.label, ask=found.ask)
 
 
 NARRATION = words(CARDS, SIMUL, strength)

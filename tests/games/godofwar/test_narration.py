@@ -193,14 +193,14 @@ def test_the_cards_mimirs_foresight_looks_at_and_orders_are_told_only_to_its_sea
 def test_each_hero_to_pick_is_labelled_by_its_name():
     state = RULES.setup({}, 2)
 
-    assert [label(state, 0, m) for m in prompt_of(state).legal_moves] == [
+    assert [label(state, 0, m, Audience((), 0)) for m in prompt_of(state).legal_moves] == [
         "Play Kratos", "Play Atreus", "Play Freya", "Play Brok and Sindri", "Play Mimir"]
 
 
 def test_an_attack_is_labelled_by_its_enemy_card_and_the_type_it_is_played_as():
     state = _kratos_acting(["kratos-axe-swing", "kratos-axe-chop"])
 
-    labels = [label(state, 0, m) for m in prompt_of(state, 0).legal_moves]
+    labels = [label(state, 0, m, Audience((), 0)) for m in prompt_of(state, 0).legal_moves]
 
     assert {"Attack Draugr with Leviathan Axe Swing (melee)",
             "Attack Draugr with Returning Chop (melee)",
@@ -217,7 +217,7 @@ def test_a_seat_of_two_heroes_reads_which_hero_acts():
     state["players"][1]["hand"] = ["brok-and-sindri-quick-repair"]
     state = activation(state, 1)
 
-    labels = [label(state, 1, m) for m in prompt_of(state, 1).legal_moves]
+    labels = [label(state, 1, m, Audience((), 1)) for m in prompt_of(state, 1).legal_moves]
 
     assert {"Brok: play Quick Repair", "Sindri: play Quick Repair",
             "Brok: swap places with Sindri", "Sindri: move to column 2"} <= set(labels)
@@ -229,7 +229,7 @@ def test_upgrade_cards_of_one_name_are_told_apart_by_their_rune():
     state["first_player"] = 0
     state = with_frame(state, {"op": "upgrade", "stage": "discard", "queue": [], "taken": []})
 
-    labels = [label(state, 0, m) for m in prompt_of(state, 0).legal_moves]
+    labels = [label(state, 0, m, Audience((), 0)) for m in prompt_of(state, 0).legal_moves]
 
     assert labels == ["Take Chaos Slash (Fehu)", "Take Chaos Slash (Uruz)", "Pass"]
 

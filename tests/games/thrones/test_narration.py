@@ -282,14 +282,19 @@ def test_two_copies_of_a_card_are_told_apart_by_where_they_stand() -> None:
         "Pass and end your marshalling turn"]
 
 
-def test_a_melee_challenge_names_the_seat_it_attacks() -> None:
+def test_a_melee_challenge_names_the_seat_it_attacks_by_its_players_name() -> None:
     state = blank_melee(3)
     label = RULES.narration.label  # type: ignore[union-attr]
+    named, unnamed = Audience(NAMES[:3], 0), Audience((), 0)
 
-    assert label(state, 0, {"kind": "challenge", "type": "intrigue", "target": 2}) == (
-        "Initiate an intrigue challenge against seat 2")
-    assert label(state, 0, {"kind": "first_player", "seat": 0}) == (
+    assert label(state, 0, {"kind": "challenge", "type": "intrigue", "target": 2}, named) == (
+        "Initiate an intrigue challenge against cy (seat 2)")
+    assert label(state, 0, {"kind": "first_player", "seat": 1}, named) == (
+        "Make bob (seat 1) the first player")
+    assert label(state, 0, {"kind": "first_player", "seat": 0}, named) == (
         "Make yourself the first player")
+    assert label(state, 0, {"kind": "challenge", "type": "intrigue", "target": 2},
+                 unnamed) == "Initiate an intrigue challenge against seat 2"  # no names yet
 
 
 def test_the_labels_of_a_random_game_s_prompts_are_words_and_tell_moves_apart() -> None:

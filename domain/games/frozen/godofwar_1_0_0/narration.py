@@ -174,10 +174,10 @@ Said = tuple[str | None, str, str]
 Saying = Callable[[State, int, Move, Audience], Said]
 
 
-def label(state: State, seat: int, move: Move) -> str:
+def label(state: State, seat: int, move: Move, audience: Audience) -> str:
     if move["kind"] == "target":  # the prompt says what for
         return f"Choose {_named(state, move['target'])}"
-    tile, verb, rest = SAYINGS[move["kind"]](state, seat, move, Audience((), seat))
+    tile, verb, rest = SAYINGS[move["kind"]](state, seat, move, audience)
     if tile is not None and len(tiles_of(state, player_of(state, tile))) > 1:
         return f"{hero(tile)}: {verb} {rest}".rstrip()
     return f"{verb.capitalize()} {rest}".rstrip()
