@@ -7,9 +7,10 @@ an unchanged version string (``test_rules_lock.py``).
 
 A package's digest is SHA-256 over its files in sorted order (path, NUL, the file's SHA-256,
 newline), leaving out what cannot change an outcome: README.md, bots.py, narration.py (the
-game's words, domain.kernel.narration), decktext.py (a decklist as players write it),
-asking.py (the windows a seat may choose not to be asked in, domain.kernel.asking) and
-caches. Only a change that alters no outcome may be re-recorded under the same version, and
+game's words, domain.kernel.narration), decktext.py (a decklist as players write it) and
+caches. A game's asking.py (the windows a seat may choose not to be asked in,
+domain.kernel.asking) is in the digest: which window a pass by preference may skip decides
+whether a history verifies. Only a change that alters no outcome may be re-recorded under the same version, and
 only while every golden replay of that version still verifies; frozen versions are never
 re-recorded.
 """
@@ -26,7 +27,7 @@ from domain.games import RELEASES
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCK = ROOT / "domain" / "games" / "versions.lock.json"
-LEFT_OUT = {"README.md", "bots.py", "narration.py", "decktext.py", "asking.py"}
+LEFT_OUT = {"README.md", "bots.py", "narration.py", "decktext.py"}
 
 
 def package_folder(module: str) -> Path:
