@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .engine import bonus, face, player_of, push
+from domain.kernel.stack import push
+
+from .engine import bonus, face, player_of
 from .scene import armor_left, break_armor, flip_cards, trigger_flips, wound_enemy
 from .state import State
 from .targets import Ctx

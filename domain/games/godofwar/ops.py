@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.kernel import Move, Prompt
-from domain.kernel.stack import GO, WAIT, Op, run_pending
+from domain.kernel.stack import GO, WAIT, Op, pop, run_pending
 
 from . import attack, enemies, harm, quests, rounds, turn, windows
-from .engine import pop
 from .state import Frame, State
 
 
