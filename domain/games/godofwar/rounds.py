@@ -9,11 +9,10 @@ from domain.kernel import Move, Prompt, shuffle_spec
 from domain.kernel.stack import GO, WAIT, pop, push
 
 from .cards import STATUS, distinct
-from .content import CONTENT, Effect
+from .content import CONTENT, Effect, for_party
 from .enemies import resolving
 from .engine import fighting_tiles, living_enemy, seat_order, tiles_of
 from .state import Frame, State
-from .walk import for_party
 
 # ---- the round's frames ----
 
