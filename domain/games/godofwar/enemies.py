@@ -11,7 +11,6 @@ from domain.kernel import Move, Prompt
 from domain.kernel.stack import GO, WAIT, pop, push
 
 from .content import CONTENT
-from .effects import EFFECTS, seats_of
 from .engine import (
     column_of,
     counted,
@@ -26,6 +25,7 @@ from .engine import (
 from .scene import push_effects, trigger_flips
 from .state import COLUMNS, Frame, State
 from .targets import CHOSEN, candidates
+from .vocabulary import EFFECTS, seats_of
 from .windows import attack_window
 
 ARROWS = {"left": -1, "own": 0, "right": 1}
