@@ -33,7 +33,7 @@ from uuid import UUID, uuid5
 
 import bootstrap
 from domain.application import GameService
-from domain.decks import deck_rules, deck_text, read_deck_text
+from domain.deck_library import deck_rules, deck_text, read_deck_text
 from domain.games import game_names, get_rules
 from domain.history import EventType, Status
 from domain.kernel import GameError, canonical_json

@@ -12,7 +12,7 @@ from uuid import UUID
 from flask import Response, request, url_for
 from marshmallow import ValidationError
 
-from domain.decks import deck_rules, deck_text, decklist_of_text, read_deck_text
+from domain.deck_library import deck_rules, deck_text, decklist_of_text, read_deck_text
 
 from .auth import keyed_player
 from .blueprint import Blueprint

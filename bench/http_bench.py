@@ -35,8 +35,8 @@ from typing import Any
 import psutil
 import redis
 
-from api.client import Client
 from api.serve import spawned
+from bench.api_client import Client
 
 from .table import Table
 

@@ -28,8 +28,8 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from api.client import Client
 from api.serve import spawned
+from bench.api_client import Client
 from bootstrap import build_service, postgres_settings
 from projections import Projector, ViewStore, connect
 

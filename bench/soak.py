@@ -35,8 +35,8 @@ from uuid import UUID
 
 import psutil
 
-from api.client import Answer, Client
 from api.serve import boot_command, free_port, wait_until_up
+from bench.api_client import Answer, Client
 
 Say = Callable[[str], None]
 ROOT = Path(__file__).resolve().parent.parent

@@ -49,7 +49,7 @@ from .commands import (
     TakeSeat,
     TimeOut,
 )
-from .decks import DeckLibrary
+from .deck_library import DeckLibrary
 from .driver import advance, time_out
 from .history import FINISHED, EventRecord, Life, Status
 from .kernel import (

@@ -52,22 +52,34 @@ def test_the_kernel_knows_no_game_and_does_no_io(path):
     assert not {top(n) for n in names} & IMPURE
 
 
-@pytest.mark.parametrize("path", files("domain/games"), ids=lambda p: str(p.relative_to(ROOT)))
+def game_package(path: Path) -> tuple[str, ...]:
+    """The package a game's file belongs to: ``domain.games.<game>`` (live) or
+    ``released.<game>_<version>`` (a released rules version, a package of its own); a file
+    beside those packages belongs to their folder."""
+    parts = path.relative_to(ROOT).parts
+    depth = 3 if parts[0] == "domain" else 2
+    return parts[:depth] if len(parts) > depth else parts[:-1]
+
+
+@pytest.mark.parametrize("path", files("domain/games") + files("released"),
+                         ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_game_imports_only_the_kernel_and_itself(path):
-    relative = path.relative_to(ROOT / "domain" / "games")
-    # A frozen rules version (domain/games/frozen/<game>_<version>/) is a package of its own.
-    depth = 2 if relative.parts[0] == "frozen" else 1
-    package = relative.parts[:depth] if len(relative.parts) > depth else ()
-    own = ".".join(("domain", "games", *package))
-    allowed = ("domain.kernel", own)
-    if relative.parts[0] == "frozen" and path.name == "narration.py":
+    package = game_package(path)
+    allowed: tuple[str, ...] = ("domain.kernel", ".".join(package))
+    if package[0] == "released" and path.name == "narration.py":
         # A released version's words may be its game's current words (they are versioned
         # apart from the rules: domain/kernel/narration.py), where the states agree.
-        allowed += (f"domain.games.{relative.parts[1].split('_')[0]}.narration",)
+        allowed += (f"domain.games.{package[-1].split('_')[0]}.narration",)
     for name in imports_of(path):
-        if name.startswith("domain."):
+        if name.startswith(("domain.", "released")):
             assert name.startswith(allowed), f"{path} imports {name}"
     assert not {top(n) for n in imports_of(path)} & IMPURE
+
+
+@pytest.mark.parametrize("path", files("domain"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_live_code_never_imports_a_released_version(path):
+    """The registry loads released/ by package name (``RELEASES``); nothing else reaches in."""
+    assert "released" not in {top(n) for n in imports_of(path)}
 
 
 @pytest.mark.parametrize("path", files("replays"), ids=lambda p: str(p.relative_to(ROOT)))

@@ -26,6 +26,13 @@ def test_the_lock_lists_exactly_the_released_versions():
         g: list(v) for g, v in RELEASES.items()}
 
 
+@pytest.mark.parametrize("game", RELEASES)
+def test_only_the_current_version_is_live_code_and_every_older_one_is_in_released(game):
+    *older, current = RELEASES[game].values()
+    assert current == f"domain.games.{game}"
+    assert all(package.startswith("released.") for package in older)
+
+
 def test_a_change_to_code_or_data_changes_the_digest_but_a_readme_or_bot_does_not(tmp_path):
     for name, text in {"flow.py": "A = 1\n", "cards.toml": "[a]\n", "README.md": "x\n",
                        "bots.py": "B = 1\n"}.items():
@@ -47,4 +54,4 @@ def test_a_frozen_version_is_byte_for_byte_its_release():
     """The digest of 1.0.0 recorded before it was frozen is the frozen copy's digest."""
     frozen = package_folder(RELEASES["dominion"]["1.0.0"])
     assert digest(frozen) == recorded()["dominion"]["1.0.0"]
-    assert frozen.parent.name == "frozen"
+    assert frozen.parent.name == "released"

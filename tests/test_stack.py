@@ -9,7 +9,16 @@ from typing import Any
 import pytest
 
 from domain.kernel import Prompt
-from domain.kernel.stack import GO, WAIT, Op, answer_pending, pending_prompt, run_pending
+from domain.kernel.stack import (
+    GO,
+    WAIT,
+    Op,
+    answer_pending,
+    pending_prompt,
+    pop,
+    push,
+    run_pending,
+)
 
 State = dict[str, Any]
 
@@ -99,3 +108,11 @@ def test_a_frame_that_asks_nothing_has_no_prompt_or_answer():
         pending_prompt(state, state["pending"], OPS)
     with pytest.raises(ValueError, match="takes no answer"):
         answer_pending(state, state["pending"], OPS, {"kind": "pass"})
+
+
+def test_push_puts_the_first_of_its_frames_on_top_and_pop_takes_it_off():
+    state: dict[str, Any] = {"pending": [{"op": "turn"}]}
+    push(state, {"op": "draw"}, {"op": "discard"})
+    assert [f["op"] for f in state["pending"]] == ["turn", "discard", "draw"]
+    assert pop(state) == {"op": "draw"}
+    assert [f["op"] for f in state["pending"]] == ["turn", "discard"]

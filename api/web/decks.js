@@ -7,7 +7,7 @@
 import { ApiError, post } from "./api.js";
 import { clear, counted, h } from "./dom.js";
 import { notify } from "./notice.js";
-import { DECK_BUILDERS } from "./games/decks.js";
+import { DECK_BUILDERS } from "./games/deck-builders.js";
 
 // ---- the decks kept in this browser, like seat tokens ----
 

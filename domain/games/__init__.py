@@ -4,10 +4,11 @@ A game is played under the rules version current when it was created, for its wh
 for every later rebuild, view, verification and export. So rules are looked up by (game,
 version): each game lists its released versions, oldest first, each with the package that
 implements it; the last is the current one, used for new games. A version that is no longer
-current lives on as a frozen copy of its package under ``domain/games/frozen/``, never edited
-again (``versions.lock.json`` holds the digest of each version's code and data, and a test
-fails when a package changes while its version does not). docs/rules-versions.md,
-"Changing a game's rules", says how to release a new version.
+current lives on as a frozen copy of its package in the top-level ``released/`` folder, outside
+the live packages, never edited again (``released/README.md``): ``versions.lock.json`` holds
+the digest of each version's code and data, and a test fails when a package changes while its
+version does not. docs/rules-versions.md, "Changing a game's rules", says how to release a new
+version.
 """
 
 from __future__ import annotations
@@ -20,15 +21,15 @@ from ..kernel import Bot, DeckText, GameError, Narration, Rules, Windows
 
 # game -> {rules version: package}, oldest first; the last is current.
 RELEASES: dict[str, dict[str, str]] = {
-    "revolution": {"revolution-1": "domain.games.frozen.revolution_1",
+    "revolution": {"revolution-1": "released.revolution_1",
                    "revolution-2": "domain.games.revolution"},
-    "dominion": {"1.0.0": "domain.games.frozen.dominion_1_0_0",
+    "dominion": {"1.0.0": "released.dominion_1_0_0",
                  "2.0.0": "domain.games.dominion"},
-    "godofwar": {"1.0.0": "domain.games.frozen.godofwar_1_0_0",
-                 "1.1.0": "domain.games.frozen.godofwar_1_1_0",
+    "godofwar": {"1.0.0": "released.godofwar_1_0_0",
+                 "1.1.0": "released.godofwar_1_1_0",
                  "1.2.0": "domain.games.godofwar"},
-    "thrones": {"1.0.0": "domain.games.frozen.thrones_1_0_0",
-                "2.0.0": "domain.games.frozen.thrones_2_0_0",
+    "thrones": {"1.0.0": "released.thrones_1_0_0",
+                "2.0.0": "released.thrones_2_0_0",
                 "2.1.0": "domain.games.thrones"},
 }
 _EXTRA: dict[str, dict[str, Rules]] = {}

@@ -13,8 +13,9 @@ it asks a seat something, the prompt and how an answer applies.
   ``answer(state, frame, move)`` applies a legal answer (the kernel has checked it).
 
 ``run_pending`` runs frames from the top until one waits; ``pending_prompt`` and
-``answer_pending`` serve the top frame. Everything works in place on a working copy the
-game made, and nothing here knows any game.
+``answer_pending`` serve the top frame. A game that keeps its stack at ``state["pending"]``
+(``Stacked``: every card game here) pushes and pops frames with ``push`` and ``pop``.
+Everything works in place on a working copy the game made, and nothing here knows any game.
 
 A window in which the seats act in turn until all of them pass in a row (a response window
 in a card game, say) is one frame::
@@ -32,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar
 
 from .contract import Move, Prompt
 
@@ -40,7 +41,24 @@ WAIT = True
 GO = False
 
 S = TypeVar("S")  # the game's state
+F = TypeVar("F")  # the game's frame
 Frame = dict[str, Any]
+
+
+class Stacked(TypedDict, Generic[F]):
+    """A game state that keeps its pending stack at ``state["pending"]``, the top last."""
+
+    pending: list[F]
+
+
+def push(state: Stacked[F], *frames: F) -> None:
+    """Push ``frames`` so that the first of them runs first."""
+    state["pending"].extend(reversed(frames))
+
+
+def pop(state: Stacked[F]) -> F:
+    """Take the frame on top off the stack (a frame pops itself once it has finished)."""
+    return state["pending"].pop()
 
 
 @dataclass(frozen=True, slots=True)

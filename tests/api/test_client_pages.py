@@ -83,11 +83,10 @@ def test_god_of_wars_components_are_its_cards_heroes_scene_cards_quests_and_boss
 
 
 def test_thrones_components_are_its_cards_and_plots_with_cost_and_text():
-    from domain.games import components_more
-    from domain.games.thrones import RULES
+    from domain.games.components import components
     from domain.games.thrones.cards import CARDS
 
-    items = {c["id"]: c for c in components_more.thrones(RULES)}
+    items = {c["id"]: c for c in components("thrones")}
     # Every card of the catalogue: the box's 138 and the full card game's authored ones.
     assert len(items) == len(CARDS) >= 138 + 2
     assert items["fealty"]["types"] == ["agenda", "neutral"]  # an agenda of the full game

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 import redis
 
-from api.client import Client
 from api.serve import spawned
+from bench.api_client import Client
 from projections.store import embedded_server
 
 pytest.importorskip("domain.games.revolution")

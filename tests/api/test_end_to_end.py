@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from api.client import Client
 from api.serve import spawned
+from bench.api_client import Client
 
 pytest.importorskip("domain.games.revolution")
 

@@ -9,7 +9,7 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError
 
-from domain.decks import Shelf
+from domain.deck_library import Shelf
 from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty
 
 from .helpers import bearer

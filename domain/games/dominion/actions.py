@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Prompt
+from domain.kernel.stack import pop, push
 
 from .cards import ACTIONS, COST, TREASURES, amount, by_order
-from .engine import GO, WAIT, draw, pop, push
+from .engine import GO, WAIT, draw
 from .state import Frame, State, Zone, discard, gain, gainable, note, trash
 
 Move = dict[str, Any]
@@ -47,7 +48,7 @@ def or_skip(moves: list[Move], optional: bool) -> list[Move]:
 
 def push_gain(st: State, seat: int, limit: int, to: Zone = "discard",
               treasure: bool = False) -> None:
-    push(st, {"op": "gain", "seat": seat, "max": limit, "to": to, "treasure": treasure})
+    push(st, Frame(op="gain", seat=seat, max=limit, to=to, treasure=treasure))
 
 
 def run_gain(st: State, frame: Frame) -> bool:
@@ -139,8 +140,8 @@ def answer_throne(st: State, frame: Frame, move: Move) -> None:
     player["play"].append(card)
     note(st, seat, "played twice", [card])
     # The first play is finished before the second starts ("알현실 – 알현실 – 다른 행동 카드").
-    push(st, {"op": "resolve", "seat": seat, "card": card, "again": True})
-    push(st, {"op": "resolve", "seat": seat, "card": card, "again": False})
+    push(st, Frame(op="resolve", seat=seat, card=card, again=True))
+    push(st, Frame(op="resolve", seat=seat, card=card, again=False))
 
 
 def run_throne(st: State, frame: Frame) -> bool:

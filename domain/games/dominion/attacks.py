@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Prompt
+from domain.kernel.stack import pop, push
 
 from .actions import SKIP, _drop, picks
 from .cards import TREASURES, VICTORIES, by_order, name
-from .engine import GO, SHUFFLE, WAIT, pop, push, take_top
+from .engine import GO, SHUFFLE, WAIT, take_top
 from .state import Frame, State, card_of, discard, gain, note, others, trash
 
 Move = dict[str, Any]
@@ -59,8 +60,8 @@ def run_attack(st: State, frame: Frame) -> bool:
     if card == "spy":
         victims = [seat, *victims]  # "사용한 플레이어에게도 능력이 적용됩니다", the attacker first
     for victim in reversed(victims):  # the stack's top is the player to the attacker's left
-        push(st, {"op": card, "seat": victim, "by": seat, "left": 2, "set": [], "card": None,
-                  "stage": "reveal"})
+        push(st, Frame(op=card, seat=victim, by=seat, left=2, set=[], card=None,
+                       stage="reveal"))
     if card == "bureaucrat":
         gain(st, seat, "silver", to="deck")  # onto an empty deck it is the only card
     elif card == "bandit":

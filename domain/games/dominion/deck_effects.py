@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Prompt
+from domain.kernel.stack import pop, push
 
 from .actions import SKIP, _drop, hand_of, picks, waits_on
 from .cards import ACTIONS, TREASURES, amount, name
-from .engine import SHUFFLE, WAIT, pop, push, take_top
+from .engine import SHUFFLE, WAIT, take_top
 from .state import Frame, State, card_of, count_of, discard, empty_piles, note, trash
 
 Move = dict[str, Any]
@@ -75,7 +76,7 @@ def answer_vassal(st: State, frame: Frame, move: Move) -> None:
         player["play"].append(card)
         note(st, seat, "played", [card])
         # Resolved next, using no Action.
-        push(st, {"op": "resolve", "seat": seat, "card": card, "again": False})
+        push(st, Frame(op="resolve", seat=seat, card=card, again=False))
 
 
 # ---- Library: draw to 7, setting aside Actions you choose to skip ----

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from domain.kernel.stack import GO, Op
+from domain.kernel.stack import GO, Op, pop, push
 
 from . import actions, attacks, deck_effects
 from .actions import push_gain
 from .cards import ATTACK_CARDS, CARDS
-from .engine import draw, pop, push, run_draw, run_end_turn
+from .engine import draw, run_draw, run_end_turn
 from .state import Frame, State, card_of, note, others
 
 Effect = Callable[[State, int, bool], None]  # (st, seat, again): pushes the card's frames
@@ -40,7 +40,7 @@ def _workshop(st: State, seat: int, again: bool) -> None:
 
 
 def _artisan(st: State, seat: int, again: bool) -> None:
-    push(st, {"op": "artisan_topdeck", "seat": seat})
+    push(st, Frame(op="artisan_topdeck", seat=seat))
     push_gain(st, seat, 5, to="hand")
 
 
@@ -112,8 +112,7 @@ def resolve(st: State, seat: int, card: str, again: bool = False) -> None:
     if card in ATTACK_CARDS:
         # Moat: "공격 카드가 사용되었을 때 ... 해자 카드를 보여준 뒤 ... 공격을 피할 수 있습니다".
         if "moat" in (st["kingdom"] or ()):
-            push(st, {"op": "react", "seat": seat, "targets": others(st, seat), "i": 0,
-                      "immune": []})
+            push(st, Frame(op="react", seat=seat, targets=others(st, seat), i=0, immune=[]))
         else:
             turn["immune"] = []
 

@@ -1,25 +1,17 @@
-"""Dominion's use of the kernel's pending-effect stack (``domain.kernel.stack``): pushing and
-popping frames on ``st["pending"]``, drawing (which pauses for a reshuffle), and the end of a
+"""Dominion's use of the kernel's pending-effect stack (``domain.kernel.stack``, whose ``push``
+and ``pop`` work on ``st["pending"]``): drawing (which pauses for a reshuffle) and the end of a
 turn. The mapping from each op to its ``Op`` is ``effects.OPS``.
 """
 
 from __future__ import annotations
 
-from domain.kernel.stack import GO, WAIT
+from domain.kernel.stack import GO, WAIT, pop, push
 
 from .state import Frame, State, count_of, new_turn, note
 
 SHUFFLE = ""  # take_top's answer when the deck must first be reshuffled
 
 __all__ = ["GO", "WAIT", "SHUFFLE"]
-
-
-def push(st: State, frame: Frame) -> None:
-    st["pending"].append(frame)
-
-
-def pop(st: State) -> None:
-    st["pending"].pop()
 
 
 def take_top(st: State, seat: int) -> str | None:
@@ -62,7 +54,7 @@ def run_draw(st: State, frame: Frame) -> bool:
 
 def draw(st: State, seat: int, n: int) -> None:
     """Push a draw of ``n`` cards (it runs before anything pushed earlier)."""
-    push(st, {"op": "draw", "seat": seat, "n": n})
+    push(st, Frame(op="draw", seat=seat, n=n))
 
 
 def run_end_turn(st: State, frame: Frame) -> bool:

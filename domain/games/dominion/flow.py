@@ -23,13 +23,22 @@ from domain.kernel import (
     shuffle_spec,
     validate_options,
 )
-from domain.kernel.stack import pending_prompt, run_pending
+from domain.kernel.stack import pending_prompt, push, run_pending
 
 from .cards import ACTIONS, CARDS, COST, FIRST_GAME, POOLS, amount, by_order
 from .effects import OPS
-from .engine import draw, push
+from .engine import draw
 from .info import OPTIONS
-from .state import State, empty_piles, new_player, new_turn, note, supply_for, victory_points
+from .state import (
+    Frame,
+    State,
+    empty_piles,
+    new_player,
+    new_turn,
+    note,
+    supply_for,
+    victory_points,
+)
 
 Move = dict[str, object]
 END_TURN: Move = {"kind": "end_turn"}
@@ -132,7 +141,7 @@ def cleanup(st: State) -> None:
         # The redraw of a finished game changes nothing a score counts, so it is skipped.
         finish(st, reason)
         return
-    push(st, {"op": "end_turn", "seat": seat})
+    push(st, Frame(op="end_turn", seat=seat))
     draw(st, seat, 5)
 
 

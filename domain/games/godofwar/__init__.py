@@ -11,8 +11,8 @@ from domain.kernel import GameRules
 
 from .bots import BOTS
 from .flow import setup
-from .game import apply_chance, apply_move, next_step
 from .info import INFO, VERSION
+from .moves import apply_chance, apply_move, next_step
 from .views import describe, redact, view
 
 RULES = GameRules(info=INFO, version=VERSION, setup=setup, next=next_step,

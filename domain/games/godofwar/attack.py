@@ -6,7 +6,7 @@ time and closes with ``done`` (or backs out with ``cancel``).
 from __future__ import annotations
 
 from domain.kernel import Move, Prompt, roll_spec
-from domain.kernel.stack import GO, WAIT
+from domain.kernel.stack import GO, WAIT, pop, push
 
 from .cards import (
     combo_value,
@@ -18,18 +18,7 @@ from .cards import (
     types_of,
 )
 from .content import CONTENT, Interaction
-from .engine import (
-    bonus,
-    card_at,
-    column_of,
-    face,
-    hero_column,
-    player_of,
-    pop,
-    positions,
-    push,
-    wounded_card,
-)
+from .engine import bonus, card_at, column_of, face, hero_column, player_of, positions, wounded_card
 from .harm import gain_rage
 from .scene import armor_left, break_armor, push_effects, wound_enemy
 from .state import Frame, State

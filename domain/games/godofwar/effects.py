@@ -1,204 +1,140 @@
-"""The one mapping of the content's effect vocabulary (README.md, "The effect vocabulary") to
-small functions: ``EFFECTS[kind](st, targets, params, ctx)``. ``targets`` are the tiles (hero
-targets) or scene cards (enemy targets) the effect frame resolved, after any choice; an
-effect without a target gets ``[]``.
-
-Effects that are not actions of their own are read where they apply: ``play_as_number`` and
-``pay_any_icon`` (the destruction crystal) in ``cards.py``; ``bonus_this_*``,
-``attack_counts_as`` and ``second_target`` (solo companions) through ``bonus`` fields the
-attack and the defense read.
+"""The one table of the game's pending effects (``OPS``: a frame's op -> how it runs, asks and
+takes an answer, for the kernel's stack; in every game package it is ``effects.OPS``), and
+``advance``: run the stack until a seat must choose, a draw is needed, or the game is over,
+checking the end after every step (GOW-R-42). What each kind of the content's effect
+vocabulary does is ``vocabulary.EFFECTS``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from .engine import bonus, face, player_of, push
-from .scene import armor_left, break_armor, flip_cards, trigger_flips, wound_enemy
-from .state import State
-from .targets import Ctx
+from domain.kernel import Move, Prompt
+from domain.kernel.stack import GO, WAIT, Op, pop, run_pending
 
-Params = dict[str, Any]
-EffectFn = Callable[[State, list[str], Params, Ctx], None]
+from . import attack, enemies, harm, quests, rounds, turn, windows
+from .state import Frame, State
 
 
-def seats_of(st: State, tiles: list[str]) -> list[int]:
-    seats: list[int] = []
-    for tile in tiles:
-        if player_of(st, tile) not in seats:
-            seats.append(player_of(st, tile))
-    return seats
+def run_reorder(st: State, frame: Frame) -> bool:
+    """Mimir's Foresight (solo): the top cards of the upgrade deck back in any order."""
+    top = _top(st, frame)
+    if len(frame["order"]) < len(top):
+        return WAIT if len(top) - len(frame["order"]) > 1 else _last(st, frame, top)
+    return _last(st, frame, top)
 
 
-def _heal(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-    for tile in tiles:
-        hero = st["heroes"][tile]
-        hero["wounds"] = max(0, hero["wounds"] - p["amount"])
+def _top(st: State, frame: Frame) -> list[str]:
+    return st["upgrade_deck"][-frame["n"]:] if frame["n"] else []
 
 
-def _draw(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-    for seat in reversed(seats_of(st, tiles)):
-        push(st, {"op": "draw", "seat": seat, "n": p["amount"]})
+def _last(st: State, frame: Frame, top: list[str]) -> bool:
+    left = list(top)
+    for card in frame["order"]:
+        left.remove(card)
+    order = frame["order"] + left  # the first chosen goes on top
+    st["upgrade_deck"][len(st["upgrade_deck"]) - len(top):] = list(reversed(order))
+    pop(st)
+    return GO
 
 
-def _wound_enemy(st: State, cards: list[str], p: Params, ctx: Ctx) -> None:
-    for card in cards:
-        wound_enemy(st, card, p["amount"], ctx)
+def reorder_prompt(st: State, frame: Frame) -> Prompt:
+    left = list(_top(st, frame))
+    for card in frame["order"]:
+        left.remove(card)
+    return Prompt(frame["seat"], "reorder",
+                  "Mimir's Foresight: choose the next upgrade card from the top",
+                  [{"kind": "order", "card": c} for c in dict.fromkeys(left)])
 
 
-def _wound_heroes(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-    """Not an attack, so no defense (GOW-R-27); Mimir and a Freya token may still help."""
-    for tile in reversed(tiles):
-        push(st, {"op": "hurt", "tile": tile, "seat": player_of(st, tile),
-                  "amount": p["amount"], "stage": "mimir"})
+def reorder_answer(st: State, frame: Frame, move: Move) -> None:
+    frame["order"].append(move["card"])
 
 
-def _heal_enemy(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
-    card = st["scene"].get(p["card"])
-    if card is not None:
-        card["wounds"] = max(0, card["wounds"] - p["amount"])
-
-
-def _add_bonus(field: str) -> EffectFn:
-    def add(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-        for tile in tiles:
-            held = bonus(st, tile)
-            held[field] = held.get(field, 0) + p["amount"]
-            if p.get("lasts") == "next_round_activation":  # GOW-R-10: until his next turn ends
-                held["wounds_until"] = st["round"] + 1
-    return add
-
-
-def _this_attack(field: str) -> EffectFn:
-    """Solo companions (GOW-R-44): the modifier waits for Kratos's next play this turn."""
-    def add(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-        held = bonus(st, ctx["hero"])
-        held[field] = held.get(field, 0) + p.get("amount", 1)
-        if field == "counts_as_ranged" and p.get("stun"):
-            held["stun"] = 1
-    return add
-
-
-def _give_freya_token(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-    held = sum(1 for h in st["heroes"].values() if h["freya_token"])
-    for tile in tiles[:max(0, 2 - held)]:  # only 2 tokens exist (GOW-R-11)
-        st["heroes"][tile]["freya_token"] = True
-
-
-def _refresh_companions(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-    st["companions_used"] = []
-
-
-def _reorder(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-    push(st, {"op": "reorder", "seat": ctx["seat"], "n": p["amount"], "order": []})
-
-
-def _cancel_box(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-    """Mimir's Foresight (cancel mode) is offered as each box activates (``box`` frames)."""
-
-
-def _flip(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
-    flip_cards(st, [[f["card"], f["expect"]] for f in p["cards"]], ctx)
-
-
-def _gain_card(status: str | None) -> EffectFn:
-    """p.13: a crystal (or a status card) goes on top of the gainer's deck; an empty supply
-    gives nothing (GOW-R-37)."""
-    def gain(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-        card = status or p["status"]
-        for seat in seats_of(st, tiles):
-            if st["supply"][card] > 0:
-                st["supply"][card] -= 1
-                st["players"][seat]["deck"].append(card)
-    return gain
-
-
-def _shuffle_status(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-    """Alfheim (GOW-EX-8): each player shuffles the cards into their deck (a chance step)."""
-    for seat in reversed(range(st["seats"])):
-        push(st, {"op": "shuffle_in", "seat": seat, "card": p["status"], "n": p["amount"]})
-
-
-def _remove_highest_number(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-    for seat in reversed(range(st["seats"])):
-        push(st, {"op": "remove_highest", "seat": seat})
-
-
-def _change_hand_limit(st: State, tiles: list[str], p: Params, ctx: Ctx) -> None:
-    for seat in seats_of(st, tiles):
-        player = st["players"][seat]
-        player["hand_limit"] = max(0, player["hand_limit"] + p["amount"])  # GOW-R-32
-
-
-def _stun_enemy(st: State, cards: list[str], p: Params, ctx: Ctx) -> None:
-    for card in cards:
-        st["scene"][card]["stun"] += 1
-
-
-def _remove_armor(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
-    """Baldur's Mistletoe: every armor value left breaks, one by one (so the flip triggers)."""
-    card = p["card"]
-    if card in st["scene"]:
-        for _ in armor_left(st, card):
-            break_armor(st, card, ctx)
-
-
-def _storage(sign: int) -> EffectFn:
-    """Common tokens on a card's storage spaces (p.12): never fewer than none, nor more than
-    its spaces (for this party's size). The token that fills the last space triggers the
-    face's "storage_full" flip (ours, rules 1.1.0: Helheim's bonfire breaks on it)."""
-    def change(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
-        card = st["scene"].get(p["card"])
-        shown = face(st, p["card"]) if card is not None else None
-        if card is not None and shown is not None:
-            slots = shown.slots_for(st["seats"])
-            before, card["storage"] = card["storage"], min(
-                slots, max(0, card["storage"] + sign * p["amount"]))
-            if card["storage"] == slots > before:
-                trigger_flips(st, p["card"], "storage_full", ctx)
-    return change
-
-
-def _enemy_attack(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
-    """A linked box: the health-track enemy attacks from the box's column (GOW-R-48)."""
-    push(st, {"op": "enemy_attack", "card": ctx["enemy_card"], "from": ctx["card"],
-              "type": p["attack_type"], "value": p["value"], "arrows": list(p["arrows"]),
-              "seat": ctx["seat"], "stage": "aim", "ctx": dict(ctx)})
-
-
-def _not_an_action(st: State, targets: list[str], p: Params, ctx: Ctx) -> None:
-    """Read where the card is used (see the module docstring)."""
-
-
-EFFECTS: dict[str, EffectFn] = {
-    "heal": _heal,
-    "draw": _draw,
-    "wound_enemy": _wound_enemy,
-    "wound_heroes": _wound_heroes,
-    "heal_enemy": _heal_enemy,
-    "bonus_next_attack_wounds": _add_bonus("wounds"),
-    "bonus_next_attack_value": _add_bonus("value"),
-    "bonus_next_defense": _add_bonus("defense"),
-    "bonus_this_attack_value": _this_attack("value"),
-    "bonus_this_defense": _this_attack("this_defense"),
-    "attack_counts_as": _this_attack("counts_as_ranged"),
-    "second_target": _this_attack("second_target"),
-    "give_freya_token": _give_freya_token,
-    "refresh_companions": _refresh_companions,
-    "reorder_upgrade_deck": _reorder,
-    "cancel_box": _cancel_box,
-    "flip": _flip,
-    "gain_crystal": _gain_card("destruction-crystal"),
-    "gain_status": _gain_card(None),
-    "shuffle_status_into_decks": _shuffle_status,
-    "remove_highest_number_card": _remove_highest_number,
-    "change_hand_limit": _change_hand_limit,
-    "stun_enemy": _stun_enemy,
-    "remove_armor": _remove_armor,
-    "add_storage": _storage(+1),
-    "remove_storage": _storage(-1),
-    "enemy_attack": _enemy_attack,
-    "play_as_number": _not_an_action,
-    "pay_any_icon": _not_an_action,
+OPS: dict[str, Op[State]] = {
+    # the round (rounds.py)
+    "carrier": Op(rounds.run_carrier, rounds.carrier_prompt, rounds.carrier_answer),
+    "prepare": Op(rounds.run_prepare),
+    "turn": Op(rounds.run_turn),
+    "upgrade": Op(rounds.run_upgrade, rounds.upgrade_prompt, rounds.upgrade_answer),
+    "end_round": Op(rounds.run_end_round),
+    # a hero activation (turn.py, attack.py)
+    "act": Op(turn.run_act, turn.act_prompt, turn.act_answer),
+    "attack": Op(attack.run_attack, attack.attack_prompt, attack.attack_answer),
+    "second_target": Op(attack.run_second_target, attack.second_prompt, attack.second_answer),
+    "interact": Op(attack.run_interact, attack.interact_prompt, attack.interact_answer),
+    # the scene (enemies.py)
+    "scene": Op(enemies.run_scene),
+    "box": Op(enemies.run_box, enemies.box_prompt, enemies.box_answer),
+    "rune_flip": Op(enemies.run_rune_flip),
+    "enemy_attack": Op(enemies.run_enemy_attack),  # its ranged tie: ASKED_TOGETHER
+    "attacked": Op(enemies.run_attacked),
+    "effect": Op(enemies.run_effect, enemies.effect_prompt, enemies.effect_answer),
+    # cards and wounds (harm.py)
+    "draw": Op(harm.run_draw),
+    "shuffle_in": Op(harm.run_shuffle_in),
+    "hurt": Op(harm.run_hurt, harm.hurt_prompt, harm.hurt_answer),
+    "defense": Op(harm.run_defense, harm.defense_prompt, harm.defense_answer),
+    "reorder": Op(run_reorder, reorder_prompt, reorder_answer),
+    "window": Op(windows.run_window, windows.window_prompt, windows.window_answer),
+    # between scenes (quests.py)
+    "quest_won": Op(quests.run_quest_won),
+    "next_scene": Op(quests.run_next_scene, quests.next_scene_prompt,
+                     quests.next_scene_answer),
+    "place": Op(quests.run_place),
+    "remove_highest": Op(quests.run_remove_highest, quests.highest_prompt,
+                         quests.highest_answer),
 }
+
+
+# The frames that ask several seats at once, each answer taking its seat: (prompts, answer).
+ASKED_TOGETHER: dict[str, tuple[Callable[[State, Frame], list[Prompt]],
+                                Callable[[State, Frame, int, Move], None]]] = {
+    "enemy_attack": (enemies.tie_prompts, enemies.tie_answer),  # a ranged tie (GOW-R-26)
+}
+
+
+def advance(st: State) -> None:
+    """Run the round until someone must choose or draw, or the game is over."""
+    while st["result"] is None and st["stage"] == "round":
+        if not st["pending"]:
+            rounds.start_round(st)
+        if rounds.check_end(st):
+            continue
+        if run_pending(st, st["pending"], OPS, halted=lambda: rounds.check_end(st)) == WAIT:
+            if not rounds.check_end(st):
+                return
+
+
+def prompts(st: State) -> list[Prompt]:
+    """The questions of the frame on top, and Mimir's interactions beside his carrier's
+    activation (GOW-R-15)."""
+    frame = st["pending"][-1]
+    if frame["op"] in ASKED_TOGETHER:
+        return ASKED_TOGETHER[frame["op"]][0](st, frame)
+    asker = OPS[frame["op"]].prompt
+    assert asker is not None, f"a {frame['op']} frame waits without a question"
+    found = [asker(st, frame)]
+    if frame["op"] == "act":
+        mimir = turn.mimir_prompt(st, frame)
+        found += [] if mimir is None else [mimir]
+        asked = {p.seat for p in found}
+        found += [p for p in windows.bystander_prompts(st, frame["seat"]) if p.seat not in asked]
+    return found
+
+
+def answer(st: State, seat: int, move: Move) -> None:
+    frame = st["pending"][-1]
+    if frame["op"] in ASKED_TOGETHER:
+        ASKED_TOGETHER[frame["op"]][1](st, frame, seat, move)
+        return
+    if frame["op"] == "act" and seat != frame["seat"]:
+        if move["kind"] == "special":  # another player's special card (GOW-R-28)
+            windows.answer_bystander(st, move)
+        else:  # Mimir's interaction, pushed above the activation (GOW-R-15)
+            turn.act_answer(st, frame, move)
+        return
+    handler = OPS[frame["op"]].answer
+    assert handler is not None
+    handler(st, frame, move)
+

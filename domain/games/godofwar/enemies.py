@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Move, Prompt
-from domain.kernel.stack import GO, WAIT
+from domain.kernel.stack import GO, WAIT, pop, push
 
 from .content import CONTENT
-from .effects import EFFECTS, seats_of
 from .engine import (
     column_of,
     counted,
@@ -20,15 +19,13 @@ from .engine import (
     living_enemy,
     occupied_columns,
     player_of,
-    pop,
     positions,
-    push,
-    push_all,
     tile_info,
 )
 from .scene import push_effects, trigger_flips
 from .state import COLUMNS, Frame, State
 from .targets import CHOSEN, candidates
+from .vocabulary import EFFECTS, seats_of
 from .windows import attack_window
 
 ARROWS = {"left": -1, "own": 0, "right": 1}
@@ -148,7 +145,7 @@ def _activate(st: State, card: str, frame: Frame) -> None:
     work += [_box_frame(card, b.id, side, ctx) for b in boxes if b.stands == "below"]
     if any(f.trigger == "rune" and f.rune == rune for f in shown.flips):
         work.append({"op": "rune_flip", "card": card, "side": side, "rune": rune, "ctx": ctx})
-    push_all(st, work)
+    push(st, *work)
 
 
 def _box_frame(card: str, box: str, side: str, ctx: dict[str, Any]) -> Frame:
@@ -264,7 +261,7 @@ def _strike(st: State, frame: Frame) -> None:
                                "card": frame["from"]}
     push(st, {"op": "attacked", "card": frame["card"], "type": frame["type"], "ctx": ctx})
     effects = [{"kind": e.kind, "params": dict(e.params)} for e in enemy.attack_effects]
-    push_all(st, [{"op": "hurt", "tile": t, "seat": player_of(st, t), "amount": frame["value"],
+    push(st, *[{"op": "hurt", "tile": t, "seat": player_of(st, t), "amount": frame["value"],
                    "stage": "mimir", "attack": True, "abilities": list(enemy.abilities),
                    "effects": effects, "enemy_card": frame["card"]} for t in frame["targets"]])
     if frame["targets"]:  # GOW-R-28: specials before the defenses

@@ -1,5 +1,6 @@
-"""The engine's small shared pieces: the pending stack (push, pop), what the scene shows
-(faces, living enemies, positions), the heroes standing, and the party's end checks.
+"""The engine's small shared pieces: what the scene shows (faces, living enemies, positions),
+the heroes standing, and the party's end checks. The pending stack is the kernel's
+(``domain.kernel.stack``: ``push`` and ``pop`` work on ``st["pending"]``).
 
 Everything works in place on the working copy ``flow.apply_move``/``apply_chance`` made.
 """
@@ -9,23 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from .content import CONTENT, Enemy, Face
-from .state import COLUMNS, Frame, State, tiles_in
+from .state import COLUMNS, State, tiles_in
 
 ROWS = ("top", "bottom", "aux")  # activation order: top row, bottom row, then the aux cards
-
-
-def push(st: State, frame: Frame) -> None:
-    st["pending"].append(frame)
-
-
-def pop(st: State) -> None:
-    st["pending"].pop()
-
-
-def push_all(st: State, frames: list[Frame]) -> None:
-    """Push ``frames`` so that the first of them runs first."""
-    for frame in reversed(frames):
-        push(st, frame)
 
 
 # ---- the scene ----

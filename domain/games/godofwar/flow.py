@@ -1,7 +1,7 @@
 """Setup, for 1-4 players and solo (digest §2): heroes picked in seat order, then every random
 step as a chance step (each starting deck shuffled, 3 quests and 3 bosses drawn, the upgrade
 deck shuffled, the first player drawn), then the tiles placed from the first player clockwise.
-Once the tiles stand, stage ``round`` hands over to the rounds (``game.py``, ``ops.py``).
+Once the tiles stand, stage ``round`` hands over to the rounds (``moves.py``, ``effects.py``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from domain.kernel import (
 )
 
 from .content import CONTENT
-from .effects import EFFECTS
 from .info import INFO
 from .state import (
     COLUMNS,
@@ -39,6 +38,7 @@ from .state import (
     upgrade_cards,
 )
 from .targets import candidates
+from .vocabulary import EFFECTS
 
 QUESTS = list(CONTENT.quests)  # catalogue order: a pick outcome indexes these
 BOSSES = list(CONTENT.bosses)
@@ -89,7 +89,7 @@ def next_step(state: State) -> Step:
         return Chance(roll_spec(list(range(state["seats"])), public=True, what="first player"))
     if stage == "place":
         return Decision((_place_prompt(state),))
-    raise ValueError("Setup is over: the round's steps come from game.next_step.")
+    raise ValueError("Setup is over: the round's steps come from moves.next_step.")
 
 
 def apply_move(state: State, seat: int, move: Move) -> State:

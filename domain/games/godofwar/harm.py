@@ -6,20 +6,11 @@
 from __future__ import annotations
 
 from domain.kernel import Move, Prompt, shuffle_spec
-from domain.kernel.stack import GO, WAIT
+from domain.kernel.stack import GO, WAIT, pop, push
 
 from .cards import combo_value, distinct, has_rage, number_value, remove_one, types_of
 from .content import Effect
-from .engine import (
-    bonus,
-    counted,
-    player_of,
-    pop,
-    push,
-    standing,
-    standing_tiles_of,
-    tile_info,
-)
+from .engine import bonus, counted, player_of, standing, standing_tiles_of, tile_info
 from .scene import push_effects
 from .state import Frame, State, tiles_in
 

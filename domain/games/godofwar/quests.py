@@ -7,11 +7,10 @@ the cards not chosen, and tile placement before its first round.
 from __future__ import annotations
 
 from domain.kernel import Move, Prompt
-from domain.kernel.stack import GO, WAIT
+from domain.kernel.stack import GO, WAIT, pop, push
 
 from .cards import STATUS
 from .content import CONTENT
-from .engine import pop, push, push_all
 from .flow import start_scene
 from .scene import push_effects
 from .state import HAND_LIMIT, Frame, State
@@ -41,7 +40,7 @@ def run_quest_won(st: State, frame: Frame) -> bool:
         player.update({"hand": [], "discard": [], "hand_limit": HAND_LIMIT,
                        "deck": [c for c in cards if c not in STATUS]})
         frames.append({"op": "shuffle_in", "seat": seat, "card": None, "n": 0})
-    push_all(st, [*frames, {"op": "next_scene"}])
+    push(st, *frames, {"op": "next_scene"})
     return GO
 
 

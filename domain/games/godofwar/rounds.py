@@ -6,14 +6,13 @@ step (§4.16, §4.17): a quest won, a boss beaten, the party lost.
 from __future__ import annotations
 
 from domain.kernel import Move, Prompt, shuffle_spec
-from domain.kernel.stack import GO, WAIT
+from domain.kernel.stack import GO, WAIT, pop, push
 
 from .cards import STATUS, distinct
-from .content import CONTENT, Effect
+from .content import CONTENT, Effect, for_party
 from .enemies import resolving
-from .engine import fighting_tiles, living_enemy, pop, push_all, seat_order, tiles_of
+from .engine import fighting_tiles, living_enemy, seat_order, tiles_of
 from .state import Frame, State
-from .walk import for_party
 
 # ---- the round's frames ----
 
@@ -29,7 +28,7 @@ def start_round(st: State) -> None:
                {"op": "upgrade", "stage": "discard", "queue": [], "taken": []},
                {"op": "end_round"}]
     st["revealed"] = []
-    push_all(st, frames)
+    push(st, *frames)
 
 
 def run_carrier(st: State, frame: Frame) -> bool:
@@ -62,7 +61,7 @@ def run_prepare(st: State, frame: Frame) -> bool:
             wanted = player["hand_limit"] - len(player["hand"])
             if wanted > 0:
                 draws.append({"op": "draw", "seat": seat, "n": wanted})
-    push_all(st, draws)
+    push(st, *draws)
     return GO
 
 
@@ -75,7 +74,7 @@ def run_turn(st: State, frame: Frame) -> bool:
     scene = {"op": "scene", "seat": seat, "extra": False, "rune": None, "index": 0,
              "reward_from": tiles_of(st, seat)}
     acts = [{"op": "act", "seat": seat, "moved": []}] if active_tiles(st, seat) else []
-    push_all(st, [*acts, scene])
+    push(st, *acts, scene)
     return GO
 
 

@@ -4,8 +4,10 @@ rewards (digest §4.3, §4.4, §4.12).
 
 from __future__ import annotations
 
+from domain.kernel.stack import push
+
 from .content import Effect
-from .engine import face, living_enemy, push_all
+from .engine import face, living_enemy
 from .state import Frame, State
 from .targets import Ctx
 
@@ -86,4 +88,4 @@ def effect_frame(effect: Effect, ctx: Ctx) -> Frame:
 
 def push_effects(st: State, effects: tuple[Effect, ...], ctx: Ctx) -> None:
     """Push effects so that they resolve in printed order."""
-    push_all(st, [effect_frame(e, ctx) for e in effects])
+    push(st, *[effect_frame(e, ctx) for e in effects])

@@ -7,19 +7,11 @@ carries out the simple ones.
 from __future__ import annotations
 
 from domain.kernel import Move, Prompt
-from domain.kernel.stack import GO, WAIT
+from domain.kernel.stack import GO, WAIT, pop, push
 
 from .attack import affordable, attack_moves, interaction_points
 from .content import CONTENT, Ability
-from .engine import (
-    bonus,
-    player_of,
-    pop,
-    push,
-    standing,
-    tile_info,
-    tiles_of,
-)
+from .engine import bonus, player_of, standing, tile_info, tiles_of
 from .scene import push_effects
 from .state import COLUMNS, Frame, State, dashboard_of, tiles_in
 from .windows import play_special, special_moves

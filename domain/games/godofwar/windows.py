@@ -13,11 +13,11 @@ A knocked-out hero's player plays no cards (GOW-R-34).
 from __future__ import annotations
 
 from domain.kernel import Move, Prompt
-from domain.kernel.stack import GO, WAIT
+from domain.kernel.stack import GO, WAIT, pop
 
 from .cards import distinct, types_of
 from .content import CONTENT
-from .engine import player_of, pop, seat_order, standing_tiles_of
+from .engine import player_of, seat_order, standing_tiles_of
 from .harm import _discard_played
 from .scene import push_effects
 from .state import Frame, State

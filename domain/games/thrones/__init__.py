@@ -1,8 +1,9 @@
-"""Thrones: A Game of Thrones, The Card Game (first edition), the two-player box.
+"""Thrones: A Game of Thrones, The Card Game (first edition): the two-player box (profile
+``box``) and the full card game with players' own decks (profile ``lcg``).
 
-Exports ``RULES`` (the rules engine), ``INFO`` (the catalog entry) and ``VERSION``. The game is
-not registered yet: some cards of the box still play as vanilla (README.md, "Status"; the
-list is ``effects.missing()``), so tests register it on their side only.
+Exports ``RULES`` (the rules engine), ``INFO`` (the catalog entry) and ``VERSION``; registered
+as ``thrones`` (``domain/games/__init__.py``). The rulings are in README.md beside this file,
+each with the rulebook passage it rests on and its test.
 """
 
 from __future__ import annotations

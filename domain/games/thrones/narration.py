@@ -13,7 +13,7 @@ another card in play shares the name, its words say where it stands ("Stark Guar
 (standing, in your play area)"), then what sets it apart (power, attachments, duplicates).
 
 ``words(cards, simultaneous, strength)`` builds both for a rules version: the current
-package's below, and ``frozen/thrones_1_0_0/narration.py``'s (its states have the same
+package's below, and ``released/thrones_1_0_0/narration.py``'s (its states have the same
 shapes).
 """
 

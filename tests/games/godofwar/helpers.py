@@ -9,8 +9,8 @@ from typing import Any
 
 from domain.games.godofwar import RULES
 from domain.games.godofwar.content import CONTENT
+from domain.games.godofwar.effects import advance
 from domain.games.godofwar.flow import QUESTS
-from domain.games.godofwar.ops import advance
 from domain.kernel import Chance, Decision, Prompt, play_chance, play_move
 
 State = dict[str, Any]

@@ -6,12 +6,11 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-import pytest
+from domain.games.godofwar.content import CONTENT, RAW
 
-from domain.games.godofwar import walk
-from domain.games.godofwar.content import CONTENT, RAW, ContentError, build
-from domain.games.godofwar.coverage import features
-from domain.games.godofwar.validate import problems
+from .content_checks import walk
+from .content_checks.coverage import features
+from .content_checks.validate import problems
 
 
 def broken(change) -> list[str]:
@@ -222,11 +221,10 @@ def test_the_validator_catches_a_scene_missing_a_rune():
     assert "scene 1: no front face shows ['fehu']" in broken(silence_fehu)
 
 
-def test_building_broken_content_raises_with_every_problem():
-    raw = copy.deepcopy(RAW)
-    raw["campaign"]["quests"][0]["scene"] = 42
-    with pytest.raises(ContentError, match="scene 42 does not exist"):
-        build(raw)
+def test_broken_content_is_told_with_every_problem():
+    def lost_scene(raw):
+        raw["campaign"]["quests"][0]["scene"] = 42
+    assert any("scene 42 does not exist" in problem for problem in broken(lost_scene))
 
 
 def test_the_validator_catches_a_death_flip_whose_new_enemy_dies_of_inherited_wounds():

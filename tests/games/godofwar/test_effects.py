@@ -1,12 +1,12 @@
-"""The effect vocabulary's one mapping (``effects.EFFECTS``), and what scene, card, quest and
+"""The effect vocabulary's one mapping (``vocabulary.EFFECTS``), and what scene, card, quest and
 boss effects do on the table."""
 
 from __future__ import annotations
 
 from domain.games.godofwar import RULES
 from domain.games.godofwar.content import RAW
-from domain.games.godofwar.effects import EFFECTS
 from domain.games.godofwar.flow import start_scene
+from domain.games.godofwar.vocabulary import EFFECTS
 
 from .helpers import act, activation, prompt_of, started, with_frame
 

@@ -15,9 +15,9 @@ from domain.games import get_rules
 from domain.games.godofwar import RULES
 from domain.games.godofwar.content import CONTENT, RAW, Box, Effect
 from domain.games.godofwar.harm import knock_out
-from domain.games.godofwar.validate import problems
 from domain.kernel import Audience, Decision, Over
 
+from .content_checks.validate import problems
 from .helpers import act, activation, health, prompt_of, roll, scene_activation, started, with_frame
 
 URUZ = "spear-thrust-uruz"  # the Revenant (ranged, top of column 3) attacks on uruz

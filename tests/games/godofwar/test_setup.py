@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from domain.games.godofwar import game
+from domain.games.godofwar import moves
 from domain.games.godofwar.content import CONTENT
+from domain.games.godofwar.effects import advance
 from domain.games.godofwar.flow import apply_chance, apply_move, next_step, setup, start_scene
-from domain.games.godofwar.ops import advance
 from domain.games.godofwar.state import starting_cards, tiles_in, upgrade_cards
 from domain.kernel import (
     BadOptions,
@@ -166,7 +166,7 @@ def test_a_tile_goes_below_any_column_with_a_free_space_and_the_second_chooses_i
     with pytest.raises(ValueError, match="round"):
         next_step(state)  # setup is over; round 1 opens with Mimir's carrier (GOW-R-14)
     advance(state)
-    prompt = game.next_step(state).prompts[0]
+    prompt = moves.next_step(state).prompts[0]
     assert (prompt.seat, prompt.kind) == (2, "carrier")
     assert {m["tile"] for m in prompt.legal_moves} == {"kratos", "brok", "sindri"}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.decks import read_deck_text
+from domain.deck_library import read_deck_text
 from domain.games.thrones.decks import READY, check, normal
 from domain.games.thrones.decktext import read, write
 from domain.kernel import UnreadableDeck

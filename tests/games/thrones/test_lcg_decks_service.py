@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from domain.decks import DeckNotFound, IllegalDeck
+from domain.deck_library import DeckNotFound, IllegalDeck
 from replays import build_document, verify_document
 from tests.conftest import make_service
 from tests.forgery.matrix import rehashed

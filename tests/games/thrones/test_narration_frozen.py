@@ -1,4 +1,4 @@
-"""Thrones 1.0.0's words (``frozen/thrones_1_0_0/narration.py``): every text of its random
+"""Thrones 1.0.0's words (``released/thrones_1_0_0/narration.py``): every text of its random
 games reads as words, and what it hides stays hidden from the log."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from domain.games import get_rules
-from domain.games.frozen.thrones_1_0_0.cards import CARDS
 from domain.kernel import Audience, Chance, chance_context, derive_outcome, log_line
+from released.thrones_1_0_0.cards import CARDS
 
 from ..words import check_game
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .walk import SIDES, Item, Raw, conditions, effects
+from domain.games.godofwar.content import Item, Raw
+
+from .walk import SIDES, conditions, effects
 
 NONE = type(None)
 Spec = dict[str, Any]  # key -> a type, or a tuple of types; a key ending in "?" is optional

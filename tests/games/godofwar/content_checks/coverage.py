@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 
+from domain.games.godofwar.content import Item, Raw
+
 from . import walk
-from .walk import Item, Raw
 
 
 def _copies(cards: list[Item]) -> int:

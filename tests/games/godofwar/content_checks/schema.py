@@ -11,8 +11,10 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from domain.games.godofwar.content import Item, Raw, for_party
+
 from . import walk
-from .walk import SIDES, Item, Raw
+from .walk import SIDES
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 TYPES = ("melee", "ranged", "defense", "special", "number")
@@ -242,8 +244,8 @@ def _storage_count_problem(raw: Raw, call: Item, faces: list[Item]) -> str | Non
     """The count a storage condition asks for fits the card's spaces in a party of every size
     (both grow with the party, README "Balance")."""
     for heroes in walk.party_sizes(raw):
-        count = walk.for_party(call["count"], call.get("count_per_hero", 0), heroes)
-        slots = max((walk.for_party(f["storage_slots"], f.get("storage_per_hero", 0), heroes)
+        count = for_party(call["count"], call.get("count_per_hero", 0), heroes)
+        slots = max((for_party(f["storage_slots"], f.get("storage_per_hero", 0), heroes)
                      for f in faces), default=0)
         if not 0 < count <= slots:
             return f"{call['card']} cannot hold {count} tokens with {heroes} heroes"

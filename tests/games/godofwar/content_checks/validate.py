@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from domain.games.godofwar.content import Raw
+
 from .coverage import count_problems, coverage_problems
 from .scene_checks import scene_problems
 from .schema import (
@@ -15,7 +17,6 @@ from .schema import (
     vocabulary_problems,
 )
 from .shapes import shape_problems
-from .walk import Raw
 
 CHECKS = (unique_ids, stable_ids, authored_marks, action_card_problems, hero_problems,
           scene_problems, vocabulary_problems, target_problems, campaign_problems,

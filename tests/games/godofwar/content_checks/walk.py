@@ -5,20 +5,10 @@ scene card, face, effect and condition with a label saying where it sits. The va
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, TypeAlias
 
-Raw: TypeAlias = dict[str, Any]  # file stem -> parsed JSON
-Item: TypeAlias = dict[str, Any]
+from domain.games.godofwar.content import Item, Raw
 
-FILES = ("heroes", "cards", "scenes", "campaign", "rules")
 SIDES = ("front", "back")
-
-
-def for_party(printed: int, per_hero: int, heroes: int) -> int:
-    """A number that grows with the party (rules 1.1.0, README "Balance"): the printed value
-    is a lone hero's, and every further hero (every further seat; solo is one) adds
-    ``per_hero``."""
-    return printed + per_hero * (heroes - 1)
 
 
 def party_sizes(raw: Raw) -> list[int]:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from domain.games.godofwar.content import Item, Raw, for_party
+
 from . import walk
 from .schema import ARROWS, ENEMY_ABILITIES, ROWS, TRIGGERS, TYPES
-from .walk import SIDES, Item, Raw, for_party
+from .walk import SIDES
 
 COLUMNS = 4  # digest §7.1: every scene is 4 columns wide
 STANDS = ("above", "below")  # where a box is printed: above or below the enemy status

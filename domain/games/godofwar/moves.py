@@ -1,5 +1,7 @@
-"""The game's doors for the kernel: ``next_step``, ``apply_move`` and ``apply_chance`` over
-setup (``flow.py``) and the rounds (the pending stack, ``ops.py``).
+"""Applying moves and chance outcomes, and the step they lead to (``next_step``): during setup
+``flow.py``'s, then the rounds' on the pending stack (``effects.py``). The kernel's
+``play_move`` has already checked that a move is one of the prompt's legal moves, so these
+only apply it, on a working copy, and then let the round run on to the next thing it needs.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from typing import Any
 from domain.kernel import Chance, Decision, Move, Over, Step, json_copy
 
 from . import flow
-from .ops import advance, answer, prompts
+from .effects import advance, answer, prompts
 from .state import State
 
 

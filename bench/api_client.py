@@ -1,4 +1,6 @@
-"""A minimal JSON client of this API over one keep-alive connection (tests, benchmarks)."""
+"""A minimal JSON client of the API over one keep-alive connection, for the benchmarks and the
+tests that drive a running server (the browser client is api/web/, served by
+api/client_pages.py)."""
 
 from __future__ import annotations
 
