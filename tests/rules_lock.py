@@ -10,9 +10,9 @@ newline), leaving out what cannot change an outcome: README.md, bots.py, narrati
 game's words, domain.kernel.narration), decktext.py (a decklist as players write it) and
 caches. A game's asking.py (the windows a seat may choose not to be asked in,
 domain.kernel.asking) is in the digest: which window a pass by preference may skip decides
-whether a history verifies. Only a change that alters no outcome may be re-recorded under the same version, and
-only while every golden replay of that version still verifies; frozen versions are never
-re-recorded.
+whether a history verifies. Only a change that alters no outcome may be re-recorded under
+the same version, and only while every golden replay of that version still verifies; frozen
+versions are never re-recorded.
 """
 
 from __future__ import annotations
