@@ -139,8 +139,8 @@ class ViewStore:
     def warnings_due(self, now: float, limit: int = 100) -> list[tuple[str, float]]:
         """The games with a deadline warning due at ``now``, with the score each was read
         at (what ``claim_warning`` takes), earliest first."""
-        found: list[tuple[str, float]] = self.client.zrangebyscore(
-            WARNINGS, "-inf", now, start=0, num=limit, withscores=True)
+        found: list[Any] = self.client.zrangebyscore(WARNINGS, "-inf", now, start=0,
+                                                     num=limit, withscores=True)
         return [(str(game_id), float(score)) for game_id, score in found]
 
     def claim_warning(self, game_id: str, score: float) -> bool:
