@@ -43,8 +43,8 @@ export function ago(iso) {
   return seconds < 60 ? "just now" : `${duration(seconds)} ago`;
 }
 
-// The game's clock in one sentence: "1 day a move, 2 days in reserve; a seat whose time runs
-// out forfeits."
+// The game's clock in one sentence: "1 day a move, with 2 days in reserve; a seat whose time
+// runs out loses the game."
 export function clockRule(clock, cooperativeOrCrowded) {
   const pace = `${duration(clock.per_move)} a move` +
     (clock.bank ? `, with ${duration(clock.bank)} in reserve` : "");
@@ -53,7 +53,7 @@ export function clockRule(clock, cooperativeOrCrowded) {
       ? "a seat whose time runs out is played by the autopilot for the rest of the game"
       : "a seat whose time runs out loses the game")
     : "when a seat's time runs out, the autopilot makes that one move for it";
-  return `Clock: ${pace}; ${after}.`;
+  return `${pace}; ${after}.`;
 }
 
 // The clock panel of a game's page (null for a game with no clock): its rule, then a line
@@ -71,7 +71,9 @@ export function clockPanel(summary, nameOf) {
   });
   const handed = (clock.autopilot || []).map((seat) => h("li", {
     text: `${nameOf(seat)} ran out of time: the autopilot plays that seat from now on.` }));
-  const panel = h("section", { class: "clock", "aria-label": "Clock" },
+  // A heading (level 2, as the prompt's): the board's own headings follow it in order.
+  const panel = h("section", { class: "clock", "aria-labelledby": "clock-title" },
+    h("h2", { id: "clock-title", text: "Clock" }),
     h("p", { class: "clock-rule", text: clockRule(clock, crowded) }),
     lines.length || handed.length ? h("ul", { class: "clock-times" }, lines, handed) : null);
   tick(panel);
@@ -95,13 +97,15 @@ export function clockField(gameName) {
     CLOCK_PRESETS.map(([words, perMove, bank]) =>
       h("option", { value: `${perMove}/${bank}`, text: words })));
   const onTimeout = h("select", { id: `${id}-timeout`, name: "on-timeout", disabled: true },
-    h("option", { value: "autopilot", text: "the autopilot makes that move for the seat" }),
-    h("option", { value: "forfeit", text: "the seat forfeits (with three or more seats, " +
-      "the autopilot plays it from then on)" }));
+    h("option", { value: "autopilot", text: "The autopilot makes that move" }),
+    h("option", { value: "forfeit", text: "The seat forfeits" }));
   pace.addEventListener("change", () => { onTimeout.disabled = !pace.value; });
   return h("div", { class: "option clock-option" },
     h("label", { for: id, text: "Clock" }), pace,
-    h("label", { for: `${id}-timeout`, text: "When a seat's time runs out" }), onTimeout);
+    h("label", { for: `${id}-timeout`, text: "When a seat's time runs out" }), onTimeout,
+    h("small", { text: "The autopilot is the game's first bot. A seat that forfeits loses " +
+      "a two-seat game; with more seats, or in a co-operative game, the autopilot plays it " +
+      "from then on." }));
 }
 
 // The clock the lobby's form asks for (undefined: none).

@@ -110,7 +110,7 @@ def test_a_clocked_game_started_as_the_player_is_joined_by_key_and_comes_live_to
     form.locator("button[type=submit]").click()
     ann_page.wait_for_selector(".clock-rule")
     game_id = ann_page.evaluate("location.hash.split('/')[2]")
-    assert "1 day a move; a seat whose time runs out loses the game" in \
+    assert "1 day a move; a seat whose time runs out loses the game." == \
         ann_page.locator(".clock-rule").text_content()
     ann_page.goto("/#/inbox")
     ann_page.wait_for_selector(f".turn-theirs li[data-game-id='{game_id}']")

@@ -46,8 +46,7 @@ export function promptPanel(ctx) {
   const prompt = ctx.answer.prompt;
   const panel = h("section", { class: "prompt", "aria-labelledby": "prompt-title" });
   if (!prompt) {
-    // A heading too (the board's own headings follow it in order), in the prompt's place.
-    panel.append(h("h2", { class: "waiting", id: "prompt-title", tabindex: -1,
+    panel.append(h("p", { class: "waiting", id: "prompt-title", tabindex: -1,
       text: waitingText(ctx) }));
     return panel;
   }
