@@ -2,12 +2,13 @@
 // joined with a name, or as the player signed in (with the player's key); the seat's token
 // is kept like an invitation's.
 
-import { get, keepToken, playerHeld, post } from "./api.js";
+import { get, keepToken, playerHeld, post, titleOf } from "./api.js";
 import { clear, h } from "./dom.js";
 import { notify } from "./notice.js";
 
 export async function listOpenGames(section) {
   const { games } = await get("/games?open=true&limit=50");
+  const titles = new Map(await Promise.all(games.map(async (g) => [g.game, await titleOf(g.game)])));
   clear(section);
   if (!games.length) return;
   section.append(h("h2", { text: "Open seats" }),
@@ -29,7 +30,7 @@ export async function listOpenGames(section) {
         }
       };
       return h("li", { "data-game-id": g.game_id },
-        h("form", { onsubmit: join }, h("span", { text: `${g.game}: ${players} ` }), name,
+        h("form", { onsubmit: join }, h("span", { text: `${titles.get(g.game)}: ${players} ` }), name,
           h("button", { type: "submit", text: player ? `Join seat ${seat.seat} as ${player.name}`
             : `Join seat ${seat.seat}` })));
     })));

@@ -169,7 +169,18 @@ class InboxPage {
   }
 
   async load() {
-    const { games } = await get("/players/me/games?limit=100", { token: this.player.key });
+    let games;
+    try {
+      ({ games } = await get("/players/me/games?limit=100", { token: this.player.key }));
+    } catch (error) {
+      if (error.status !== 401) throw error;
+      // The key was replaced on another device: this one signs in again.
+      keepPlayer(null);
+      reopen(null);
+      notify(`The key kept here for ${this.player.name} no longer works (a new one was ` +
+        "made, perhaps on another device): sign in with the new key.");
+      return;
+    }
     this.games = games;
     this.draw();
   }

@@ -44,13 +44,14 @@ def signed_in(page, name):
     return player
 
 
-def test_registering_shows_the_key_once_and_keeps_it_in_this_browser(open_page):
-    page = open_page(viewport=DESKTOP)
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_registering_shows_the_key_once_and_keeps_it_in_this_browser(open_page, size):
+    page = open_page(viewport=DESKTOP if size == "desktop" else PHONE)
     page.goto("/#/inbox")
     assert axe.violations(page) == []
-    shoot(page, "player-sign-in-desktop")
+    shoot(page, f"player-sign-in-{size}")
 
-    key = register_in_page(page, "ann")
+    key = register_in_page(page, f"ann on a {size}")
 
     notice = page.locator(".key-notice").text_content()
     assert key.startswith("ghp.") and "shown this once" in notice
@@ -58,7 +59,7 @@ def test_registering_shows_the_key_once_and_keeps_it_in_this_browser(open_page):
     assert page.request.get("/players/me", headers={"Authorization": f"Bearer {key}"}).ok
     page.wait_for_selector(".inbox h2")
     assert axe.violations(page) == []
-    shoot(page, "player-key-desktop")
+    shoot(page, f"player-key-{size}")
     page.goto("/#/")
     page.goto("/#/inbox")
     page.wait_for_selector(".inbox h2")
@@ -66,8 +67,12 @@ def test_registering_shows_the_key_once_and_keeps_it_in_this_browser(open_page):
 
 
 def test_a_new_key_replaces_the_old_one_which_stops_working(open_page):
-    page = open_page()
+    page, elsewhere = open_page(), open_page()
     player = signed_in(page, "cat")
+    elsewhere.goto("/#/inbox")
+    elsewhere.fill("#player-key", player["key"])
+    elsewhere.click("form.signin button[type=submit]")
+    elsewhere.wait_for_selector(".inbox")
     page.once("dialog", lambda dialog: dialog.accept())
 
     page.click("button.rotate-key")
@@ -77,6 +82,10 @@ def test_a_new_key_replaces_the_old_one_which_stops_working(open_page):
     assert new_key != player["key"] and page.evaluate(PLAYER_KEY) == new_key
     old = page.request.get("/players/me", headers={"Authorization": f"Bearer {player['key']}"})
     assert old.status == 401
+    elsewhere.goto("/#/")
+    elsewhere.goto("/#/inbox")  # the other device, still keeping the old key
+    elsewhere.wait_for_selector("#player-key")
+    assert "no longer works" in elsewhere.locator("#notice").text_content()
 
 
 def until_anns_turn(bob_page, game_id):
