@@ -10,7 +10,9 @@ with its own clock; the loop only asks which games to look at.
 Each round also warns the players of the deadlines coming within their warning window
 (``domain.clocks.warning_window``: a quarter of ``per_move``, at most an hour, at least a few
 seconds) with a ``deadline-soon`` inbox event, once per decision across hosts and rounds
-(``Inbox.warn``).
+(``Inbox.warn``). The warnings due are kept beside the deadlines (``gh:warnings``, scored by
+when each is due): a loop takes a game off that set before loading it, so a decision's
+warning costs one load of its game, whatever the number of hosts and rounds.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from collections.abc import Callable
 from uuid import UUID
 
 from domain.application import GameNotFound, GameService
-from domain.clocks import WARNING_MAX
 from domain.commands import TimeOut
 from domain.kernel import GameError
 from projections import ViewStore
@@ -44,14 +45,23 @@ def fire_due(service: GameService, store: ViewStore, now: float) -> int:
     return len(due)
 
 
-def warn_soon(inbox: Inbox, store: ViewStore, now: float) -> None:
-    """Warn the players of the games whose earliest deadline comes after ``now`` within the
-    longest warning window (each game's own window is checked by ``Inbox.warn``)."""
-    for game_id in store.due_games(now + WARNING_MAX, BATCH, after=now):
+def warn_soon(inbox: Inbox, store: ViewStore, now: float) -> int:
+    """Warn the players of the games whose warning is due at ``now``, each game taken by one
+    loop; a game with another warning due later (another seat's) is put back for then.
+    Answers how many games were loaded."""
+    loaded = 0
+    for game_id, score in store.warnings_due(now, BATCH):
+        if not store.claim_warning(game_id, score):
+            continue  # another host took it, or the game moved on
+        loaded += 1
         try:
-            inbox.warn(UUID(game_id), now)
+            version, later = inbox.warn(UUID(game_id), now)
         except GameNotFound as error:
             LOG.warning("deadline of game %s not warned of: %s", game_id, error)
+            continue
+        if later is not None:
+            store.requeue_warning(game_id, version, later)
+    return loaded
 
 
 class DeadlineLoop:

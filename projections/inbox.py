@@ -142,25 +142,43 @@ class Inbox:
             self._settled.put(game.id, seating)
         return seating
 
-    def warn(self, game_id: UUID, now: float) -> None:
+    def warning_at(self, game: Game, after: float | None = None) -> float | None:
+        """When the first warning of a deadline is due to one of the game's players (epoch
+        seconds: the seat's deadline less its warning window, ``domain.clocks.
+        warning_window``), of those after ``after`` if given; None: no one is to be warned."""
+        clock = game.life.get("clock")
+        if clock is None or game.status != Status.ACTIVE:
+            return None
+        window = warning_window(clock)
+        times = [due.timestamp() - window for seat in self._seating(game).players
+                 if (due := game.deadline(seat)) is not None]
+        return min((t for t in times if after is None or t > after), default=None)
+
+    def warn(self, game_id: UUID, now: float) -> tuple[int, float | None]:
         """Announce ``deadline-soon`` to each player whose seat's deadline in the game falls
-        within its warning window (``domain.clocks.warning_window``) after ``now``: once per
-        player, seat and decision (the game's version), whichever host or round sees it."""
+        within its warning window after ``now``: once per player, seat and decision (the
+        game's version), whichever host or round sees it. Answers the game's version and when
+        the next warning of it is due (None: none), which may be now for a player whose
+        inbox entry is not written yet."""
         game = self.service.get(game_id, reading=True)
         clock = game.life.get("clock")
         if clock is None or game.status != Status.ACTIVE:
-            return
+            return game.version, None
         window = warning_window(clock)
         players = self._seating(game).players
         entries = self.store.entries(str(game_id), [str(p) for p in players.values()])
+        later = self.warning_at(game, after=now)
         for (seat, player_id), entry in zip(players.items(), entries, strict=True):
             due = game.deadline(seat)
-            if due is None or entry is None or entry["version"] != game.version:
-                continue  # not on the clock, or its views not written yet: a later round
-            left = due.timestamp() - now
-            if 0 < left <= window and self.store.claim_warning(
-                    str(player_id), str(game_id), seat, game.version, int(left) + 60):
+            left = None if due is None else due.timestamp() - now
+            if left is None or not 0 < left <= window:
+                continue  # not on the clock, past its deadline, or warned of later
+            if entry is None or entry["version"] != game.version:
+                later = now  # its views are being written: the next round
+            elif self.store.claim_warning(str(player_id), str(game_id), seat, game.version,
+                                          int(left) + 60):
                 self.announce(player_id, DEADLINE_SOON, entry)
+        return game.version, later
 
     def announce(self, player_id: UUID, kind: str, entry: dict[str, Any]) -> None:
         """Tell a player of an event no game change shows (``deadline-soon``, from a clock)."""

@@ -64,7 +64,8 @@ class Projector:
             fields[REPLAY_CSV] = "".join(to_csv_rows(document))
         deadline = game.next_deadline()
         self.store.write_game(str(game.id), game.version, game.created_on.timestamp(), fields,
-                              game.game_name, None if deadline is None else deadline.timestamp())
+                              game.game_name, None if deadline is None else deadline.timestamp(),
+                              self.inbox.warning_at(game))
         if game.seed is not None and self.auditor is not None:
             self.auditor.schedule(game.id)
         self.inbox.write(game, fields["summary"], known, live)

@@ -15,6 +15,11 @@ Keys (all under the ``gh:`` prefix):
   each scored by its earliest deadline (epoch seconds): what every host's deadline loop
   fires (``api.deadlines``). Written with the views, so it is rebuilt from the event store
   with them.
+* ``gh:warnings``: a sorted set of the clocked games with a player to warn of a deadline
+  coming (``deadline-soon``), each scored by when the earliest such warning is due (its
+  deadline less its warning window): the deadline loops take each game from it once a
+  decision (``claim_warning``), not once a round. Written with the views, like
+  ``gh:deadlines``.
 
 A game's views are written by one Lua script that first compares versions, so a stale write
 (an older version computed late) is ignored and the views of one game never mix versions.
@@ -40,17 +45,36 @@ from domain.kernel import canonical_json
 PREFIX = "gh:"
 VERDICT = "verdict"  # a game's re-verification verdict, beside its views
 DEADLINES = f"{PREFIX}deadlines"
+WARNINGS = f"{PREFIX}warnings"
 
 _WRITE_VIEWS = """
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if current >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], unpack(ARGV, 6))
+redis.call('HSET', KEYS[1], 'version', ARGV[1], unpack(ARGV, 7))
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
 redis.call('ZADD', KEYS[3], ARGV[2], ARGV[3])
 if ARGV[5] == '' then redis.call('ZREM', KEYS[4], ARGV[3])
 else redis.call('ZADD', KEYS[4], ARGV[5], ARGV[3]) end
+if ARGV[6] == '' then redis.call('ZREM', KEYS[5], ARGV[3])
+else redis.call('ZADD', KEYS[5], ARGV[6], ARGV[3]) end
 redis.call('PUBLISH', ARGV[4], ARGV[1])
 return 1
+"""
+
+# A warning taken by one deadline loop: only while its score is the one the loop read (a newer
+# version of the game may have rescored it since).
+_CLAIM_WARNING = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score or tonumber(score) ~= tonumber(ARGV[2]) then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+return 1
+"""
+
+# A later warning of the same decision put back: only while the views are still of the
+# version it was computed from, and no newer write scored the game meanwhile.
+_REQUEUE_WARNING = """
+if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+return redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[3])
 """
 
 _ADVANCE = """
@@ -82,20 +106,26 @@ class ViewStore:
         self.client = client
         self._write = client.register_script(_WRITE_VIEWS)
         self._advance = client.register_script(_ADVANCE)
+        self._claim_warning = client.register_script(_CLAIM_WARNING)
+        self._requeue_warning = client.register_script(_REQUEUE_WARNING)
         self.hub = Hub(client)
 
     # ---- views and index ----
 
     def write_game(self, game_id: str, version: int, created: float, fields: Mapping[str, Any],
-                   game: str, deadline: float | None = None) -> bool:
-        """Store a game's views at ``version``, and its earliest running ``deadline`` (epoch
-        seconds; None: none runs); False when a newer version is already there."""
+                   game: str, deadline: float | None = None, warning: float | None = None,
+                   ) -> bool:
+        """Store a game's views at ``version``, its earliest running ``deadline`` and when
+        its earliest ``warning`` of a deadline is due (epoch seconds; None: none); False when
+        a newer version is already there."""
         args: list[Any] = [version, created, game_id, channel(game_id),
-                           "" if deadline is None else repr(deadline)]
+                           "" if deadline is None else repr(deadline),
+                           "" if warning is None else repr(warning)]
         for key, value in fields.items():
             # orjson (through the canonical form), several times faster than json.dumps
             args += [key, value if isinstance(value, str) else canonical_json(value)]
-        keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}", DEADLINES]
+        keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}", DEADLINES,
+                WARNINGS]
         return bool(self._write(keys=keys, args=args))
 
     def due_games(self, now: float, limit: int = 100, after: float | None = None,
@@ -105,6 +135,23 @@ class ViewStore:
         low = "-inf" if after is None else f"({after!r}"
         found = self.client.zrangebyscore(DEADLINES, low, now, start=0, num=limit)
         return [g.decode() if isinstance(g, bytes) else str(g) for g in found]
+
+    def warnings_due(self, now: float, limit: int = 100) -> list[tuple[str, float]]:
+        """The games with a deadline warning due at ``now``, with the score each was read
+        at (what ``claim_warning`` takes), earliest first."""
+        found: list[Any] = self.client.zrangebyscore(WARNINGS, "-inf", now, start=0,
+                                                     num=limit, withscores=True)
+        return [(str(game_id), float(score)) for game_id, score in found]
+
+    def claim_warning(self, game_id: str, score: float) -> bool:
+        """True for the one deadline loop that takes the game's due warning off the set."""
+        return bool(self._claim_warning(keys=[WARNINGS], args=[game_id, repr(score)]))
+
+    def requeue_warning(self, game_id: str, version: int, when: float) -> None:
+        """Put back the game's next warning of the decision at ``version``, due at ``when``,
+        unless the game has moved on (its newer views score their own)."""
+        self._requeue_warning(keys=[_game_key(game_id), WARNINGS],
+                              args=[version, repr(when), game_id])
 
     def deadline(self, game_id: str) -> float | None:
         score: float | None = self.client.zscore(DEADLINES, game_id)

@@ -107,6 +107,26 @@ export function gamesHeld() {
   return ids;
 }
 
+// ---- the player: a key for all of the player's seats, kept in local storage like tokens ----
+
+const PLAYER = "gamehall:player";
+
+// The player signed in on this browser ({player_id, name, key}), or null.
+export function playerHeld() {
+  try {
+    const held = JSON.parse(localStorage.getItem(PLAYER) || "null");
+    return held && held.key ? held : null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepPlayer(player) {
+  if (player) localStorage.setItem(PLAYER, JSON.stringify(
+    { player_id: player.player_id, name: player.name, key: player.key }));
+  else localStorage.removeItem(PLAYER);
+}
+
 // ---- the catalog: fetched once a page load; a game's title ("God of War") ----
 
 let catalog = null;
@@ -142,10 +162,11 @@ export function componentsOf(game, rulesVersion) {
 // ---- live updates: Server-Sent Events read with fetch, so the token goes in a header ----
 
 export class Follower {
-  // onEvent(event) for each event, onEnd() when the game is over, onState(text) for the
-  // connection's state. Resumes from the last event seen after a dropped connection.
-  constructor(gameId, token, after, { onEvent, onEnd, onState }) {
-    Object.assign(this, { gameId, token, last: after, onEvent, onEnd, onState });
+  // A stream at ``path`` (a game's, or a player's): onEvent(event) for each event, onEnd()
+  // when the game is over, onState(text) for the connection's state. Resumes from the last
+  // event seen (``after`` at first; null: from now) after a dropped connection.
+  constructor(path, token, after, { onEvent, onEnd = () => {}, onState = () => {} }) {
+    Object.assign(this, { path, token, last: after, onEvent, onEnd, onState });
     this.stopped = false;
     this.delay = 500;
   }
@@ -186,9 +207,10 @@ export class Follower {
 
   async once() {
     this.controller = new AbortController();
-    const headers = { Accept: "text/event-stream", "Last-Event-ID": String(this.last) };
+    const headers = { Accept: "text/event-stream" };
+    if (this.last !== null) headers["Last-Event-ID"] = String(this.last);
     if (this.token) headers.Authorization = "Bearer " + this.token;
-    const response = await fetch(`/games/${this.gameId}/stream`,
+    const response = await fetch(this.path,
       { headers, signal: this.controller.signal });
     if (!response.ok) {
       let problem = null;
@@ -225,7 +247,7 @@ export class Follower {
     }
     if (kind === "end") return true;
     if (!data.length) return false;
-    if (id !== null) this.last = Number(id);
+    if (id !== null) this.last = id;
     this.onEvent(JSON.parse(data.join("\n")));
     return false;
   }

@@ -1,11 +1,12 @@
 // The page's router: the URL's fragment says which page is shown (#/ the lobby,
 // #/play/ID[/SEAT] a game, #/join/ID/SEAT/TOKEN an invitation, #/replay[/ID] the viewer,
-// #/decks[/GAME] the deck page).
+// #/decks[/GAME] the deck page, #/inbox the player's games, or registering and signing in).
 // Fragments never reach the server, so an invitation's token stays in the browser.
 
 import { keepToken } from "./api.js";
 import { showDecks } from "./decks.js";
 import { showLobby } from "./lobby.js";
+import { showInbox } from "./player.js";
 import { showPlay } from "./play.js";
 import { showReplay } from "./replay.js";
 import { clear } from "./dom.js";
@@ -38,6 +39,7 @@ function decoded(part) {
 
 async function show(main, [page, id, seat, token]) {
   if (page === "decks") return showDecks(main, id || undefined);
+  if (page === "inbox") return showInbox(main);
   if ((id && !GAME_ID.test(id)) || (seat && !/^\d{1,2}$/.test(seat))) {
     notify("That link does not name a game: check that it was copied whole.");
     return showLobby(main);

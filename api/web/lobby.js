@@ -2,7 +2,9 @@
 // GET /games/catalog, so a new game or option needs no change here), seats as human or bot,
 // invitation links per seat, and the list of games.
 
-import { ApiError, catalogOf, gamesHeld, get, keepToken, post, seatsHeld } from "./api.js";
+import { ApiError, catalogOf, gamesHeld, get, keepToken, playerHeld, post, seatsHeld }
+  from "./api.js";
+import { clockField, readClock } from "./clock.js";
 import { decksHeld } from "./decks.js";
 import { clear, h } from "./dom.js";
 import { resultText, seatName } from "./games/common.js";
@@ -49,6 +51,8 @@ function gameForm(game, created, list) {
     game.options.length ? h("details", { class: "options" }, h("summary", { text: "Options" }),
       game.options.map((option) => optionField(game.name, option))) : null,
     game.takebacks ? takebacksField(game.name) : null,
+    clockField(game.name),
+    listedField(game.name),
     h("button", { type: "submit", text: `Start ${game.title}` }));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -60,11 +64,14 @@ function gameForm(game, created, list) {
 
 function seatRow(game, s) {
   const id = `${game.name}-seat-${s}`;
+  const player = playerHeld();
   const who = h("select", { id, name: `seat-${s}`, "aria-label": `Seat ${s}` },
+    player ? h("option", { value: "me", text: `You (${player.name})` }) : null,
     h("option", { value: "human", text: "Human" }),
     h("option", { value: "open", text: "Open seat (joined by link)" }),
     game.bots.map((bot) => h("option", { value: "bot:" + bot, text: `Bot: ${bot.replaceAll("_", " ")}` })));
   if (s > 0 && game.bots.length) who.value = "bot:" + game.bots[0];
+  else if (s > 0 && player) who.value = "human";
   const name = h("input", { type: "text", name: `name-${s}`, maxlength: 40,
     value: `player ${s}`, "aria-label": `Seat ${s} name` });
   const deck = deckField(game, s);
@@ -86,6 +93,14 @@ function deckField(game, s) {
   return h("select", { name: `deck-${s}`, "aria-label": `Seat ${s} deck`, class: "seat-deck" },
     h("option", { value: "", text: "Ready-made deck" }),
     decks.map((d) => h("option", { value: d.deck_id, text: `Deck: ${d.name}` })));
+}
+
+// A listed game's open seats are offered in every visitor's lobby; unlisted, by link only.
+function listedField(gameName) {
+  const id = `${gameName}-listed`;
+  return h("div", { class: "option" },
+    h("input", { type: "checkbox", id, name: "listed" }),
+    h("label", { for: id, text: " List its open seats in the lobby, for anyone to join" }));
 }
 
 // Takebacks are off unless the players agree before play (docs/takebacks-forks-receipts.md, "Takebacks").
@@ -140,6 +155,7 @@ function readPlayers(form) {
     const who = row.querySelector("select").value;
     if (who.startsWith("bot:")) return { bot: who.slice(4) };
     if (who === "open") return {};
+    if (who === "me") return { player: "me" };
     const deck = row.querySelector("select.seat-deck");
     const player = { name: row.querySelector("input").value.trim() || "player" };
     return deck && deck.value ? { ...player, deck: deck.value } : player;
@@ -151,8 +167,12 @@ async function create(game, form, created, list) {
   button.disabled = true;
   try {
     const takebacks = form.querySelector("input[name=takebacks]");
+    const players = readPlayers(form);
+    // A seat taken as the player is asked for with the player's key.
+    const token = players.some((p) => p.player) ? playerHeld()?.key : undefined;
     const answer = await post("/games", { game: game.name, options: readOptions(form),
-      players: readPlayers(form), takebacks: Boolean(takebacks && takebacks.checked) });
+      players, takebacks: Boolean(takebacks && takebacks.checked), clock: readClock(form),
+      listed: form.querySelector("input[name=listed]").checked }, { token });
     // This browser keeps the first human seat only: the others' tokens go out in their
     // invitation links (open one here to play that seat on this device too).
     const [mine, ...others] = Object.entries(answer.tokens);

@@ -5,9 +5,10 @@
 // For a screen reader: the page's title says the game and whose turn it is, "Your turn" and
 // every new log line are announced, and the focus goes to the prompt after a move.
 
-import { ApiError, Follower, componentsOf, get, keepToken, newKey, post, seatsHeld, titleOf }
-  from "./api.js";
+import { ApiError, Follower, componentsOf, get, keepToken, newKey, playerHeld, post, seatsHeld,
+  titleOf } from "./api.js";
 import { askingPanel } from "./asking.js";
+import { clockPanel, tick } from "./clock.js";
 import { append, clear, h } from "./dom.js";
 import { componentDetails, promptPanel, resultText, sameMove, seatName, showDetails }
   from "./games/common.js";
@@ -35,6 +36,7 @@ class PlayPage {
 
   async open() {
     this.summary = await get(`/games/${this.gameId}`);
+    if (this.seat === null) await this.takePlayersSeat();
     this.components = await componentsOf(this.summary.game, this.summary.rules_version);
     this.renderer = rendererFor(this.summary.game);
     this.title = await titleOf(this.summary.game);
@@ -57,9 +59,10 @@ class PlayPage {
           h("section", { class: "log", "aria-labelledby": "log-title" },
             h("h2", { id: "log-title" }, "Log ", this.liveState), this.latest, this.log))));
     await this.refresh();
+    this.ticker = setInterval(() => tick(this.header), 1000); // the clock counts down
     this.heard = this.answer.version; // the log lines before it are history, not news
     if (this.seat !== null) askToNotify();
-    this.follower = new Follower(this.gameId, this.token, 0, {
+    this.follower = new Follower(`/games/${this.gameId}/stream`, this.token, 0, {
       onEvent: (event) => this.onEvent(event),
       onEnd: () => this.onEnd(),
       onState: (text) => { this.liveState.textContent = text; },
@@ -68,6 +71,19 @@ class PlayPage {
 
   close() {
     if (this.follower) this.follower.stop();
+    clearInterval(this.ticker);
+  }
+
+  // No seat token kept here, but a player signed in: the player's key plays the seat the
+  // player holds in this game (taken on another device, or joined from the inbox), if any.
+  async takePlayersSeat() {
+    const player = playerHeld();
+    if (!player) return;
+    const view = await get(`/games/${this.gameId}/view`, { token: player.key }).catch(() => null);
+    if (!view || view.seat === null || view.seat === undefined) return;
+    this.seat = String(view.seat);
+    this.token = player.key;
+    this.held = [this.seat];
   }
 
   onEvent(event) {
@@ -124,7 +140,7 @@ class PlayPage {
     if (myTurn && !wasMyTurn) this.turnNews.textContent = `Your turn: ${answer.prompt.text || ""}`;
     else if (!myTurn) this.turnNews.textContent = "";
     document.title = this.pageTitle();
-    showTurn(this.gameId, answer.version, Boolean(answer.prompt), titleOf(this.summary.game));
+    showTurn(this.gameId, answer.version, Boolean(answer.prompt), this.title);
   }
 
   // "Dominion — your turn — gamehall": the game and where it stands, for a tab or a reader.
@@ -199,6 +215,7 @@ class PlayPage {
       h("p", { class: "seats", text: seats }),
       h("p", { class: "status", "data-status": this.answer.status,
         text: statusText(s, this.answer) }),
+      clockPanel(s, (seat) => seatName(s, seat)),
       h("div", { class: "actions" }, switcher,
         over ? h("a", { class: "button", href: `#/replay/${this.gameId}`, text: "Open the replay" })
           : this.token ? h("button", { type: "button", class: "resign", text: "Resign",

@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import threading
 import time
+from datetime import datetime
 from uuid import UUID
 
+from api.deadlines import warn_soon
 from projections import rebuild
 
 from .helpers import bearer, move
@@ -193,3 +195,32 @@ def test_a_player_is_warned_once_of_a_deadline_soon_by_two_hosts_over_many_round
     assert "deadline-soon" not in kinds_told(players_app, bob)
     replay = web.get(f"/games/{game_id}/replay").json["events"]
     assert [e["type"] for e in replay].count("timed_out") == 1
+
+
+def test_a_deadline_warning_loads_its_game_once_a_decision_not_once_a_round(
+        web, players_app, monkeypatch):
+    ann, bob = register(web, "ann"), register(web, "bob")
+    game_id = game_of(web, ann["key"], [{"player": "me"}, {"open": True}],
+                      clock={"per_move": 3600, "on_timeout": "forfeit"})["game_id"]
+    web.post(f"/games/{game_id}/seats/1", json={}, headers=bearer(bob["key"]))
+    hall = players_app.extensions["gamehall"]
+    loads = []
+    load = hall.service.get
+
+    def counted(wanted, *args, **kwargs):
+        if str(wanted) == game_id:
+            loads.append(wanted)
+        return load(wanted, *args, **kwargs)
+
+    monkeypatch.setattr(hall.service, "get", counted)
+    due = datetime.fromisoformat(inbox(web, ann["key"], "mine")[0]["deadline"]).timestamp()
+
+    for now in (due - 1000, due - 950):  # before its window (a quarter of an hour)
+        for _ in range(20):
+            warn_soon(hall.projector.inbox, hall.store, now)
+    assert loads == []
+    for round_ in range(40):  # two hosts, twenty rounds each, within the window
+        warn_soon(hall.projector.inbox, hall.store, due - 100 + round_)
+
+    assert len(loads) == 1
+    assert kinds_told(players_app, ann).count("deadline-soon") == 1
