@@ -21,10 +21,12 @@ Say = Callable[[str], None]
 AIM = 1.5
 
 
-def env_game(name: str, seats: int, game_id: UUID) -> GameEnv:
-    """One whole game through the environment, every seat an agent playing as the random
-    bot plays (its view from the info, its draws from the service's bot context)."""
-    game_env = env(name, seats)
+def env_game(name: str, seats: int, game_id: UUID, game_env: GameEnv | None = None) -> GameEnv:
+    """One whole game through the environment (``game_env``, reset, as a training loop
+    resets its environment between episodes, or a new one), every seat an agent playing as
+    the random bot plays (its view from the info, its draws from the service's bot
+    context)."""
+    game_env = game_env or env(name, seats)
     game_env.reset(seed=SEEDS.seed_of(game_id), options={"game_id": str(game_id)})
     episode = game_env.episode
     assert episode is not None
@@ -46,12 +48,13 @@ def env_rate(name: str, seats: int, games: int, say: Say, table: Table) -> None:
     game, options = PROFILES[name]
     engine_time = env_time = 0.0
     steps = 0
+    game_env = env(name, seats)
     for game_id in game_ids(f"research:{name}", games):
-        start = time.perf_counter()
+        start = time.process_time()
         engine_game(game, ["random"] * seats, options, game_id)
-        middle = time.perf_counter()
-        played = env_game(name, seats, game_id)
-        env_time += time.perf_counter() - middle
+        middle = time.process_time()
+        played = env_game(name, seats, game_id, game_env)
+        env_time += time.process_time() - middle
         engine_time += middle - start
         assert played.episode is not None
         steps += len(played.episode.events)

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import functools
 import zlib
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import orjson
@@ -39,6 +40,8 @@ SKIPPED_KEYS = frozenset({"prompt"})
 MAX_ITEMS = 32
 # The features kept (see ``Hasher``): at most this many before the memo starts again.
 MEMO_LIMIT = 50_000
+# The legal-move layouts kept (a Revolution prompt's JSON is a few kilobytes).
+LAYOUTS_LIMIT = 10_000
 
 
 class Hasher:
@@ -133,31 +136,41 @@ def move_key(move: Move) -> tuple[Any, ...]:
     return get("kind"), get("card"), get("tile"), get("square"), len(move)
 
 
-# A hand-made observation of a seat's view (``research.encoders``), of ``view_size`` slots.
-Encoder = Callable[[dict[str, Any], int], np.ndarray]
+class Actions(NamedTuple):
+    """A prompt's legal moves on the action space: each move's action ``indices`` (in the
+    prompt's order), the ``spilled`` positions (the moves given overflow actions, in order)
+    and the action ``mask`` (not to be changed: it is kept for the next prompt like it)."""
+
+    indices: list[int]
+    spilled: list[int]
+    mask: np.ndarray
 
 
 @dataclass(frozen=True)
 class Codec:
     """How one game's views and moves become arrays (see the module's docstring): the view
-    by ``encoder`` where the game has one, else hashed into ``view_size`` slots."""
+    by ``layout`` where the game has one, else hashed into ``view_size`` slots."""
 
     game: str
     view_size: int
     table: tuple[Move, ...]
     overflow: int
-    encoder: Encoder | None = None
+    layout: encoders.Layout | None = None
     move_buckets: int = 16
     index: dict[Any, int] = field(init=False, repr=False, compare=False)
+    by_json: dict[bytes, int] = field(init=False, repr=False, compare=False)
     hasher: Hasher = field(init=False, repr=False, compare=False)
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
-    layouts: dict[bytes, tuple[list[int], list[int]]] = field(
+    layouts: dict[bytes, Actions] = field(
         init=False, repr=False, compare=False, default_factory=dict)
     move_vectors: dict[bytes, np.ndarray] = field(
         init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", {move_key(m): i for i, m in enumerate(self.table)})
+        # Each table move's JSON without its braces, as it appears in a list's JSON.
+        object.__setattr__(self, "by_json", {
+            orjson.dumps(m)[1:-1]: i for i, m in enumerate(self.table)})
         object.__setattr__(self, "hasher", Hasher(self.view_size))
         object.__setattr__(self, "move_hasher", Hasher(self.move_buckets))
 
@@ -173,18 +186,11 @@ class Codec:
                overflow: Sequence[Move] | None = None) -> np.ndarray:
         """``seat``'s observation: its view encoded, then each overflow move
         (``overflow_moves``, where the caller has them) hashed in its slot."""
-        encoded = self.hasher.features(view) if self.encoder is None else self.encoder(
-            view, seat)
-        if not self.overflow:
-            return encoded
-        out = np.zeros(self.observation_size, dtype=np.float32)
-        out[:self.view_size] = encoded
-        spilled = self.overflow_moves(legal) if overflow is None else overflow
-        if spilled:
-            vectors = [self.move_vector(move) for move in spilled]
-            out[self.view_size:self.view_size + len(spilled) * self.move_buckets] = \
-                np.concatenate(vectors)
-        return out
+        return Observer(self).encode(view, legal, seat, overflow)
+
+    def observer(self) -> Observer:
+        """An encoder of this game's observations that writes over each seat's last one."""
+        return Observer(self)
 
     def move_vector(self, move: Move) -> np.ndarray:
         """A move's hashed slots, kept by its JSON (the same moves come again and again)."""
@@ -197,42 +203,92 @@ class Codec:
         return found
 
     def overflow_moves(self, legal: Sequence[Move]) -> list[Move]:
-        return [legal[position] for position in self.layout(legal)[1]]
+        return [legal[position] for position in self.layout_of(legal).spilled]
 
     def indices(self, legal: Sequence[Move]) -> list[int]:
         """Each legal move's action index, in the prompt's order."""
-        return self.layout(legal)[0]
+        return self.layout_of(legal).indices
 
-    def layout(self, legal: Sequence[Move]) -> tuple[list[int], list[int]]:
-        """Each legal move's action index, and the positions of the overflow moves among
-        them; kept by the moves' JSON, since the same prompts come again and again."""
+    def layout_of(self, legal: Sequence[Move]) -> Actions:
+        """The legal moves' ``Actions``, kept by the moves' JSON: the same prompts come
+        again and again."""
         memo = orjson.dumps(legal)
         found = self.layouts.get(memo)
         if found is None:
-            if len(self.layouts) > MEMO_LIMIT:
+            if len(self.layouts) > LAYOUTS_LIMIT:
                 self.layouts.clear()
-            found = self.layouts[memo] = self._layout(legal)
+            indices, spilled = self._layout(legal, memo)
+            found = self.layouts[memo] = Actions(indices, spilled, self.mask(indices))
         return found
 
-    def _layout(self, legal: Sequence[Move]) -> tuple[list[int], list[int]]:
-        indices: list[int] = []
-        spilled: list[int] = []
+    def _layout(self, legal: Sequence[Move], dumped: bytes) -> tuple[list[int], list[int]]:
+        """Each move's table index, found by its JSON (one split of the list's JSON, when
+        no move holds an object list of its own), else by ``move_key`` and ``==``; the
+        moves not in the table take the overflow actions in turn."""
+        chunks = dumped[2:-2].split(b"},{") if legal else []
+        found = list(map(self.by_json.get, chunks)) if len(chunks) == len(legal) \
+            else [None] * len(legal)
+        if None not in found:
+            return found, []  # type: ignore[return-value]
         table = self.table
-        for position, move in enumerate(legal):
-            found = self.index.get(move_key(move))
-            if found is None or table[found] != move:
+        spilled: list[int] = []
+        for position, index in enumerate(found):
+            if index is not None:
+                continue
+            move = legal[position]
+            index = self.index.get(move_key(move))
+            if index is None or table[index] != move:
                 if len(spilled) >= self.overflow:
                     raise ValueError(f"{self.game}: more than {self.overflow} legal moves "
                                      "outside the action table")
-                found = len(self.table) + len(spilled)
+                index = len(table) + len(spilled)
                 spilled.append(position)
-            indices.append(found)
-        return indices, spilled
+            found[position] = index
+        return found, spilled  # type: ignore[return-value]
 
     def mask(self, indices: Sequence[int]) -> np.ndarray:
         out = np.zeros(self.actions, dtype=np.int8)
         out[list(indices)] = 1
         return out
+
+
+class Observer:
+    """One environment's observations (``Codec.encode``'s): where the game has a layout,
+    each seat's is written over the seat's last one (``encoders.Memory``), only the parts of
+    the view that changed and the overflow moves if they changed; else the view is hashed
+    (the ``Hasher`` keeps the features of the unchanged top-level parts)."""
+
+    def __init__(self, codec: Codec) -> None:
+        self.codec = codec
+        self.memories: dict[int, tuple[encoders.Memory, list[Move]]] = {}
+
+    def encode(self, view: dict[str, Any], legal: Sequence[Move], seat: int,
+               overflow: Sequence[Move] | None = None) -> np.ndarray:
+        codec = self.codec
+        spilled = list(codec.overflow_moves(legal) if overflow is None else overflow)
+        layout = codec.layout
+        if layout is None:
+            out = np.zeros(codec.observation_size, dtype=np.float32)
+            out[:codec.view_size] = codec.hasher.features(view)
+            if spilled:
+                out[codec.view_size:codec.view_size + len(spilled) * codec.move_buckets] = \
+                    np.concatenate([codec.move_vector(move) for move in spilled])
+            return out
+        memory, was = self.memories.get(seat) or (
+            encoders.Memory(layout, codec.observation_size), [{}])
+        layout.write(memory, view, seat)
+        if spilled != was:
+            self._write_overflow(memory.buffer, spilled)
+        self.memories[seat] = memory, spilled
+        return memory.array()
+
+    def _write_overflow(self, buffer: array[float], spilled: list[Move]) -> None:
+        codec = self.codec
+        start, buckets = codec.view_size, codec.move_buckets
+        encoders.clear(buffer, start, codec.overflow * buckets)
+        for rank, move in enumerate(spilled):
+            at = start + rank * buckets
+            buffer[at:at + buckets] = array("f", codec.move_vector(move).tobytes())
 
 
 def dominion_table() -> tuple[Move, ...]:
@@ -263,9 +319,9 @@ def revolution_table() -> tuple[Move, ...]:
 # Per game: the view's slots (hashed) or its encoder, the action table, and the overflow
 # slots. The overflow sizes are above the most legal moves outside the table seen in random
 # play (Thrones' four-seat melee reached 91, God of War 19, Revolution's inverts 20).
-SHAPES: dict[str, tuple[int, Callable[[], tuple[Move, ...]], int, Encoder | None]] = {
-    "dominion": (encoders.DOMINION_SIZE, dominion_table, 8, encoders.dominion),
-    "revolution": (encoders.REVOLUTION_SIZE, revolution_table, 32, encoders.revolution),
+SHAPES: dict[str, tuple[int, Callable[[], tuple[Move, ...]], int, encoders.Layout | None]] = {
+    "dominion": (encoders.DOMINION_SIZE, dominion_table, 8, encoders.DOMINION),
+    "revolution": (encoders.REVOLUTION_SIZE, revolution_table, 32, encoders.REVOLUTION),
     "thrones": (2048, tuple, 256, None),
     "godofwar": (1024, tuple, 64, None),
 }
@@ -275,5 +331,5 @@ SHAPES: dict[str, tuple[int, Callable[[], tuple[Move, ...]], int, Encoder | None
 def codec_for(game: str) -> Codec:
     if game not in SHAPES:
         raise ValueError(f"no research codec for {game!r}; there are {', '.join(SHAPES)}")
-    size, table, overflow, encoder = SHAPES[game]
-    return Codec(game, size, table(), overflow, encoder)
+    size, table, overflow, layout = SHAPES[game]
+    return Codec(game, size, table(), overflow, layout)
