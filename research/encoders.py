@@ -24,9 +24,9 @@ from __future__ import annotations
 import functools
 from array import array
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from itertools import compress
 from operator import ne
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -279,7 +279,7 @@ DOMINION_SIZE = _SEATS + (1 + OTHERS) * len(SEAT_SCALARS)
 
 
 def _cards(buffer: array[float], block_start: int, cards: Any) -> None:
-    clear(buffer, block_start, C)
+    buffer[block_start:block_start + C] = _zeros(C)
     count_into(buffer, block_start, CARD, cards)
 
 
@@ -297,47 +297,44 @@ def _seat_order(players: list[Any], seat: int) -> list[int]:
     return [(seat + step) % len(players) for step in range(len(players))]
 
 
-def _player_cards(buffer: array[float], view: View, last: Last, seat: int) -> None:
-    """My card blocks, each written again if it changed, and the others' (a seat's two
-    blocks written again when anything of that seat changed)."""
+def _players(buffer: array[float], view: View, last: Last, seat: int) -> None:
+    """Each seat's card blocks and numbers, a seat's written again when anything of it
+    changed (of mine, only the blocks that changed)."""
     players = view.get("players") or []
     was = last["players"] if type(last["players"]) is list \
         and len(last["players"]) == len(players) else None
-    if not players:
+    if was is None:  # every block and number, the ranks no seat holds included
         clear(buffer, _MINE, _DOMINION_SCALARS - _MINE)
-        return
-    mine, my_last = players[seat], (was[seat] if was else {})
-    for offset, key in enumerate(MINE):
-        if was is None or mine.get(key) != my_last.get(key):
-            _cards(buffer, _MINE + offset * C, mine.get(key))
-    order = _seat_order(players, seat)
-    for rank, other in enumerate(order[1:]):
-        if was is None or players[other] != was[other]:
-            for offset, key in enumerate(THEIRS):
-                _cards(buffer, _THEIRS + (rank * len(THEIRS) + offset) * C,
-                       players[other].get(key))
-    if was is None:  # the ranks no seat holds
-        start = _THEIRS + (len(players) - 1) * len(THEIRS) * C
-        clear(buffer, start, _DOMINION_SCALARS - start)
-
-
-def _seat_scalars(buffer: array[float], view: View, last: Last, seat: int) -> None:
-    players = view.get("players") or []
-    clear(buffer, _SEATS, DOMINION_SIZE - _SEATS)
+        for rank in range(1 + OTHERS):
+            clear(buffer, _SEATS + rank * len(SEAT_SCALARS), len(SEAT_SCALARS) - 1)
     if not players:
         return
-    turn_seat = (view.get("turn") or {}).get("seat")
-    at = _SEATS
-    for other in _seat_order(players, seat):
+    mine, my_last = players[seat], (was[seat] if was else None)
+    if my_last is None or mine != my_last:
+        for offset, key in enumerate(MINE):
+            if my_last is None or mine.get(key) != my_last.get(key):
+                _cards(buffer, _MINE + offset * C, mine.get(key))
+        _seat_numbers(buffer, 0, mine)
+    for rank, other in enumerate(_seat_order(players, seat)[1:], start=1):
         player = players[other]
-        buffer[at:at + len(SEAT_SCALARS)] = array("f", (
-            1.0, player.get("hand_size") or 0, player.get("deck_size") or 0,
-            player.get("looking_at_size") or 0, player.get("victory_points") or 0,
-            player.get("turns") or 0, float(turn_seat == other)))
-        at += len(SEAT_SCALARS)
+        if was is None or player != was[other]:
+            for offset, key in enumerate(THEIRS):
+                _cards(buffer, _THEIRS + ((rank - 1) * len(THEIRS) + offset) * C,
+                       player.get(key))
+            _seat_numbers(buffer, rank, player)
+
+
+def _seat_numbers(buffer: array[float], rank: int, player: dict[str, Any]) -> None:
+    """A seat's numbers but the last ("their turn", the turn's part writes it)."""
+    at = _SEATS + rank * len(SEAT_SCALARS)
+    buffer[at:at + len(SEAT_SCALARS) - 1] = array("f", (
+        1.0, player.get("hand_size") or 0, player.get("deck_size") or 0,
+        player.get("looking_at_size") or 0, player.get("victory_points") or 0,
+        player.get("turns") or 0))
 
 
 def _turn(buffer: array[float], view: View, last: Last, seat: int) -> None:
+    """The phase, the turn's counters, and whose turn it is among the seats."""
     turn = view.get("turn") or {}
     at = _DOMINION_SCALARS
     clear(buffer, at, len(PHASES))
@@ -346,6 +343,11 @@ def _turn(buffer: array[float], view: View, last: Last, seat: int) -> None:
     at += len(PHASES)
     buffer[at:at + 3] = array("f", (
         turn.get("actions") or 0, turn.get("buys") or 0, turn.get("coins") or 0))
+    order = _seat_order(view.get("players") or [], seat)
+    turn_seat = turn.get("seat")
+    for rank in range(1 + OTHERS):
+        buffer[_SEATS + rank * len(SEAT_SCALARS) + len(SEAT_SCALARS) - 1] = float(
+            rank < len(order) and order[rank] == turn_seat)
 
 
 def _first(buffer: array[float], view: View, last: Last, seat: int) -> None:
@@ -353,9 +355,8 @@ def _first(buffer: array[float], view: View, last: Last, seat: int) -> None:
 
 
 DOMINION = Layout(DOMINION_SIZE, (
-    Part(("supply",), _supply), Part(("trash",), _trash), Part(("turn",), _turn),
-    Part(("first",), _first), Part(("players",), _player_cards),
-    Part(("players", "turn"), _seat_scalars)))
+    Part(("supply",), _supply), Part(("trash",), _trash), Part(("turn", "players"), _turn),
+    Part(("first",), _first), Part(("players",), _players)))
 
 
 def dominion(view: View, seat: int) -> np.ndarray:
