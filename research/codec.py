@@ -23,6 +23,8 @@ import zlib
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import ne
 from typing import Any, NamedTuple, cast
 
 import numpy as np
@@ -78,16 +80,27 @@ class Hasher:
         to the last one keep their features; the others' are taken out of the sums and the
         new ones added (every weight a JSON number of the view: float64 sums of integers
         are exact)."""
+        keys, values = tuple(view), list(view.values())
         entries = memory.entries
-        kept: dict[str, tuple[Any, dict[Any, Features]]] = {}
+        if keys == memory.keys:  # the same keys: only the changed values are looked at
+            changed = [keys[i] for i in compress(range(len(keys)),
+                                                 map(ne, values, memory.values))]
+        else:
+            changed = [*keys, *(key for key in entries if key not in view)]
+        memory.keys, memory.values = keys, values
+        if not changed:
+            return memory.sums.astype(np.float32)
         added: list[Features] = []
         removed: list[Features] = []
-        for key, value in view.items():
+        for key in changed:
+            value = view.get(key)
+            old = entries.pop(key, None)
             if key in SKIPPED_KEYS or value is None:
+                if old is not None:
+                    removed += old[1].values()
                 continue
-            old = entries.get(key)
             if old is not None and (old[0] is value or old[0] == value):
-                kept[key] = old
+                entries[key] = old
                 continue
             before = old[1] if old is not None else {}
             parts: dict[Any, Features] = {}
@@ -101,11 +114,7 @@ class Hasher:
                 if was is not None:
                     removed.append(was)
             removed += [was for part, was in before.items() if part not in parts]
-            kept[key] = value, parts
-        for key, old in entries.items():
-            if key not in kept:
-                removed += old[1].values()
-        memory.entries = kept
+            entries[key] = value, parts
         if added or removed:
             slots = [slot for features in (*added, *removed) for slot in features[1]]
             weights = [weight for features in added for weight in features[2]]
@@ -202,6 +211,8 @@ class HashedMemory:
     def __init__(self, buckets: int) -> None:
         self.sums = np.zeros(buckets, np.float64)
         self.entries: dict[str, tuple[Any, dict[Any, Features]]] = {}
+        self.keys: tuple[str, ...] = ()  # the last view's keys and values, in its order
+        self.values: list[Any] = []
 
 
 def _parts(key: str, value: Any) -> Iterator[tuple[Any, Any]]:
