@@ -42,8 +42,9 @@ SKIPPED_KEYS = frozenset({"prompt"})
 MAX_ITEMS = 32
 # The features kept (see ``Hasher``): at most this many before the memo starts again.
 MEMO_LIMIT = 50_000
-# The legal-move layouts kept (a Revolution prompt's JSON is a few kilobytes).
-LAYOUTS_LIMIT = 10_000
+# The legal-move layouts kept (a Revolution prompt's JSON is a few kilobytes, and a bigger
+# memo measured slower on random play).
+LAYOUTS_LIMIT = 2048
 
 
 class Hasher:

@@ -284,7 +284,15 @@ def _cards(buffer: array[float], block_start: int, cards: Any) -> None:
 
 
 def _supply(buffer: array[float], view: View, last: Last, seat: int) -> None:
+    """The piles' counts and which cards are in the supply; when the same cards are, only
+    the counts that changed (a buy changes one)."""
     supply = view.get("supply") or {}
+    was = last["supply"]
+    if type(was) is dict and was.keys() == supply.keys():
+        for card, count in supply.items():
+            if was[card] != count:
+                buffer[CARD[card]] = count
+        return
     _cards(buffer, 0, supply)
     _cards(buffer, C, dict.fromkeys(supply, 1.0))
 

@@ -24,7 +24,7 @@ from pettingzoo import AECEnv
 
 from domain.kernel import Decision, Move, Over
 
-from .codec import Codec, codec_for
+from .codec import Actions, Codec, codec_for
 from .episode import Episode
 from .record import episode_document
 
@@ -113,6 +113,10 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         except ValueError:
             raise ValueError(f"action {action} is not legal now") from None
 
+    def actions_of(self, legal: list[Move]) -> Actions:
+        """The legal moves on the action space (the codec's layout, with its mask)."""
+        return self.codec.layout_of(legal)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.episode is not None
         info = self.infos.get(agent)
@@ -156,7 +160,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         agent = self.agent_selection = self.seat_agent[prompt.seat]
         legal = prompt.legal_moves
-        actions = self.codec.layout_of(legal)
+        actions = self.actions_of(legal)
         info = TurnInfo(view=episode.view(prompt.seat), legal_moves=legal,
                         actions=actions.indices)
         info.overflow = [legal[i] for i in actions.spilled] if actions.spilled else []
