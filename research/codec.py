@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import functools
 import zlib
-from collections.abc import Callable, Sequence
+from array import array
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import compress
+from operator import ne
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import orjson
@@ -39,6 +42,9 @@ SKIPPED_KEYS = frozenset({"prompt"})
 MAX_ITEMS = 32
 # The features kept (see ``Hasher``): at most this many before the memo starts again.
 MEMO_LIMIT = 50_000
+# The legal-move layouts kept (a Revolution prompt's JSON is a few kilobytes, and a bigger
+# memo measured slower on random play).
+LAYOUTS_LIMIT = 2048
 
 
 class Hasher:
@@ -68,6 +74,75 @@ class Hasher:
         self._walk(value, 0, slots, weights, 0)
         buckets = np.array(slots, np.int64) % self.buckets
         return np.bincount(buckets, weights, self.buckets).astype(np.float32)
+
+    def update(self, memory: HashedMemory, view: dict[str, Any]) -> np.ndarray:
+        """``features(view)``, from ``memory`` (the features of the view it last saw): an
+        entry equal to the last one (compared in C) and, in a changed list, an item equal
+        to the last one keep their features; the others' are taken out of the sums and the
+        new ones added (every weight a JSON number of the view: float64 sums of integers
+        are exact)."""
+        keys, values = tuple(view), list(view.values())
+        entries = memory.entries
+        if keys == memory.keys:  # the same keys: only the changed values are looked at
+            changed = [keys[i] for i in compress(range(len(keys)),
+                                                 map(ne, values, memory.values))]
+        else:
+            changed = [*keys, *(key for key in entries if key not in view)]
+        memory.keys, memory.values = keys, values
+        if not changed:
+            return memory.sums.astype(np.float32)
+        added: list[Features] = []
+        removed: list[Features] = []
+        for key in changed:
+            value = view.get(key)
+            old = entries.pop(key, None)
+            if key in SKIPPED_KEYS or value is None:
+                if old is not None:
+                    removed += old[1].values()
+                continue
+            if old is not None and (old[0] is value or old[0] == value):
+                entries[key] = old
+                continue
+            before = old[1] if old is not None else {}
+            parts: dict[Any, Features] = {}
+            for part, item in _parts(key, value):
+                was = before.get(part)
+                if was is not None and (was[0] is item or was[0] == item):
+                    parts[part] = was
+                    continue
+                parts[part] = new = (item, *self._part_features(part, key, item))
+                added.append(new)
+                if was is not None:
+                    removed.append(was)
+            removed += [was for part, was in before.items() if part not in parts]
+            entries[key] = value, parts
+        if added or removed:
+            slots = [slot for features in (*added, *removed) for slot in features[1]]
+            weights = [weight for features in added for weight in features[2]]
+            weights += [-weight for features in removed for weight in features[2]]
+            memory.sums += np.bincount(np.array(slots, np.int64) % self.buckets, weights,
+                                       self.buckets)
+        return memory.sums.astype(np.float32)
+
+    def _part_features(self, part: Any, key: str, value: Any) -> tuple[list[int], list[float]]:
+        """A part's features, as ``features`` walks them in the whole view."""
+        slots: list[int] = []
+        weights: list[float] = []
+        crc = self._crc(0, "." + key)
+        if type(part) is str:  # a top-level entry, not a list
+            if type(value) is dict:
+                self._walk(value, crc, slots, weights, 1, True)
+            else:
+                self._walk_into(value, type(value), crc, slots, weights, 0)
+        elif part[1] == "#":
+            slots.append(self._crc(crc, "#"))
+            weights.append(value)
+        elif type(value) is str:
+            slots.append(self._crc(crc, "[]=" + value))
+            weights.append(1.0)
+        else:
+            self._walk(value, self._crc(crc, f".{part[1]}"), slots, weights, 2, True)
+        return slots, weights
 
     def _crc(self, crc: int, part: str) -> int:
         key = (crc, part)
@@ -126,6 +201,32 @@ class Hasher:
             weights.append(float(value))
 
 
+Features = tuple[Any, list[int], list[float]]  # a part's value, its slots and weights
+
+
+class HashedMemory:
+    """One seat's hashed view, kept to be brought to the next view (``Hasher.update``): the
+    bucket sums so far and, by top-level key of the view, its value and its parts'
+    features (a part: the entry, or an item or the length of a top-level list)."""
+
+    def __init__(self, buckets: int) -> None:
+        self.sums = np.zeros(buckets, np.float64)
+        self.entries: dict[str, tuple[Any, dict[Any, Features]]] = {}
+        self.keys: tuple[str, ...] = ()  # the last view's keys and values, in its order
+        self.values: list[Any] = []
+
+
+def _parts(key: str, value: Any) -> Iterator[tuple[Any, Any]]:
+    """(part, value) of one top-level entry, as ``HashedMemory`` keeps them."""
+    if type(value) is list:
+        yield (key, "#"), len(value)
+        for index, item in enumerate(value[:MAX_ITEMS]):
+            if item is not None:
+                yield (key, index), item
+    else:
+        yield key, value
+
+
 def move_key(move: Move) -> tuple[Any, ...]:
     """What finds a move in an action table (whose moves name at most a card, a tile or a
     square): a lookup is confirmed by comparing the whole move."""
@@ -133,31 +234,41 @@ def move_key(move: Move) -> tuple[Any, ...]:
     return get("kind"), get("card"), get("tile"), get("square"), len(move)
 
 
-# A hand-made observation of a seat's view (``research.encoders``), of ``view_size`` slots.
-Encoder = Callable[[dict[str, Any], int], np.ndarray]
+class Actions(NamedTuple):
+    """A prompt's legal moves on the action space: each move's action ``indices`` (in the
+    prompt's order), the ``spilled`` positions (the moves given overflow actions, in order)
+    and the action ``mask`` (not to be changed: it is kept for the next prompt like it)."""
+
+    indices: list[int]
+    spilled: list[int]
+    mask: np.ndarray
 
 
 @dataclass(frozen=True)
 class Codec:
     """How one game's views and moves become arrays (see the module's docstring): the view
-    by ``encoder`` where the game has one, else hashed into ``view_size`` slots."""
+    by ``layout`` where the game has one, else hashed into ``view_size`` slots."""
 
     game: str
     view_size: int
     table: tuple[Move, ...]
     overflow: int
-    encoder: Encoder | None = None
+    layout: encoders.Layout | None = None
     move_buckets: int = 16
     index: dict[Any, int] = field(init=False, repr=False, compare=False)
+    by_json: dict[bytes, int] = field(init=False, repr=False, compare=False)
     hasher: Hasher = field(init=False, repr=False, compare=False)
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
-    layouts: dict[bytes, tuple[list[int], list[int]]] = field(
+    layouts: dict[bytes, Actions] = field(
         init=False, repr=False, compare=False, default_factory=dict)
     move_vectors: dict[bytes, np.ndarray] = field(
         init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", {move_key(m): i for i, m in enumerate(self.table)})
+        # Each table move's JSON without its braces, as it appears in a list's JSON.
+        object.__setattr__(self, "by_json", {
+            orjson.dumps(m)[1:-1]: i for i, m in enumerate(self.table)})
         object.__setattr__(self, "hasher", Hasher(self.view_size))
         object.__setattr__(self, "move_hasher", Hasher(self.move_buckets))
 
@@ -173,18 +284,11 @@ class Codec:
                overflow: Sequence[Move] | None = None) -> np.ndarray:
         """``seat``'s observation: its view encoded, then each overflow move
         (``overflow_moves``, where the caller has them) hashed in its slot."""
-        encoded = self.hasher.features(view) if self.encoder is None else self.encoder(
-            view, seat)
-        if not self.overflow:
-            return encoded
-        out = np.zeros(self.observation_size, dtype=np.float32)
-        out[:self.view_size] = encoded
-        spilled = self.overflow_moves(legal) if overflow is None else overflow
-        if spilled:
-            vectors = [self.move_vector(move) for move in spilled]
-            out[self.view_size:self.view_size + len(spilled) * self.move_buckets] = \
-                np.concatenate(vectors)
-        return out
+        return Observer(self, incremental=False).encode(view, legal, seat, overflow)
+
+    def observer(self) -> Observer:
+        """An encoder of this game's observations that writes over each seat's last one."""
+        return Observer(self)
 
     def move_vector(self, move: Move) -> np.ndarray:
         """A move's hashed slots, kept by its JSON (the same moves come again and again)."""
@@ -197,42 +301,100 @@ class Codec:
         return found
 
     def overflow_moves(self, legal: Sequence[Move]) -> list[Move]:
-        return [legal[position] for position in self.layout(legal)[1]]
+        return [legal[position] for position in self.layout_of(legal).spilled]
 
     def indices(self, legal: Sequence[Move]) -> list[int]:
         """Each legal move's action index, in the prompt's order."""
-        return self.layout(legal)[0]
+        return self.layout_of(legal).indices
 
-    def layout(self, legal: Sequence[Move]) -> tuple[list[int], list[int]]:
-        """Each legal move's action index, and the positions of the overflow moves among
-        them; kept by the moves' JSON, since the same prompts come again and again."""
+    def layout_of(self, legal: Sequence[Move]) -> Actions:
+        """The legal moves' ``Actions``, kept by the moves' JSON: the same prompts come
+        again and again."""
         memo = orjson.dumps(legal)
         found = self.layouts.get(memo)
         if found is None:
-            if len(self.layouts) > MEMO_LIMIT:
+            if len(self.layouts) > LAYOUTS_LIMIT:
                 self.layouts.clear()
-            found = self.layouts[memo] = self._layout(legal)
+            indices, spilled = self._layout(legal, memo)
+            found = self.layouts[memo] = Actions(indices, spilled, self.mask(indices))
         return found
 
-    def _layout(self, legal: Sequence[Move]) -> tuple[list[int], list[int]]:
-        indices: list[int] = []
-        spilled: list[int] = []
+    def _layout(self, legal: Sequence[Move], dumped: bytes) -> tuple[list[int], list[int]]:
+        """Each move's table index, found by its JSON (one split of the list's JSON, when
+        no move holds an object list of its own), else by ``move_key`` and ``==``; the
+        moves not in the table take the overflow actions in turn."""
+        chunks = dumped[2:-2].split(b"},{") if legal else []
+        found: list[int | None] = list(map(self.by_json.get, chunks)) \
+            if len(chunks) == len(legal) else [None] * len(legal)
+        if None not in found:
+            return cast(list[int], found), []
         table = self.table
-        for position, move in enumerate(legal):
-            found = self.index.get(move_key(move))
-            if found is None or table[found] != move:
+        spilled: list[int] = []
+        for position, index in enumerate(found):
+            if index is not None:
+                continue
+            move = legal[position]
+            index = self.index.get(move_key(move))
+            if index is None or table[index] != move:
                 if len(spilled) >= self.overflow:
                     raise ValueError(f"{self.game}: more than {self.overflow} legal moves "
                                      "outside the action table")
-                found = len(self.table) + len(spilled)
+                index = len(table) + len(spilled)
                 spilled.append(position)
-            indices.append(found)
-        return indices, spilled
+            found[position] = index
+        return cast(list[int], found), spilled
 
     def mask(self, indices: Sequence[int]) -> np.ndarray:
         out = np.zeros(self.actions, dtype=np.int8)
         out[list(indices)] = 1
         return out
+
+
+class Observer:
+    """One environment's observations, each equal to ``Codec.encode``'s: where the game has
+    a layout, each seat's is written over the seat's last one (``encoders.Memory``), only
+    the parts of the view that changed and the overflow moves if they changed; else the
+    seat's hashed view is brought from its last one (``Hasher.update``). From one step to
+    the next most of a view is the same, and an engine step costs tens of microseconds."""
+
+    def __init__(self, codec: Codec, incremental: bool = True) -> None:
+        self.codec = codec
+        self.incremental = incremental  # False: every view hashed whole (``features``)
+        self.memories: dict[int, tuple[encoders.Memory, list[Move]]] = {}
+        self.hashed: dict[int, HashedMemory] = {}
+
+    def encode(self, view: dict[str, Any], legal: Sequence[Move], seat: int,
+               overflow: Sequence[Move] | None = None) -> np.ndarray:
+        codec = self.codec
+        spilled = list(codec.overflow_moves(legal) if overflow is None else overflow)
+        layout = codec.layout
+        if layout is None:
+            out = np.zeros(codec.observation_size, dtype=np.float32)
+            if self.incremental:
+                hashed = self.hashed.get(seat) or self.hashed.setdefault(
+                    seat, HashedMemory(codec.view_size))
+                out[:codec.view_size] = codec.hasher.update(hashed, view)
+            else:
+                out[:codec.view_size] = codec.hasher.features(view)
+            if spilled:
+                out[codec.view_size:codec.view_size + len(spilled) * codec.move_buckets] = \
+                    np.concatenate([codec.move_vector(move) for move in spilled])
+            return out
+        memory, was = self.memories.get(seat) or (
+            encoders.Memory(layout, codec.observation_size), [{}])
+        layout.write(memory, view, seat)
+        if spilled != was:
+            self._write_overflow(memory.buffer, spilled)
+        self.memories[seat] = memory, spilled
+        return memory.array()
+
+    def _write_overflow(self, buffer: array[float], spilled: list[Move]) -> None:
+        codec = self.codec
+        start, buckets = codec.view_size, codec.move_buckets
+        encoders.clear(buffer, start, codec.overflow * buckets)
+        for rank, move in enumerate(spilled):
+            at = start + rank * buckets
+            buffer[at:at + buckets] = array("f", codec.move_vector(move).tobytes())
 
 
 def dominion_table() -> tuple[Move, ...]:
@@ -263,9 +425,9 @@ def revolution_table() -> tuple[Move, ...]:
 # Per game: the view's slots (hashed) or its encoder, the action table, and the overflow
 # slots. The overflow sizes are above the most legal moves outside the table seen in random
 # play (Thrones' four-seat melee reached 91, God of War 19, Revolution's inverts 20).
-SHAPES: dict[str, tuple[int, Callable[[], tuple[Move, ...]], int, Encoder | None]] = {
-    "dominion": (encoders.DOMINION_SIZE, dominion_table, 8, encoders.dominion),
-    "revolution": (encoders.REVOLUTION_SIZE, revolution_table, 32, encoders.revolution),
+SHAPES: dict[str, tuple[int, Callable[[], tuple[Move, ...]], int, encoders.Layout | None]] = {
+    "dominion": (encoders.DOMINION_SIZE, dominion_table, 8, encoders.DOMINION),
+    "revolution": (encoders.REVOLUTION_SIZE, revolution_table, 32, encoders.REVOLUTION),
     "thrones": (2048, tuple, 256, None),
     "godofwar": (1024, tuple, 64, None),
 }
@@ -275,5 +437,5 @@ SHAPES: dict[str, tuple[int, Callable[[], tuple[Move, ...]], int, Encoder | None
 def codec_for(game: str) -> Codec:
     if game not in SHAPES:
         raise ValueError(f"no research codec for {game!r}; there are {', '.join(SHAPES)}")
-    size, table, overflow, encoder = SHAPES[game]
-    return Codec(game, size, table(), overflow, encoder)
+    size, table, overflow, layout = SHAPES[game]
+    return Codec(game, size, table(), overflow, layout)

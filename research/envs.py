@@ -22,9 +22,9 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from domain.kernel import Move, Over
+from domain.kernel import Decision, Move, Over
 
-from .codec import Codec, codec_for
+from .codec import Actions, Codec, codec_for
 from .episode import Episode
 from .record import episode_document
 
@@ -65,12 +65,14 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"gamehall_{game}_v0"}
         self.possible_agents = [f"seat_{s}" for s in range(self.seats) if s not in self.bots]
         self.agent_seat = {agent: int(agent.split("_")[1]) for agent in self.possible_agents}
+        self.seat_agent = {seat: agent for agent, seat in self.agent_seat.items()}
         box = gymnasium.spaces.Box(-np.inf, np.inf, (self.codec.observation_size,), np.float32)
         mask = gymnasium.spaces.Box(0, 1, (self.codec.actions,), np.int8)
         self.observation_spaces = {a: gymnasium.spaces.Dict(
             {"observation": box, "action_mask": mask}) for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.codec.actions)
                               for a in self.possible_agents}
+        self.observer = self.codec.observer()
         self.episode: Episode | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -99,9 +101,9 @@ class GameEnv(AECEnv):  # type: ignore[misc]
             return
         assert self.episode is not None
         self._cumulative_rewards[agent] = 0.0
-        self.episode.play(self.move_of(int(action)))  # type: ignore[arg-type]
-        self._turn()
-        self._accumulate_rewards()
+        self.episode.play(self.move_of(int(action)), legal=True)  # type: ignore[arg-type]
+        if self._turn():  # (before the end every reward is 0: nothing to add up)
+            self._accumulate_rewards()
 
     def move_of(self, action: int) -> Move:
         """The acting seat's legal move at ``action`` (ValueError for a masked action)."""
@@ -111,16 +113,20 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         except ValueError:
             raise ValueError(f"action {action} is not legal now") from None
 
+    def actions_of(self, legal: list[Move]) -> Actions:
+        """The legal moves on the action space (the codec's layout, with its mask)."""
+        return self.codec.layout_of(legal)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.episode is not None
         info = self.infos.get(agent)
         if not isinstance(info, TurnInfo):  # a seat not asked: its view, and no legal move
             seat = self.agent_seat[agent]
-            return {"observation": self.codec.encode(self.episode.view(seat), [], seat),
+            return {"observation": self.observer.encode(self.episode.view(seat), [], seat),
                     "action_mask": np.zeros(self.codec.actions, np.int8)}
-        return {"observation": self.codec.encode(info["view"], info["legal_moves"],
-                                                 self.agent_seat[agent], info.overflow),
-                "action_mask": self.codec.mask(info["actions"])}
+        return {"observation": self.observer.encode(info["view"], info["legal_moves"],
+                                                    self.agent_seat[agent], info.overflow),
+                "action_mask": info.mask.copy()}
 
     def document(self) -> dict[str, Any]:
         """The finished episode's replay document (``replays.verify_document`` passes it)."""
@@ -136,41 +142,47 @@ class GameEnv(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         self.episode = None
 
-    def _turn(self) -> None:
-        """After a reset or a move: the infos of the seat asked next, or the end's rewards."""
-        assert self.episode is not None
-        self.infos = {a: {} for a in self.agents}
-        over = self.episode.over
-        if over is not None:
+    def _turn(self) -> bool:
+        """After a reset or a move: the infos of the seat asked next, or (answering True)
+        the end's rewards."""
+        episode = self.episode
+        assert episode is not None
+        step = episode.step
+        if not isinstance(step, Decision):
+            over = episode.over
+            assert over is not None
             rewards = final_rewards(over, self.seats)
             self.rewards = {a: rewards[self.agent_seat[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {a: {"result": over.to_json()} for a in self.agents}
-            return
-        prompt = self.episode.prompt
-        assert prompt is not None
+            return True
+        prompt = step.prompts[0]  # (as ``episode.prompt``)
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.agent_selection = f"seat_{prompt.seat}"
+        agent = self.agent_selection = self.seat_agent[prompt.seat]
         legal = prompt.legal_moves
-        actions, spilled = self.codec.layout(legal)
-        self.infos[self.agent_selection] = TurnInfo(
-            self.episode, prompt.seat, [legal[i] for i in spilled],
-            view=self.episode.view(prompt.seat), legal_moves=legal, actions=actions)
+        actions = self.actions_of(legal)
+        info = TurnInfo(view=episode.view(prompt.seat), legal_moves=legal,
+                        actions=actions.indices)
+        info.overflow = [legal[i] for i in actions.spilled] if actions.spilled else []
+        info.mask = actions.mask  # the codec's, kept for other prompts: observe copies it
+        info.labelled = (episode, prompt.seat)
+        self.infos = {a: info if a == agent else {} for a in self.agents}
+        return False
 
 
 class TurnInfo(dict[str, Any]):
     """The acting seat's info. ``overflow_labels`` (the words of the moves without a fixed
     index) is written when first read: the game's narration costs more than a step."""
 
-    def __init__(self, episode: Episode, seat: int, overflow: list[Move], **items: Any) -> None:
-        super().__init__(items)
-        self.overflow = overflow
-        self._labelled = (episode, seat)
+    __slots__ = ("overflow", "mask", "labelled")
+    overflow: list[Move]
+    mask: np.ndarray
+    labelled: tuple[Episode, int]
 
     def __missing__(self, key: str) -> Any:
         if key != "overflow_labels":
             raise KeyError(key)
-        episode, seat = self._labelled
+        episode, seat = self.labelled
         labels = self["overflow_labels"] = episode.labels(self.overflow, seat)
         return labels
 

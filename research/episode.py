@@ -61,6 +61,9 @@ class Episode:
         self.seed = seed_bytes(seed)
         self.game_id = game_id or default_game_id(game, self.seed)
         self.bots = dict(bots or {})
+        # Each seat's name in its moves' events (``by``).
+        self.movers = [bot_seat_name(self.bots[s]) if s in self.bots else f"agent {s}"
+                       for s in range(seats)]
         self.initial: State = self.rules.setup(self.options, seats)
         self.state: State = self.initial
         self.version = 1  # the created event
@@ -94,26 +97,25 @@ class Episode:
         info = get_rules(game).info
         return info.min_seats, info.max_seats
 
-    def play(self, move: Move) -> None:
-        """The prompted seat's move (checked legal), then every draw and bot move up to the
-        next agent's prompt or the end."""
+    def play(self, move: Move, legal: bool = False) -> None:
+        """The prompted seat's move, then every draw and bot move up to the next agent's
+        prompt or the end. The move is checked legal unless ``legal`` says it is one of the
+        prompt's own ``legal_moves`` (as an environment's action gives it)."""
         prompt = self.prompt
         if prompt is None:
             raise ValueError("the episode waits for no move")
-        self._apply_move(prompt.seat, move)
+        self._apply_move(prompt.seat, move, legal)
         self._advance()
 
     def seat_names(self) -> list[dict[str, Any]]:
         """The seats as a created event records them (a bot seat named after its bot)."""
-        return [{"name": bot_seat_name(self.bots[s]), "bot": self.bots[s]} if s in self.bots
-                else {"name": f"agent {s}", "bot": None} for s in range(self.seats)]
+        return [{"name": self.movers[s], "bot": self.bots.get(s)} for s in range(self.seats)]
 
-    def _apply_move(self, seat: int, move: Move) -> None:
-        self.state = play_move(self.rules, self.state, seat, move, self.step)
+    def _apply_move(self, seat: int, move: Move, legal: bool = False) -> None:
+        self.state = self.rules.apply_move(self.state, seat, move) if legal \
+            else play_move(self.rules, self.state, seat, move, self.step)
         self.version += 1
-        name = self.bots.get(seat)
-        self.events.append(("move_made", {"seat": seat, "move": move,
-                                          "by": bot_seat_name(name) if name else f"agent {seat}"}))
+        self.events.append(("move_made", {"seat": seat, "move": move, "by": self.movers[seat]}))
         self.step = self.rules.next(self.state)
 
     def _advance(self) -> None:
@@ -126,7 +128,8 @@ class Episode:
                 self.version += 1
                 self.events.append(("chance_resolved", {"spec": step.spec, "outcome": outcome}))
                 self.step = self.rules.next(self.state)
-            elif isinstance(step, Decision) and (asked := self._bot_prompt(step)) is not None:
+            elif self.bots and isinstance(step, Decision) \
+                    and (asked := self._bot_prompt(step)) is not None:
                 self._bot_move(asked)
             else:
                 return

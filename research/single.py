@@ -39,6 +39,7 @@ class SeatEnv(gymnasium.Env):  # type: ignore[misc]
         self.observation_space = gymnasium.spaces.Box(
             -np.inf, np.inf, (self.codec.observation_size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.codec.actions)
+        self.observer = self.codec.observer()
         self.episode: Episode | None = None
         self._info: dict[str, Any] = {}
 
@@ -53,7 +54,7 @@ class SeatEnv(gymnasium.Env):  # type: ignore[misc]
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         assert self.episode is not None
         moves = self._info["legal_moves"]
-        self.episode.play(moves[self._info["actions"].index(int(action))])
+        self.episode.play(moves[self._info["actions"].index(int(action))], legal=True)
         observation = self._observe()
         over = self.episode.over
         reward = 0.0 if over is None else final_rewards(over, self.seats)[self.seat]
@@ -68,10 +69,11 @@ class SeatEnv(gymnasium.Env):  # type: ignore[misc]
         view = self.episode.view(self.seat)
         prompt = self.episode.prompt
         legal = [] if prompt is None else prompt.legal_moves
-        actions = self.codec.indices(legal)
-        self._info = {"view": view, "legal_moves": legal, "actions": actions,
-                      "action_mask": self.codec.mask(actions)}
+        actions = self.codec.layout_of(legal)
+        self._info = {"view": view, "legal_moves": legal, "actions": actions.indices,
+                      "action_mask": actions.mask.copy()}
         over = self.episode.over
         if over is not None:
             self._info["result"] = over.to_json()
-        return self.codec.encode(view, legal, self.seat)
+        return self.observer.encode(view, legal, self.seat,
+                                    [legal[i] for i in actions.spilled])

@@ -1,9 +1,15 @@
 """The hand-made observations of Revolution and Dominion: a slot for every component, the
-observing seat's own parts first."""
+observing seat's own parts first; an environment's observations, written over each seat's
+last one, equal the views encoded afresh; the legal moves' action indices."""
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
+
 from research import encoders
+from research.codec import codec_for
+from research.envs import PROFILES, env
 from research.episode import Episode
 
 
@@ -40,3 +46,51 @@ def test_a_revolution_observation_shows_each_square_and_whose_tile_it_is():
     assert encoded[base + encoders.TILE[move["tile"]]] == 1
     assert encoded[base + encoders.T] == 1  # the observing seat's own tile
     assert encoded.shape == (encoders.REVOLUTION_SIZE,)
+
+
+# Random episodes of each configuration: every seat's view at every decision.
+EPISODES = [("revolution", 2, 6), ("dominion", 2, 2), ("dominion", 4, 1), ("godofwar", 2, 2),
+            ("godofwar", 4, 1), ("thrones_lcg", 3, 1)]
+
+
+def random_decisions(name, seats, episodes, decisions=300):
+    """(episode, legal moves) at each decision of random episodes (the first ``decisions``
+    of each: a Thrones game has thousands)."""
+    game_env = env(name, seats)
+    for seed in range(episodes):
+        rng = np.random.default_rng(seed)
+        game_env.reset(seed=seed)
+        for _agent in game_env.agent_iter(decisions):
+            _, _, terminated, truncated, info = game_env.last(observe=False)
+            if terminated or truncated:
+                game_env.step(None)
+                continue
+            yield game_env.episode, info["legal_moves"]
+            game_env.step(int(rng.choice(info["actions"])))
+
+
+@pytest.mark.parametrize(("name", "seats", "episodes"), EPISODES)
+def test_an_observation_written_over_the_last_one_equals_the_view_encoded_afresh(
+        name, seats, episodes):
+    codec = codec_for(PROFILES[name][0])
+    observer = codec.observer()
+    for episode, legal in random_decisions(name, seats, episodes):
+        asked = episode.prompt.seat
+        for seat in (asked, *(s for s in range(seats) if s != asked)):
+            view, moves = episode.view(seat), legal if seat == asked else []
+            assert np.array_equal(observer.encode(view, moves, seat),
+                                  codec.encode(view, moves, seat))
+
+
+@pytest.mark.parametrize(("name", "seats", "episodes"), EPISODES[:3])
+def test_each_legal_move_in_the_action_table_has_its_index_and_the_others_overflow(
+        name, seats, episodes):
+    codec = codec_for(PROFILES[name][0])
+    for _episode, legal in random_decisions(name, seats, episodes):
+        actions = codec.layout_of(legal)
+        outside = [move for move in legal if move not in codec.table]
+        assert [legal[p] for p in actions.spilled] == outside
+        assert actions.indices == [
+            codec.table.index(move) if move in codec.table
+            else len(codec.table) + outside.index(move) for move in legal]
+        assert list(np.flatnonzero(actions.mask)) == sorted(actions.indices)
