@@ -74,6 +74,7 @@ from .narration import (
     seat_name,
 )
 from .options import validate_options
+from .position import BadPosition, build_position
 
 __all__ = [
     "GENESIS_HASH", "canonical_json", "hash_value", "json_equal", "json_copy", "round_trip",
@@ -90,4 +91,5 @@ __all__ = [
     "LEGACY_NARRATION", "NARRATIONS", "PUBLIC_NARRATION", "Audience", "Narration",
     "bot_seat_name", "seat_name",
     "log_line", "move_labels", "prompt_with_labels",
+    "BadPosition", "build_position",
 ]
