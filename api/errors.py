@@ -74,6 +74,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "takeback-refused": 409,
     "deadline-passed": 409,
     "bad-fork-point": 422,
+    "bad-position": 422,
     "idempotency-key-reused": 422,
     "game-not-found": 404,
     "seat-not-found": 404,
