@@ -119,7 +119,8 @@ class EventRecord(TypedDict):
 
 
 class Life(TypedDict):
-    """``origin`` only in a fork, ``position`` only in a sandbox from a position, ``takebacks`` only where the game allows them, ``takeback``
+    """``origin`` only in a fork, ``position`` only in a sandbox from a position,
+    ``takebacks`` only where the game allows them, ``takeback``
     once one was asked (all absent from lives kept before they existed)."""
 
     game: str

@@ -10,14 +10,13 @@ from domain.games.dominion import RULES
 from domain.games.dominion.state import new_turn
 from domain.kernel import (
     Chance,
-    Decision,
     Over,
-    Prompt,
     Rules,
     ask_bot,
     play_chance,
     play_move,
 )
+from tests.games.driver import prompt
 
 State = dict[str, Any]
 BASIC = ["cellar", "market", "militia", "mine", "moat", "remodel", "smithy", "village",
@@ -28,7 +27,10 @@ def scenario(hand: list[str], deck: list[str] | None = None, discard: list[str] 
              kingdom: list[str] | None = None, seats: int = 2, edition: str = "second",
              others: dict[int, dict[str, list[str]]] | None = None, **turn: Any) -> State:
     """Seat 0's turn with this ``hand``; ``deck`` is listed top card first. ``others`` gives
-    other seats' zones the same way (hand, deck top first, discard). Supply as at setup."""
+    other seats' zones the same way (hand, deck top first, discard). Supply as at setup.
+    Built by hand, not by the position builder (tests.games.driver.position): some tests
+    play cards outside the kingdom, or compare views whose Supply would then count the
+    cards the position holds."""
     state = RULES.setup({"kingdom": kingdom or BASIC, "edition": edition, "first_seat": 0},
                         seats)
     players = []
@@ -40,12 +42,6 @@ def scenario(hand: list[str], deck: list[str] | None = None, discard: list[str] 
                         "look": [], "turns": 1 if seat == 0 else 0})
     return {**state, "players": players, "turn": {**new_turn(0), **turn}, "pending": [],
             "shuffle": None, "notes": []}
-
-
-def prompt(state: State) -> Prompt:
-    step = RULES.next(state)
-    assert isinstance(step, Decision), f"expected a decision, got {step!r}"
-    return step.prompts[0]
 
 
 def moves(state: State) -> list[dict[str, Any]]:

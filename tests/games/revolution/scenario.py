@@ -8,17 +8,8 @@ from domain.games import get_rules
 from domain.games.revolution import RULES
 from domain.games.revolution.state import empty_game, new_match
 from domain.games.revolution.tiles import FACTION_TILES
-from domain.kernel import (
-    Audience,
-    Chance,
-    Decision,
-    Over,
-    State,
-    log_line,
-    play_chance,
-    play_move,
-    validate_options,
-)
+from domain.kernel import Audience, State, log_line, validate_options
+from tests.games.driver import chance, play, prompt
 
 Spot = tuple[Any, ...]
 
@@ -36,7 +27,10 @@ def scenario(board: dict[int, Spot] | None = None, *, turn: int = 0,
              hidden: list[list[str]] | None = None, removed: list[str] | None = None,
              placed: int = 1, **options: Any) -> State:
     """A game in progress, ``turn`` to place. Hands default to each faction's seven tiles
-    less those on the board; the centre to no neutral tiles."""
+    less those on the board; the centre to no neutral tiles. Built by hand, not by the
+    position builder (tests.games.driver.position): many of these tests stand several
+    copies of one tile on the board for brevity (five Castles), which no real position
+    holds and the builder rightly refuses."""
     board = board or {}
     on_board = {spot[0] for spot in board.values()}
     state = new_match(validate_options(RULES.info.options, options))
@@ -54,22 +48,10 @@ def started(**options: Any) -> State:
     return draw(RULES.setup(options, 2), 0)
 
 
-def moves(state: State) -> list[dict[str, Any]]:
-    """The legal moves of the one seat asked now."""
-    step = RULES.next(state)
-    assert isinstance(step, Decision), f"expected a decision, got {step!r}"
-    return step.prompts[0].legal_moves
-
-
 def asked(state: State) -> tuple[int, str]:
     """The seat asked now and the kind of its prompt."""
-    step = RULES.next(state)
-    assert isinstance(step, Decision), f"expected a decision, got {step!r}"
-    return step.prompts[0].seat, step.prompts[0].kind
-
-
-def play(state: State, seat: int, move: dict[str, Any]) -> State:
-    return play_move(RULES, state, seat, move)
+    found = prompt(state)
+    return found.seat, found.kind
 
 
 def place(state: State, seat: int, tile: str, square: int) -> State:
@@ -77,8 +59,7 @@ def place(state: State, seat: int, tile: str, square: int) -> State:
 
 
 def draw(state: State, outcome: Any) -> State:
-    assert isinstance(RULES.next(state), Chance)
-    return play_chance(RULES, state, outcome)
+    return chance(state, outcome)
 
 
 def tile_at(state: State, square: int) -> str | None:
@@ -89,12 +70,6 @@ def tile_at(state: State, square: int) -> str | None:
 def up_at(state: State, square: int) -> int | None:
     found = state["board"][square]
     return None if found is None else found["up"]
-
-
-def over(state: State) -> Over:
-    step = RULES.next(state)
-    assert isinstance(step, Over), f"expected the end, got {step!r}"
-    return step
 
 
 def describe_event(before, event, viewer):

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from domain.games.revolution import RULES
 from domain.games.revolution.tiles import NEUTRALS
+from tests.games.driver import over
 
-from .scenario import asked, draw, over, place, scenario
+from .scenario import asked, draw, place, scenario
 
 FULL_BUT_8 = {s: ("castle", 0) if s < 5 else ("temple", 1) for s in range(8)}
 

@@ -6,8 +6,9 @@ import pytest
 
 from domain.games.revolution import RULES
 from domain.kernel import IllegalMove
+from tests.games.driver import moves, play
 
-from .scenario import asked, describe_event, moves, place, play, scenario, tile_at, up_at
+from .scenario import asked, describe_event, place, scenario, tile_at, up_at
 
 FULL_BUT_8 = {s: ("castle", 0) if s < 4 else ("temple", 1) for s in range(8)}
 

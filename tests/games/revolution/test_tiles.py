@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from domain.games.revolution.tiles import NEUTRALS, TILES
+from tests.games.driver import moves, play
 
-from .scenario import asked, moves, place, play, scenario, tile_at, up_at
+from .scenario import asked, place, scenario, tile_at, up_at
 
 TWINS = [("king", "hierophant"), ("queen", "cardinal"), ("princess", "saint"),
          ("minister", "bishop"), ("general", "paladin"), ("wizard", "monk"),
