@@ -34,11 +34,11 @@ from domain.kernel.position import (
 
 from .cards import CARDS, FIRST_GAME, KINGDOM, by_order
 from .flow import setup
-from .state import Player, State, Turn, new_turn, supply_for
+from .state import Player, State, Turn, Zone, new_turn, supply_for
 
 PARTS = ("kingdom", "players", "turn", "supply", "trash", "first")
-ZONES = {"hand": "hand", "deck": "deck", "discard": "discard", "in_play": "play",
-         "set_aside": "aside"}
+ZONES: dict[str, Zone] = {"hand": "hand", "deck": "deck", "discard": "discard",
+                         "in_play": "play", "set_aside": "aside"}
 TURN_PARTS = ("seat", "phase", "actions", "buys", "coins")
 CARD_NAMES = name_index({cid: card.name for cid, card in CARDS.items()})
 STARTING = {"copper": 7, "estate": 3}  # each player's own, out of the Supply at setup
@@ -60,8 +60,9 @@ def build(options: dict[str, Any], seats: int, description: Mapping[str, Any]) -
                      [*trash, *(c for p in players for z in ZONES.values() for c in p[z])],
                      problems)
     problems.check()
-    state.update(first=first, kingdom=kingdom, supply=supply, trash=trash, players=players,
-                 turn=turn, pending=[], shuffle=None, result=None, notes=[])
+    state["first"], state["kingdom"], state["supply"] = first, kingdom, supply
+    state["trash"], state["players"], state["turn"] = trash, players, turn
+    state["pending"], state["shuffle"], state["result"], state["notes"] = [], None, None, []
     return state
 
 
@@ -91,10 +92,10 @@ def _turn(value: Any, seats: int, problems: Problems) -> Turn:
     phase = value.get("phase", "action")
     if phase not in ("action", "buy"):
         problems.add(f"a position's turn is in the action or the buy phase, not {phase!r}")
-    turn.update(phase="buy" if phase == "buy" else "action",
-                actions=whole_number(value.get("actions", 1), "actions", problems, 0, 99),
-                buys=whole_number(value.get("buys", 1), "buys", problems, 0, 99),
-                coins=whole_number(value.get("coins", 0), "coins", problems, 0, 999))
+    turn["phase"] = "buy" if phase == "buy" else "action"
+    turn["actions"] = whole_number(value.get("actions", 1), "actions", problems, 0, 99)
+    turn["buys"] = whole_number(value.get("buys", 1), "buys", problems, 0, 99)
+    turn["coins"] = whole_number(value.get("coins", 0), "coins", problems, 0, 999)
     return turn
 
 
@@ -127,7 +128,7 @@ def _player(value: Any, where: str, problems: Problems, turns: int) -> Player:
         cards = ids_of(value.get(zone, []), CARD_NAMES, f"{where}'s {zone.replace('_', ' ')}",
                        problems)
         # The state keeps the deck and discard pile with the top last.
-        player[key] = cards[::-1] if zone in ("deck", "discard") else cards  # type: ignore[literal-required]
+        player[key] = cards[::-1] if zone in ("deck", "discard") else cards
     player["turns"] = whole_number(value.get("turns", max(turns, 0)), f"{where}'s turns",
                                    problems, 0, 999)
     return player
@@ -146,9 +147,12 @@ def _supply(value: Any, kingdom: list[str], seats: int, elsewhere: list[str],
             problems.add(f"{CARDS[cid].name} is not in this game's Supply")
     given = {}
     for name, count in value.items():
-        cid = CARD_NAMES.get(" ".join(name.replace("_", " ").split()).casefold())
-        if cid is None or cid not in supply:
-            problems.add(f"the supply has no pile of {name!r}")
+        found = ids_of([name], CARD_NAMES, "the supply", problems)
+        if not found:
+            continue
+        cid = found[0]
+        if cid not in supply:
+            problems.add(f"the supply has no pile of {CARDS[cid].name}")
             continue
         given[cid] = whole_number(count, f"the {CARDS[cid].name} pile", problems, 0,
                                   supply[cid])

@@ -34,7 +34,7 @@ from domain.kernel.position import (
 )
 
 from .flow import setup
-from .state import Cell, Match, empty_game
+from .state import Cell, Match
 from .tiles import FACTION_TILES, TILES, TOWER
 
 PARTS = ("board", "turn", "starter", "hands", "centre", "removed", "face_down", "game",
@@ -46,24 +46,23 @@ TILE_NAMES = name_index({tid: tile.name for tid, tile in TILES.items()})
 def build(options: dict[str, Any], seats: int, description: Mapping[str, Any]) -> Match:
     """The match ``description`` states (the module's docstring), or BadPosition."""
     problems = Problems()
-    state = setup(options, seats)
-    state.update(empty_game())
     known_keys(description, PARTS, "the position", problems)
+    state = setup(options, seats)
     board = _board(description.get("board", {}), problems)
     placed = [tile for cell in board if cell is not None for tile in _tiles_of(cell)]
     removed = ids_of(description.get("removed", []), TILE_NAMES, "removed", problems, "tile")
-    state.update(board=board, removed=removed, placed=len(placed),
-                 centre=ids_of(description.get("centre", []), TILE_NAMES, "centre",
-                               problems, "tile"),
-                 hands=_per_seat(description, "hands", _default_hands(placed + removed),
-                                 problems),
-                 hidden=_per_seat(description, "face_down", [[], []], problems),
-                 stage="play",
-                 turn=seat_number(description.get("turn", 0), 2, "turn", problems),
-                 starter=seat_number(description.get("starter", 0), 2, "starter", problems),
-                 game_no=whole_number(description.get("game", 1), "game", problems, 1, 99),
-                 wins=_pair(description.get("wins", [0, 0]), "wins", problems),
-                 points=_pair(description.get("points", [0, 0]), "points", problems))
+    state["board"], state["removed"], state["placed"] = board, removed, len(placed)
+    state["centre"] = ids_of(description.get("centre", []), TILE_NAMES, "centre", problems,
+                             "tile")
+    state["hands"] = _per_seat(description, "hands", _default_hands(placed + removed),
+                               problems)
+    state["hidden"] = _per_seat(description, "face_down", [[], []], problems)
+    state["stage"] = "play"
+    state["turn"] = seat_number(description.get("turn", 0), 2, "turn", problems)
+    state["starter"] = seat_number(description.get("starter", 0), 2, "starter", problems)
+    state["game_no"] = whole_number(description.get("game", 1), "game", problems, 1, 99)
+    state["wins"] = _pair(description.get("wins", [0, 0]), "wins", problems)
+    state["points"] = _pair(description.get("points", [0, 0]), "points", problems)
     _check_each_tile_once(state, problems)
     problems.check()
     state["pool"] = [tile for tile in state["pool"] if tile not in _everywhere(state)]
