@@ -114,3 +114,29 @@ def test_no_malformed_description_raises_anything_but_bad_position(game, descrip
     options = validate_options(rules.info.options, {})
     with pytest.raises(BadPosition):
         build_position(rules, options, 2, description)
+
+
+def test_the_dominion_view_tells_what_the_last_move_did_which_the_log_line_says_in_words():
+    state = position("dominion", kingdom=["Bandit", "Cellar", "Chapel", "Smithy", "Harbinger",
+                                          "Merchant", "Vassal", "Village", "Workshop",
+                                          "Militia"],
+                     players=[{"hand": ["Bandit"], "deck": ["Copper"] * 3},
+                              {"hand": ["Copper"] * 5, "deck": ["Silver", "Estate"]}])
+    state = play(state, 0, {"kind": "play", "card": "bandit"})
+    assert get_rules("dominion").view(state, None)["happened"] == [
+        {"seat": 0, "act": "played", "cards": ["bandit"]},
+        {"seat": 0, "act": "gained", "cards": ["gold"]},
+        {"seat": 1, "act": "revealed", "cards": ["silver"]},
+        {"seat": 1, "act": "revealed", "cards": ["estate"]},
+        {"seat": 1, "act": "trashed", "cards": ["silver"]},
+        {"seat": 1, "act": "discarded", "cards": ["estate"]}]
+
+
+def test_what_a_seat_alone_saw_happen_stays_its_own_in_the_view():
+    state = position("dominion", players=[{"hand": ["Smithy"], "deck": ["Gold"] * 3}, {}])
+    state = play(state, 0, {"kind": "play", "card": "smithy"})
+    rules = get_rules("dominion")
+    drew = [e for e in rules.view(state, 1)["happened"] if e["act"] == "drew"]
+    assert drew == [{"seat": 0, "act": "drew", "cards": [None, None, None]}]
+    assert [e for e in rules.view(state, 0)["happened"] if e["act"] == "drew"][0]["cards"] == [
+        "gold"] * 3
