@@ -110,7 +110,7 @@ def test_a_game_without_positions_says_so(client):
 @pytest.mark.parametrize("game, position, seats", [
     ("dominion", {"players": [{"hand": ["Village", "Smithy"], "deck": ["Gold"] * 5}, {}]}, 2),
     ("godofwar", {"heroes": ["Kratos", "Atreus"], "activation": 0,
-                  "tiles": {"Kratos": {"column": 0}, "Atreus": {"column": 1}}}, 2),
+                  "tiles": {"Kratos": {"column": 1}, "Atreus": {"column": 2}}}, 2),
 ])
 def test_every_game_with_a_builder_plays_a_sandbox_to_a_verified_end(client, game, position,
                                                                       seats):

@@ -51,7 +51,7 @@ def test_a_dominion_position_in_the_buy_phase_offers_what_its_coins_buy():
 def test_a_god_of_war_position_stands_the_heroes_and_starts_an_activation():
     state = position("godofwar", heroes=["Kratos", "Atreus"],
                      tiles={"Kratos": {"column": 1, "wounds": 2},
-                            "Atreus": {"column": 2, "back": True}},
+                            "Atreus": {"column": 1, "back": True}},
                      hands=[["Leviathan Axe Swing"], []], activation=0)
     assert state["heroes"]["kratos"]["column"] == 1 and state["heroes"]["kratos"]["wounds"] == 2
     assert state["heroes"]["atreus"]["back"] is True
@@ -97,7 +97,10 @@ def test_the_same_position_always_builds_the_same_state(game, description):
     ("godofwar", {"heroes": ["Kratos", "Atreus"], "tiles": {"Freya": {"column": 0}}},
      "the Freya tile is not in this game"),
     ("godofwar", {"heroes": ["Kratos", "Atreus"], "tiles": {"Kratos": {"column": 7}}},
-     "column is a whole number from 0 to 3"),
+     "column is a whole number from 1 to 4"),
+    ("godofwar", {"heroes": ["Kratos", "Atreus"], "tiles": {"Kratos": {"column": 2},
+                                                            "Atreus": {"column": 2}}},
+     "column 2 has one front space, not room for Kratos and Atreus"),
 ])
 def test_a_description_that_states_no_position_is_refused_in_words(game, description, words):
     with pytest.raises(BadPosition) as refused:

@@ -6,7 +6,7 @@ A description (README.md, "Positions")::
 
     {"heroes": ["Kratos", "Atreus"], "quest": "The Travelers", "first": 0,
      "tiles": {"Kratos": {"column": 1, "back": false, "wounds": 2, "rage": 1}},
-     "hands": [["Leviathan Axe"], []], "enemies": {"Draugr Archer": {"wounds": 1}},
+     "hands": [["Leviathan Axe Swing"], []], "enemies": {"Draugr Archer": {"wounds": 1}},
      "round": 1, "activation": 0}
 
 Setup is the rulebook's with every shuffle left in catalogue order (each deck's top is its
@@ -42,7 +42,10 @@ from .state import COLUMNS, State
 PARTS = ("heroes", "quest", "first", "tiles", "hands", "enemies", "round", "activation")
 TILE_PARTS = ("column", "back", "wounds", "rage")
 HERO_NAMES = name_index({d.id: d.name for d in CONTENT.dashboards.values()})
-TILE_NAMES = name_index({t.id: t.name for d in CONTENT.dashboards.values() for t in d.tiles})
+TILE_TITLES = {t.id: t.name for d in CONTENT.dashboards.values() for t in d.tiles}
+TILE_NAMES = name_index(TILE_TITLES)
+SPACE_TAKERS = frozenset(t.id for d in CONTENT.dashboards.values() for t in d.tiles
+                         if t.takes_space)
 QUEST_NAMES = name_index({q.id: q.title for q in CONTENT.quests.values()})
 CARD_NAMES = name_index({c.id: c.name for c in CONTENT.cards.values()})
 
@@ -60,6 +63,7 @@ def build(options: dict[str, Any], seats: int, description: Mapping[str, Any]) -
     problems.check()
     state = _set_up(options, seats, heroes, quest[0], first)
     _stand_tiles(state, description.get("tiles", {}), problems)
+    _check_spaces(state, problems)
     _deal_hands(state, description.get("hands", [[]] * seats), problems)
     _wound_enemies(state, description.get("enemies", {}), problems)
     state["round"] = whole_number(description.get("round", 1), "round", problems, 1, 99)
@@ -107,8 +111,8 @@ def _stand_tiles(state: State, value: Any, problems: Problems) -> None:
             continue
         known_keys(given, TILE_PARTS, where, problems)
         if "column" in given:
-            hero["column"] = whole_number(given["column"], f"{where}'s column", problems, 0,
-                                          COLUMNS - 1)
+            hero["column"] = whole_number(given["column"], f"{where}'s column", problems, 1,
+                                          COLUMNS)
         back = given.get("back", False)
         if not isinstance(back, bool):
             problems.add(f"{where}'s back is true or false")
@@ -118,6 +122,26 @@ def _stand_tiles(state: State, value: Any, problems: Problems) -> None:
         if hero["rage"] is not None:
             hero["rage"] = whole_number(given.get("rage", 0), f"{where}'s rage", problems, 0,
                                         99)
+
+
+def _check_spaces(state: State, problems: Problems) -> None:
+    """Each column has a front and a back space, one tile each (CH-PLACE); Mimir stands in
+    none (he rides a carrier)."""
+    spaces: dict[tuple[int, bool], list[str]] = {}
+    for tile, hero in state["heroes"].items():
+        if hero["column"] is None:
+            continue
+        if tile not in SPACE_TAKERS:
+            problems.add(f"the {TILE_TITLES[tile]} tile stands in no column (it rides a "
+                         "carrier)")
+        spaces.setdefault((hero["column"], hero["back"]), []).append(tile)
+    for (column, back), tiles in sorted(spaces.items()):
+        if back and (column, False) not in spaces:
+            problems.add(f"column {column} has a tile in its back space and none in front")
+        if len(tiles) > 1:
+            space = "back" if back else "front"
+            problems.add(f"column {column} has one {space} space, not room for "
+                         f"{' and '.join(TILE_TITLES[t] for t in tiles)}")
 
 
 def _deal_hands(state: State, value: Any, problems: Problems) -> None:
