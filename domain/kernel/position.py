@@ -86,27 +86,34 @@ def known_keys(description: Mapping[str, Any], allowed: Iterable[str], where: st
                          f"{', '.join(allowed)})")
 
 
-def name_index(names: Mapping[str, str]) -> dict[str, str]:
-    """A lookup from a component's printed name (and its id), in any case, to its id;
-    ``names`` maps each id to its printed name."""
-    index = {_plain(cid): cid for cid in names}
-    index.update({_plain(name): cid for cid, name in names.items()})
+def name_index(names: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
+    """A lookup from a component's printed name (and its id), in any case, to the ids it
+    may name; ``names`` maps each id to its printed name. A name printed on several
+    components (God of War's rune variants) names them all: ``ids_of`` asks for the id."""
+    index: dict[str, tuple[str, ...]] = {}
+    for cid, name in names.items():
+        index[_plain(name)] = (*index.get(_plain(name), ()), cid)
+    index.update({_plain(cid): (cid,) for cid in names})
     return index
 
 
-def ids_of(value: Any, index: Mapping[str, str], where: str, problems: Problems,
+def ids_of(value: Any, index: Mapping[str, tuple[str, ...]], where: str, problems: Problems,
            kind: str = "card") -> list[str]:
-    """The ids of a list of printed names (a problem for anything else, or an unknown name)."""
+    """The ids of a list of printed names (a problem for anything else, an unknown name, or
+    a name several components share)."""
     if not isinstance(value, list):
         problems.add(f"{where} is a list of {kind} names")
         return []
     found = []
     for name in value:
-        cid = index.get(_plain(name)) if isinstance(name, str) else None
-        if cid is None:
-            problems.add(f"{where}: there is no {kind} called {name!r}")
+        ids = index.get(_plain(name), ()) if isinstance(name, str) else ()
+        if len(ids) == 1:
+            found.append(ids[0])
+        elif ids:
+            problems.add(f"{where}: {name!r} is printed on several {kind}s; name one by its "
+                         f"id ({', '.join(ids)})")
         else:
-            found.append(cid)
+            problems.add(f"{where}: there is no {kind} called {name!r}")
     return found
 
 

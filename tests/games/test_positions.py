@@ -98,13 +98,17 @@ def test_the_same_position_always_builds_the_same_state(game, description):
      "the Freya tile is not in this game"),
     ("godofwar", {"heroes": ["Kratos", "Atreus"], "tiles": {"Kratos": {"column": 7}}},
      "column is a whole number from 1 to 4"),
+    ("godofwar", {"heroes": ["Kratos", "Atreus"], "hands": [["Healing Stone"], []]},
+     "'Healing Stone' is printed on several cards; name one by its id"),
+    ("godofwar", {"heroes": ["Atreus"]}, "solo is played with Kratos alone"),
     ("godofwar", {"heroes": ["Kratos", "Atreus"], "tiles": {"Kratos": {"column": 2},
                                                             "Atreus": {"column": 2}}},
      "column 2 has one front space, not room for Kratos and Atreus"),
 ])
 def test_a_description_that_states_no_position_is_refused_in_words(game, description, words):
+    seats = len(description["heroes"]) if "heroes" in description else 2
     with pytest.raises(BadPosition) as refused:
-        position(game, **description)
+        position(game, seats=seats, **description)
     assert words in refused.value.message
 
 

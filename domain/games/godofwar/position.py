@@ -12,7 +12,8 @@ A description (README.md, "Positions")::
 Setup is the rulebook's with every shuffle left in catalogue order (each deck's top is its
 last card), the named quest first, and ``first`` the first player. Then the tiles stand
 where ``tiles`` says (a column 0 to 3, in the back space or not) with their wounds and rage;
-each hand holds the named cards, taken from its player's deck; each named enemy (by its
+each hand holds the named cards, taken from its player's deck (else from the upgrade deck, or
+the supply of status cards); each named enemy (by its
 printed name) has its wounds. ``activation`` starts that seat's activation; without it the
 round starts as the rules start it. Heroes and cards are named as printed; every part but
 ``heroes`` may be left out (the first quest of the catalogue, seat 0 first, no tile placed,
@@ -34,7 +35,7 @@ from domain.kernel.position import (
 )
 
 from .content import CONTENT
-from .flow import QUESTS, setup
+from .flow import QUESTS, SOLO, setup
 from .game import apply_chance, apply_move
 from .ops import advance
 from .state import COLUMNS, State
@@ -47,7 +48,9 @@ TILE_NAMES = name_index(TILE_TITLES)
 SPACE_TAKERS = frozenset(t.id for d in CONTENT.dashboards.values() for t in d.tiles
                          if t.takes_space)
 QUEST_NAMES = name_index({q.id: q.title for q in CONTENT.quests.values()})
-CARD_NAMES = name_index({c.id: c.name for c in CONTENT.cards.values()})
+CARD_TITLES = {**{c.id: c.name for c in CONTENT.cards.values()},
+               **{c.id: c.name for c in CONTENT.status.values()}}
+CARD_NAMES = name_index(CARD_TITLES)
 
 
 def build(options: dict[str, Any], seats: int, description: Mapping[str, Any]) -> State:
@@ -57,6 +60,8 @@ def build(options: dict[str, Any], seats: int, description: Mapping[str, Any]) -
     heroes = ids_of(description.get("heroes"), HERO_NAMES, "heroes", problems, "hero")
     if len(heroes) != seats or len(set(heroes)) != seats:
         problems.add(f"heroes names {seats} different heroes, one a seat")
+    if seats == 1 and heroes != [SOLO["hero"]]:
+        problems.add(f"solo is played with {CONTENT.dashboards[SOLO['hero']].name} alone")
     quest = ids_of([description.get("quest", CONTENT.quests[QUESTS[0]].title)], QUEST_NAMES,
                    "quest", problems, "quest")
     first = seat_number(description.get("first", 0), seats, "first", problems)
@@ -151,11 +156,24 @@ def _deal_hands(state: State, value: Any, problems: Problems) -> None:
     for seat, names in enumerate(value):
         player = state["players"][seat]
         for card in ids_of(names, CARD_NAMES, f"seat {seat}'s hand", problems):
-            if card not in player["deck"]:
-                problems.add(f"seat {seat} has no {CONTENT.cards[card].name} left in its deck")
+            if not _take(state, player["deck"], card):
+                problems.add(f"neither seat {seat}'s deck, the upgrade deck nor the supply "
+                             f"holds another {CARD_TITLES[card]}")
                 continue
-            player["deck"].remove(card)
             player["hand"].append(card)
+
+
+def _take(state: State, deck: list[str], card: str) -> bool:
+    """Take ``card`` from the player's own deck, else from the upgrade deck (a card bought
+    earlier), else from the supply of status cards (a crystal taken earlier)."""
+    for pile in (deck, state["upgrade_deck"]):
+        if card in pile:
+            pile.remove(card)
+            return True
+    if state["supply"].get(card, 0) > 0:
+        state["supply"][card] -= 1
+        return True
+    return False
 
 
 def _wound_enemies(state: State, value: Any, problems: Problems) -> None:
