@@ -7,7 +7,6 @@ from domain.games.godofwar import RULES
 from domain.games.godofwar.content import RAW
 from domain.games.godofwar.effects import EFFECTS
 from domain.games.godofwar.flow import start_scene
-
 from tests.games.driver import position
 
 from .helpers import act, activation, prompt_of, started, with_frame
