@@ -101,6 +101,8 @@ def test_the_same_position_always_builds_the_same_state(game, description):
     ("godofwar", {"heroes": ["Kratos", "Atreus"], "hands": [["Healing Stone"], []]},
      "'Healing Stone' is printed on several cards; name one by its id"),
     ("godofwar", {"heroes": ["Atreus"]}, "solo is played with Kratos alone"),
+    ("godofwar", {"heroes": ["Kratos", "Atreus"], "enemies": {"Draugr Archer": {"wounds": 1}}},
+     "2 enemies called 'Draugr Archer', not one: name one by its card (s1-top-1, s1-top-4)"),
     ("godofwar", {"heroes": ["Kratos", "Atreus"], "tiles": {"Kratos": {"column": 2},
                                                             "Atreus": {"column": 2}}},
      "column 2 has one front space, not room for Kratos and Atreus"),

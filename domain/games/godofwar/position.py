@@ -11,13 +11,13 @@ A description (README.md, "Positions")::
 
 Setup is the rulebook's with every shuffle left in catalogue order (each deck's top is its
 last card), the named quest first, and ``first`` the first player. Then the tiles stand
-where ``tiles`` says (a column 0 to 3, in the back space or not) with their wounds and rage;
-each hand holds the named cards, taken from its player's deck (else from the upgrade deck, or
-the supply of status cards); each named enemy (by its
-printed name) has its wounds. ``activation`` starts that seat's activation; without it the
-round starts as the rules start it. Heroes and cards are named as printed; every part but
-``heroes`` may be left out (the first quest of the catalogue, seat 0 first, no tile placed,
-empty hands, no wounds, round 1).
+where ``tiles`` says (a column 1 to 4, in its front or back space) with their wounds and
+rage; each hand holds the named cards, taken from its player's deck (else from the upgrade
+deck, or the supply of status cards); each named enemy (by its printed name, or its scene
+card's id where two share a name) has its wounds. ``activation`` starts that seat's
+activation; without it the round starts as the rules start it. Heroes and cards are named as
+printed; every part but ``heroes`` may be left out (the first quest of the catalogue, seat 0
+first, no tile placed, empty hands, no wounds, round 1).
 """
 
 from __future__ import annotations
@@ -181,9 +181,10 @@ def _wound_enemies(state: State, value: Any, problems: Problems) -> None:
         problems.add("enemies maps each enemy's printed name to {wounds}")
         return
     for name, given in value.items():
-        cards = [cid for cid in state["scene"] if _enemy_name(cid) == name]
+        cards = [cid for cid in state["scene"] if name in (cid, _enemy_name(cid))]
         if len(cards) != 1:
-            problems.add(f"the scene has {len(cards)} enemies called {name!r}, not one")
+            which = f": name one by its card ({', '.join(cards)})" if cards else ""
+            problems.add(f"the scene has {len(cards)} enemies called {name!r}, not one{which}")
             continue
         if not isinstance(given, dict) or set(given) - {"wounds"}:
             problems.add(f"the enemy {name} is {{wounds}}")
