@@ -8,15 +8,15 @@ A description (README.md, "Positions")::
                "0": {"tile": "Assassin", "ally": 1, "destroyed": true}},
      "turn": 0, "starter": 0,
      "hands": [["Queen", ...], [...]], "centre": ["Sage"], "removed": ["Bard"],
-     "face_down": [[], []], "game": 1, "wins": [0, 0], "points": [0, 0]}
+     "face_down": [[], []], "game": 1, "wins": [0, 0], "points": [0, 0], "placed": 3}
 
 Squares are 0 to 8, row by row from seat 1's side; ``ally`` is the seat that sees the tile
 upright; ``destroyed`` a tile flipped face down; ``on`` the tile a Tower stands on. Tiles are
 named as printed. Every part may be left out: the board is empty, seat 0 places (and started
 the game), each hand is its faction's tiles less those on the board or removed, the centre,
 the removed tiles and the face-down tiles are empty, and it is game 1 with no wins or points.
-The tiles placed this game count those on the board, so an empty board starts with the
-Citizen.
+``placed`` counts the tiles placed this game (by default those on the board): while it is 0
+the next placement is the game's first, the Citizen.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from .state import Cell, Match
 from .tiles import FACTION_TILES, TILES, TOWER
 
 PARTS = ("board", "turn", "starter", "hands", "centre", "removed", "face_down", "game",
-         "wins", "points")
+         "wins", "points", "placed")
 CELL_PARTS = ("tile", "ally", "destroyed", "on")
 TILE_NAMES = name_index({tid: tile.name for tid, tile in TILES.items()})
 
@@ -51,7 +51,9 @@ def build(options: dict[str, Any], seats: int, description: Mapping[str, Any]) -
     board = _board(description.get("board", {}), problems)
     placed = [tile for cell in board if cell is not None for tile in _tiles_of(cell)]
     removed = ids_of(description.get("removed", []), TILE_NAMES, "removed", problems, "tile")
-    state["board"], state["removed"], state["placed"] = board, removed, len(placed)
+    state["board"], state["removed"] = board, removed
+    state["placed"] = whole_number(description.get("placed", len(placed)), "placed", problems,
+                                   len(placed), 99)
     state["centre"] = ids_of(description.get("centre", []), TILE_NAMES, "centre", problems,
                              "tile")
     state["hands"] = _per_seat(description, "hands", _default_hands(placed + removed),

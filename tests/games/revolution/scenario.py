@@ -9,9 +9,40 @@ from domain.games.revolution import RULES
 from domain.games.revolution.state import empty_game, new_match
 from domain.games.revolution.tiles import FACTION_TILES
 from domain.kernel import Audience, State, log_line, validate_options
-from tests.games.driver import chance, play, prompt
+from tests.games.driver import chance, play, position, prompt
 
 Spot = tuple[Any, ...]
+
+
+def described(spot: Spot) -> dict[str, Any]:
+    """A square as the position builder reads it: ("king", 0) is a King upright for seat 0;
+    add "down" for a face-down tile; a Tower is ("tower", 0, ("king", 0)): a Tower on a King."""
+    tile, up, *rest = spot
+    square: dict[str, Any] = {"tile": tile, "ally": up, "destroyed": "down" in rest}
+    under = next((described(r) for r in rest if isinstance(r, tuple)), None)
+    if under is not None:
+        square["on"] = under
+    return square
+
+
+def scenario(board: dict[int, Spot] | None = None, *, turn: int = 0,
+             hands: list[list[str]] | None = None, centre: list[str] | None = None,
+             hidden: list[list[str]] | None = None, removed: list[str] | None = None,
+             placed: int | None = None, **options: Any) -> State:
+    """A game in progress, ``turn`` to place, set up by the game's position builder
+    (tests.games.driver.position). Hands default to each faction's seven tiles less those on
+    the board or removed; the centre to no neutral tiles; ``placed`` to the tiles on the
+    board, and to 1 on an empty one (``placed=0``: the game's first placement, the
+    Citizen's)."""
+    parts: dict[str, Any] = {"board": {str(s): described(spot)
+                                       for s, spot in (board or {}).items()},
+                             "turn": turn, "centre": centre or [], "removed": removed or [],
+                             "face_down": hidden or [[], []]}
+    if hands is not None:
+        parts["hands"] = hands
+    if placed is not None or not board:
+        parts["placed"] = 1 if placed is None else placed
+    return position("revolution", options, **parts)
 
 
 def cell(spot: Spot) -> dict[str, Any]:
@@ -22,15 +53,14 @@ def cell(spot: Spot) -> dict[str, Any]:
     return {"tile": tile, "up": up, "down": "down" in rest, "under": under}
 
 
-def scenario(board: dict[int, Spot] | None = None, *, turn: int = 0,
-             hands: list[list[str]] | None = None, centre: list[str] | None = None,
-             hidden: list[list[str]] | None = None, removed: list[str] | None = None,
-             placed: int = 1, **options: Any) -> State:
-    """A game in progress, ``turn`` to place. Hands default to each faction's seven tiles
-    less those on the board; the centre to no neutral tiles. Built by hand, not by the
-    position builder (tests.games.driver.position): many of these tests stand several
-    copies of one tile on the board for brevity (five Castles), which no real position
-    holds and the builder rightly refuses."""
+def with_copies(board: dict[int, Spot] | None = None, *, turn: int = 0,
+                hands: list[list[str]] | None = None, centre: list[str] | None = None,
+                hidden: list[list[str]] | None = None, removed: list[str] | None = None,
+                placed: int = 1, **options: Any) -> State:
+    """A game in progress, ``turn`` to place, built by hand, not by the position builder:
+    for the few tests that stand several copies of one tile on the board for brevity (five
+    Castles), which no real position holds and the builder rightly refuses. Hands default to
+    each faction's seven tiles less those on the board; the centre to no neutral tiles."""
     board = board or {}
     on_board = {spot[0] for spot in board.values()}
     state = new_match(validate_options(RULES.info.options, options))
