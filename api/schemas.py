@@ -315,6 +315,8 @@ class ProblemSchema(ma.Schema):
     lines = fields.List(fields.Dict(), metadata={
         "description": "a decklist as text: each line naming no card, {line, text, message, "
                        "suggestion}"})
+    problems = fields.List(fields.String(), metadata={
+        "description": "a position that is none of the game's: each thing wrong, in words"})
 
 
 class SeatSchema(ma.Schema):

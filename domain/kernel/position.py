@@ -19,7 +19,7 @@ and makes sure the rules can go on from the state built.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .contract import Rules, State
@@ -57,8 +57,7 @@ def build_position(rules: Rules, options: dict[str, Any], seats: int,
                    description: Any) -> State:
     """The rules state ``description`` sets up under ``rules`` (see the module's docstring),
     or BadPosition in words."""
-    build: Callable[[dict[str, Any], int, Mapping[str, Any]], State] | None = getattr(
-        rules, "position", None)
+    build = rules.position
     if build is None:
         raise BadPosition([f"{rules.info.title} (rules {rules.version}) does not set up "
                            "positions"])
@@ -69,7 +68,8 @@ def build_position(rules: Rules, options: dict[str, Any], seats: int,
         rules.next(state)
     except BadPosition:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError, AssertionError) as slip:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, AssertionError,
+            RecursionError) as slip:
         # A builder checks what the rulebook asks of a position; whatever shape it did not
         # foresee must still be the describer's error in words, never the server's.
         raise BadPosition([f"the rules cannot go on from it ({type(slip).__name__})"]) from None

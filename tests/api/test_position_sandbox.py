@@ -99,6 +99,7 @@ def test_a_bad_position_is_a_422_in_words(client, position, words):
     answer = sandbox(client, position)
     assert answer.status_code == 422 and answer.json["code"] == "bad-position", answer.json
     assert words in answer.json["detail"]
+    assert any(words in problem for problem in answer.json["problems"])
     assert client.get("/games").json["games"] == []
 
 
