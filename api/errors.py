@@ -74,6 +74,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "takeback-refused": 409,
     "deadline-passed": 409,
     "bad-fork-point": 422,
+    "bad-position": 422,
     "idempotency-key-reused": 422,
     "game-not-found": 404,
     "seat-not-found": 404,
@@ -136,6 +137,8 @@ def game_problem(error: GameError) -> Response:
         extra["violations"] = error.details["violations"]
     if "lines" in error.details:  # a decklist as text: each line that names no card
         extra["lines"] = error.details["lines"]
+    if "problems" in error.details:  # a position that is none of the game's: each problem
+        extra["problems"] = error.details["problems"]
     current = error.details.get("current")
     if current is not None:
         extra["current_version"] = current

@@ -88,12 +88,18 @@ def create(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     `listed: true` lists the game's open seats for anyone (GET /games?open=true). In a game whose
     players bring their own decks, each may add `deck` (a registered deck's id, POST /decks;
     without it, the game's ready-made deck). Naming a deck never registered answers 422
-    `unknown-deck`; a deck in a game without decks, 422 `no-decks`."""
+    `unknown-deck`; a deck in a game without decks, 422 `no-decks`.
+
+    With `position` (a position in the game's terms: docs/api.md, "Sandboxes from a
+    position") the game is a sandbox that starts there instead of at the game's setup; its
+    replay carries the position and the state built from it, which verifying rebuilds. A
+    position that is none of the game's answers 422 `bad-position`, naming every problem."""
     players = tuple(seats_asked([{k: v for k, v in p.items() if k != "deck"}
                                  for p in body["players"]]))
     decks = tuple(p.get("deck") for p in body["players"])
     return _started(CreateGame(body["game"], body["options"], players, body["takebacks"],
-                               decks, clock=body["clock"], listed=body["listed"]))
+                               decks, clock=body["clock"], listed=body["listed"],
+                               position=body["position"]))
 
 
 @blp.route("/<uuid:game_id>/fork", methods=["POST"])

@@ -104,6 +104,10 @@ class CreateGameSchema(Strict):
     listed = StrictBoolean(load_default=False, metadata={
         "description": "list the game's open seats for anyone to join (GET /games?open=true); "
                        "by default a game is joined by invitation only"})
+    position = fields.Dict(keys=fields.String(), load_default=None, allow_none=True, metadata={
+        "description": "set the game up as a sandbox from this position, described in the "
+                       "game's terms (docs/api.md, \"Sandboxes from a position\"); a position "
+                       "that is none of the game's answers 422 bad-position"})
 
 
 DECK_ROWS = 200
@@ -317,6 +321,8 @@ class ProblemSchema(ma.Schema):
     lines = fields.List(fields.Dict(), metadata={
         "description": "a decklist as text: each line naming no card, {line, text, message, "
                        "suggestion}"})
+    problems = fields.List(fields.String(), metadata={
+        "description": "a position that is none of the game's: each thing wrong, in words"})
 
 
 class SeatSchema(ma.Schema):
@@ -362,9 +368,13 @@ class SummarySchema(ma.Schema):
     windows = fields.Dict(allow_none=True, metadata={
         "description": "a game whose seats may choose windows not to be asked in: {kinds: "
                        "[{id, label}], skip: [the kinds each seat chose, by seat]} (else null)"})
-    sandbox = fields.Boolean(metadata={"description": "a fork of a finished game"})
+    sandbox = fields.Boolean(metadata={"description": "a sandbox: a fork of a finished game, "
+                                                      "or a game set up from a position"})
     forked_from = fields.Dict(allow_none=True, metadata={
         "description": "a fork's source: {game_id, seq, state_hash} (null otherwise)"})
+    position = fields.Dict(allow_none=True, metadata={
+        "description": "a sandbox from a position: the position it was set up from, in the "
+                       "game's terms (null otherwise)"})
     verification = fields.Nested(VerificationSchema, allow_none=True, metadata={
         "description": "the server's re-verification of the finished game's replay (null "
                        "until it is finished and verified)"})

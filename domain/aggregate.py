@@ -53,6 +53,7 @@ from .kernel import (
     State,
     Step,
     Windows,
+    build_position,
     hash_value,
     json_copy,
     new_commitment,
@@ -292,6 +293,24 @@ class Game(Aggregate):
                    "commitment": new_commitment(seed), "origin": origin,
                    "state": json_copy(at_state), "game_id": str(game_id),
                    **_service_options(takebacks, clock)}
+        return cls._begin(cls.Forked, game_id, payload, forked_state(payload), at)
+
+    @classmethod
+    def from_position(cls, game_id: UUID, game: str, options: dict[str, Any] | None,
+                      position: dict[str, Any], seats: list[dict[str, Any]], seed: bytes,
+                      at: datetime, takebacks: bool = False, clock: Any = None) -> Game:
+        """A sandbox that starts from the state the game's current rules build from
+        ``position`` (domain/kernel/position.py; BadPosition, in words, when it states no
+        position of the game), with its own seed for every draw after."""
+        rules = get_rules(game)
+        _check_seats(rules, seats)
+        _check_takebacks(rules, takebacks)
+        full_options = _complete_options(rules, options)
+        state = build_position(rules, full_options, len(seats), position)
+        payload = {"game": game, "rules_version": rules.version, "options": full_options,
+                   "seats": _seat_records(seats), "commitment": new_commitment(seed),
+                   "position": json_copy(position), "state": json_copy(state),
+                   "game_id": str(game_id), **_service_options(takebacks, clock)}
         return cls._begin(cls.Forked, game_id, payload, forked_state(payload), at)
 
     @classmethod

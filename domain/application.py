@@ -467,9 +467,14 @@ class GameService(Application[UUID]):
             options = self.decks.with_decks(command.game, command.options,
                                             list(command.decks or [None] * len(players)))
         game_id = command.game_id or Game.create_id()
-        created = Game.create(game_id, command.game, options, _named_seats(players),
-                              self.seed_of(game_id), self._clock(), command.takebacks,
-                              command.clock)
+        if command.position is not None:
+            created = Game.from_position(game_id, command.game, options, dict(command.position),
+                                         _named_seats(players), self.seed_of(game_id),
+                                         self._clock(), command.takebacks, command.clock)
+        else:
+            created = Game.create(game_id, command.game, options, _named_seats(players),
+                                  self.seed_of(game_id), self._clock(), command.takebacks,
+                                  command.clock)
         change = self._opened(created, players, compute)
         self.players.mark(change.also[0], command.listed, command.rematch_of)
         return change

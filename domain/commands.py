@@ -25,7 +25,8 @@ class CreateGame:
     player's id, the seat is that player's), ``{bot}`` or ``{}`` (an open seat). ``decks``:
     a registered deck id (or None) a seat, where players bring their own. ``game_id`` is for
     reproducible runs (by default a fresh one). ``listed``: its open seats listed for anyone
-    to join; ``rematch_of``: the finished game it replays."""
+    to join; ``rematch_of``: the finished game it replays; ``position``: a sandbox that starts
+    from this position (domain/kernel/position.py) instead of the game's setup."""
 
     game: str
     options: Mapping[str, Any] | None
@@ -36,6 +37,7 @@ class CreateGame:
     clock: Mapping[str, Any] | None = None
     listed: bool = False
     rematch_of: UUID | None = None
+    position: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)

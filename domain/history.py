@@ -23,7 +23,7 @@ from .kernel import GameError, Rules, State, hash_value, json_copy, round_trip
 
 class EventType(StrEnum):
     CREATED = "created"
-    FORKED = "forked"        # created from a finished game's state: a sandbox
+    FORKED = "forked"        # a sandbox: from a finished game's state, or from a position
     SEAT_TAKEN = "seat_taken"
     MOVE_MADE = "move_made"
     CHANCE_RESOLVED = "chance_resolved"
@@ -42,7 +42,7 @@ class EventType(StrEnum):
 PAYLOAD_KEYS: dict[str, frozenset[str]] = {
     EventType.CREATED: frozenset({"game", "rules_version", "options", "seats", "commitment"}),
     EventType.FORKED: frozenset({"game", "rules_version", "options", "seats", "commitment",
-                                 "origin", "state"}),
+                                 "state"}),
     EventType.SEAT_TAKEN: frozenset({"seat", "name"}),
     EventType.MOVE_MADE: frozenset({"seat", "move", "by"}),
     EventType.CHANCE_RESOLVED: frozenset({"spec", "outcome"}),
@@ -66,9 +66,21 @@ OPTIONAL_KEYS: dict[str, frozenset[str]] = {
 }
 
 
+# A sandbox (``forked``) names exactly one source of its state: ``origin``, a finished game's
+# event, or ``position``, a position described in the rulebook's terms (its game's builder,
+# domain/kernel/position.py, rebuilds the state from it).
+SANDBOX_SOURCES = frozenset({"origin", "position"})
+
+
 def payload_keys_fit(type_: str, keys: set[str]) -> bool:
-    """Whether a payload of ``type_`` has exactly its keys, and perhaps its optional ones."""
+    """Whether a payload of ``type_`` has exactly its keys, and perhaps its optional ones (a
+    sandbox's: one of SANDBOX_SOURCES too)."""
     required = PAYLOAD_KEYS[type_]
+    if type_ == EventType.FORKED:
+        sources = keys & SANDBOX_SOURCES
+        if len(sources) != 1:
+            return False
+        keys = keys - sources
     return required <= keys <= required | OPTIONAL_KEYS.get(type_, frozenset())
 
 
@@ -109,7 +121,8 @@ class EventRecord(TypedDict):
 
 
 class Life(TypedDict):
-    """``origin`` only in a fork, ``takebacks`` only where the game allows them, ``takeback``
+    """``origin`` only in a fork, ``position`` only in a sandbox from a position,
+    ``takebacks`` only where the game allows them, ``takeback``
     once one was asked (all absent from lives kept before they existed)."""
 
     game: str
@@ -121,6 +134,7 @@ class Life(TypedDict):
     result: dict[str, Any] | None
     seed: str | None
     origin: NotRequired[dict[str, Any]]
+    position: NotRequired[dict[str, Any]]
     takebacks: NotRequired[bool]
     # A takeback asked and not yet settled: {seat, to, accepted: [seats]}.
     takeback: NotRequired[dict[str, Any] | None]
@@ -165,6 +179,8 @@ def begin(payload: dict[str, Any]) -> Life:
                 status=_seated_status(seats), result=None, seed=None)
     if "origin" in payload:
         life["origin"] = payload["origin"]
+    if "position" in payload:
+        life["position"] = payload["position"]
     if payload.get("takebacks") is True:
         life["takebacks"] = True
     if "clock" in payload:

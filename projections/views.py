@@ -59,8 +59,9 @@ def summary(game: Game, step: Step | None) -> dict[str, Any]:
         "takeback": game.pending_takeback,
         "clock": clock_summary(game),
         "windows": windows_summary(game),
-        "sandbox": game.origin is not None,
+        "sandbox": game.origin is not None or "position" in game.life,
         "forked_from": game.origin,
+        "position": game.life.get("position"),
         "verification": None,  # the re-verification's verdict, added when read (Projector)
     }
 

@@ -53,7 +53,7 @@ CHECKS: dict[str, tuple[str, str]] = {
                    "holds a pass made for a seat that did not choose it"),
     "clock": ("breaks the order of time or the game's clock",
               "holds times that run backwards or break the game's clock"),
-    "origin": ("starts a sandbox from a point its source game never reached",
+    "origin": ("starts a sandbox from a state its source game or its position does not give",
                "is a sandbox whose origin cannot be checked"),
     "malformed": ("holds a value of a kind the rules cannot read",
                   "could not be read: a field holds a value of the wrong kind"),

@@ -44,12 +44,14 @@ from domain.kernel import (
     GENESIS_HASH,
     LEGACY_NARRATION,
     PREFERENCE,
+    BadPosition,
     Chance,
     GameError,
     Over,
     Rules,
     State,
     Step,
+    build_position,
     chance_context,
     derive_outcome,
     hash_value,
@@ -143,6 +145,22 @@ def _quoted(text: Any, most: int = 200) -> str:
     """A document's text quoted in an explanation, cut short (it may be anything)."""
     whole = str(text)
     return whole if len(whole) <= most else whole[:most] + "…"
+
+
+def check_position(rules: Rules, forked: dict[str, Any]) -> str | None:
+    """None when a sandbox from a position starts where its position says, else why not: the
+    game's builder under the document's rules version (domain/kernel/position.py) builds,
+    from the recorded ``position``, options and number of seats, the very ``state`` the
+    sandbox starts from (a forged start does not)."""
+    try:
+        built = build_position(rules, forked["options"], len(forked["seats"]),
+                               forked["position"])
+    except BadPosition as error:
+        return f"the sandbox's position is not one of the game's: {error.message}"
+    if not json_equal(built, forked["state"]):
+        return ("the sandbox's starting state is not the state its position builds: it does "
+                "not start where it says")
+    return None
 
 
 def check_origin(forked: dict[str, Any], sources: Sources,
@@ -415,6 +433,7 @@ class _Verifier:
             fits = payload_keys_fit(kind, set(payload))
         if not fits:
             also = " (and perhaps takebacks, clock, game_id)" if kind in STARTS else ""
+            also = " and one of origin, position" + also if kind == EventType.FORKED else also
             raise StepFailed(seq, f"a {kind} payload has exactly the keys "
                                   f"{sorted(PAYLOAD_KEYS[kind])}{also}", "shape")
         at = event["at"]
@@ -488,7 +507,8 @@ class _Verifier:
                                 "and a game with hidden information allows them only if its "
                                 "rules say which moves reveal it", "takeback")
         if kind == EventType.FORKED:
-            reason = check_origin(payload, self.sources, self.visiting)
+            reason = (check_position(self.rules, payload) if "position" in payload
+                      else check_origin(payload, self.sources, self.visiting))
             if reason is not None:
                 raise StepFailed(1, reason, "origin", reason)
             self.state = forked_state(payload)

@@ -122,6 +122,9 @@ def service_line(record: EventRecord, audience: Audience) -> str:
     payload, kind = record["payload"], record["type"]
     if kind == EventType.CREATED:
         return f"A new game was created for {seat_list(payload['seats'], audience)}."
+    if kind == EventType.FORKED and "position" in payload:
+        return (f"A sandbox was set up from a position, for "
+                f"{seat_list(payload['seats'], audience)}.")
     if kind == EventType.FORKED:
         origin = payload["origin"]
         return (f"A sandbox was forked from game {origin['game_id']} after its event "
@@ -175,6 +178,8 @@ def legacy_service_line(record: EventRecord) -> str:
         names = ", ".join(s["name"] or "(open seat)" for s in payload["seats"])
         if kind == EventType.CREATED:
             return f"A game of {payload['game']} was created for {names}."
+        if "position" in payload:
+            return f"A sandbox of {payload['game']} was set up from a position, for {names}."
         origin = payload["origin"]
         return (f"A sandbox of {payload['game']} was forked from game {origin['game_id']} "
                 f"after its event {origin['seq']}, for {names}.")

@@ -75,6 +75,7 @@ from .narration import (
     seat_name,
 )
 from .options import validate_options
+from .position import BadPosition, build_position
 
 __all__ = [
     "PREFERENCE", "WindowKind", "Windows",
@@ -92,4 +93,5 @@ __all__ = [
     "LEGACY_NARRATION", "NARRATIONS", "PUBLIC_NARRATION", "Audience", "Narration",
     "bot_seat_name", "seat_name",
     "log_line", "move_labels", "prompt_with_labels",
+    "BadPosition", "build_position",
 ]

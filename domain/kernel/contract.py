@@ -234,6 +234,13 @@ class Rules(Protocol):
         ...
 
     @property
+    def position(self) -> Callable[[dict[str, Any], int, Mapping[str, Any]], State] | None:
+        """The game's position builder, ``build(options, seats, description)``: the state a
+        description in the rulebook's terms sets up (``position.py``); None for a game that
+        sets up no positions."""
+        ...
+
+    @property
     def bots(self) -> Mapping[str, Bot]: ...
 
     @property
@@ -318,6 +325,9 @@ class GameRules:
     reveals: Reveals | None = None
     # None: the players play the game's own components; see ``DeckRules``.
     decks: DeckRules | None = None
+    # None: no positions can be set up; else the builder (``position.py``: the contract, and
+    # ``build_position``, the door every caller goes through).
+    position: Callable[[dict[str, Any], int, Mapping[str, Any]], State] | None = None
     # The game's words, out of the rules digest: the registry attaches the package's
     # ``narration.py`` (see ``narration``); None falls back to ``describe`` and plain labels.
     narration: Narration | None = None

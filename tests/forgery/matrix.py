@@ -174,7 +174,9 @@ def forgeries(name: str, doc: Doc, sources: Callable[[str], Doc | None]) -> Iter
         yield Forgery(kind(f"{type_} payload extra key"), edit(
             doc, index, lambda e: e["payload"].update(forged=1)), step)
 
-    if events[0]["type"] == "forked":
+    if events[0]["type"] == "forked" and "position" in events[0]["payload"]:
+        yield from position_forgeries(doc, kind)
+    elif events[0]["type"] == "forked":
         yield from fork_forgeries(doc, kind, sources)
     if "takeback_asked" in first:
         yield from takeback_forgeries(doc, kind, first)
@@ -297,6 +299,34 @@ def hidden_takeback_forgeries(name: str, doc: Doc) -> Iterator[Forgery]:
                          ("a draw", draw)):
         yield Forgery(f"{name}: takeback across {label}", edit(
             doc, asked, lambda e, p=point: e["payload"].update(to=p)), asked + 1)
+
+
+def position_forgeries(doc: Doc, kind: Callable[[str], str]) -> Iterator[Forgery]:
+    """A sandbox from a position that does not start where its position says, or names no
+    position or two sources: each fails at event 1 (the first two only with the rules)."""
+    origin = {"game_id": doc["game_id"], "seq": 1, "state_hash": doc["events"][0]["state_hash"]}
+
+    def restarted(event: dict[str, Any]) -> None:  # a state the position does not build
+        state = {**event["payload"]["state"], "wins": [1, 0]}
+        event["payload"].update(state=state)
+        event.update(state_hash=hash_value(state))
+
+    def moved(event: dict[str, Any]) -> None:  # another position for the same state
+        event["payload"]["position"] = {**event["payload"]["position"], "turn": 0}
+
+    def refused(event: dict[str, Any]) -> None:  # a position the rules refuse
+        event["payload"]["position"] = {"board": {"4": {"tile": "Emperor", "ally": 0}}}
+
+    def unnamed(event: dict[str, Any]) -> None:  # no source at all
+        del event["payload"]["position"]
+
+    def doubled(event: dict[str, Any]) -> None:  # a position and an origin
+        event["payload"]["origin"] = origin
+
+    for label, change in (("a state its position does not build", restarted),
+                          ("another position", moved), ("a position refused", refused),
+                          ("no position", unnamed), ("a position and an origin", doubled)):
+        yield Forgery(kind(f"sandbox from a position: {label}"), edit(doc, 0, change), 1)
 
 
 def fork_forgeries(doc: Doc, kind: Callable[[str], str],

@@ -6,7 +6,9 @@ The rules of a game cannot be written on a page (the README's "What needs the ru
 are given to it, if at all, as ``rules(game, version)``: an object with ``setup(options,
 seats)``, ``next(state)`` (``("decision", {seat: legal moves})``, ``("chance", spec)`` or
 ``("over", result)``), ``apply_move(state, seat, move)``, ``apply_chance(state, outcome)``,
-``resign(state, seat, seats)`` and ``abandon(state, reason)`` (each a result), a
+``resign(state, seat, seats)`` and ``abandon(state, reason)`` (each a result),
+``position(options, seats, position)`` (the state a position builds; raises for one the game
+refuses), a
 ``hidden_information`` flag, ``reveals`` (or None), and the lines of game events, ``line(before,
 after, event, names)`` (narration 2) and ``describe(before, after, event, seat)`` (narration 1),
 and the windows a seat may skip: ``windows`` (kind id -> label, or None), ``pass_move`` and
@@ -44,8 +46,7 @@ HEADER_KEYS = {"format", "format_version", "game_id", "game", "rules_version", "
 
 EVENT_KEYS = {"seq", "type", "seat", "payload", "at", "log", "prev_hash", "state_hash", "hash"}
 PAYLOADS = {"created": {"game", "rules_version", "options", "seats", "commitment"},
-            "forked": {"game", "rules_version", "options", "seats", "commitment", "origin",
-                       "state"},
+            "forked": {"game", "rules_version", "options", "seats", "commitment", "state"},
             "seat_taken": {"seat", "name"}, "move_made": {"seat", "move", "by"},
             "chance_resolved": {"spec", "outcome"}, "ended": {"result"},
             "resigned": {"seat", "result"}, "abandoned": {"result"}, "seed_revealed": {"seed"},
@@ -60,7 +61,11 @@ STATE_EVENTS = ("created", "forked", "move_made", "chance_resolved", "taken_back
 
 def payload_fits(kind: str, keys: set[str]) -> bool:
     """Exactly the type's keys; a first event may add ``takebacks``, ``clock`` and
-    ``game_id``."""
+    ``game_id``; a sandbox names one source, its ``origin`` or its ``position``."""
+    if kind == "forked":
+        if len(keys & {"origin", "position"}) != 1:
+            return False
+        keys = keys - {"origin", "position"}
     wanted = PAYLOADS.get(kind)
     return wanted is not None and wanted <= keys and (
         keys == wanted or (kind in STARTS and keys <= wanted | {"takebacks", "clock", "game_id"}))
@@ -253,6 +258,8 @@ class Reference:
                 return (f"A game of {p['game']} was created for {listed}." if legacy
                         else f"A new game was created for {listed}.")
             head = f"A sandbox of {p['game']} was" if legacy else "A sandbox was"
+            if "position" in p:
+                return f"{head} set up from a position, for {listed}."
             return (f"{head} forked from game {p['origin']['game_id']} after its event "
                     f"{p['origin']['seq']}, for {listed}.")
         seat = p.get("seat", 0)
@@ -354,7 +361,22 @@ class Reference:
         if "game_id" in payload and (not isinstance(payload["game_id"], str)
                                      or payload["game_id"] != self.doc["game_id"]):
             return False
+        if kind == "forked" and "position" in payload:
+            return self.position_holds(payload)
         return kind == "created" or self.origin_holds(payload)
+
+    def position_holds(self, payload: dict[str, Any]) -> bool:
+        """The page's "Sandboxes from a position": the game's builder, where the rules are
+        given, builds the recorded state from the position, options and number of seats
+        (without the rules, only the state hash of event 1 is checked)."""
+        if self.rules is None:
+            return True
+        try:
+            built = self.rules.position(payload["options"], len(payload["seats"]),
+                                        payload["position"])
+        except Exception:  # a position the rules refuse, or a game without positions
+            return False
+        return same(built, payload["state"])
 
     def apply(self, index: int, kind: str, payload: dict[str, Any]) -> bool:
         """The rules' part, where given: legal moves, fair draws, true results; False if

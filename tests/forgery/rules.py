@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games import get_rules
-from domain.kernel import Audience, Chance, Decision, Over, log_line
+from domain.kernel import Audience, Chance, Decision, Over, build_position, log_line
 
 
 class GivenRules:
@@ -38,6 +38,9 @@ class GivenRules:
             return "chance", step.spec
         assert isinstance(step, Decision)
         return "decision", {p.seat: p.legal_moves for p in step.prompts}
+
+    def position(self, options: Any, seats: int, position: Any) -> Any:
+        return build_position(self.rules, options, seats, position)
 
     def resign(self, state: Any, seat: int, seats: int) -> Any:
         return self.rules.resign(state, seat, seats).to_json()

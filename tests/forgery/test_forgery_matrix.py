@@ -13,7 +13,7 @@ import pytest
 
 from bootstrap import unprepared
 from domain.application import GameService
-from domain.commands import TimeOut
+from domain.commands import CreateGame, TimeOut
 from domain.kernel import Decision
 from replays import build_document, verify_document
 from tests.conftest import TEST_RECEIPT_KEY, make_service
@@ -87,6 +87,11 @@ def base_documents() -> dict[str, dict]:
                                   game_id=next(IDS))
     play_to_the_end(service, forked.id, rng)
     docs["toy forked"] = forked.id
+    # A sandbox set up from a position, played by bots to its end.
+    positioned = service.run(CreateGame(
+        "revolution", {}, ({"bot": "greedy"}, {"bot": "random"}), game_id=next(IDS),
+        position={"board": {"4": {"tile": "King", "ally": 0}}, "turn": 1})).game
+    docs["revolution from a position"] = positioned.id
     built = {name: build_document(service.records(game_id)) for name, game_id in docs.items()}
     service.close()
     return {**built, **clocked_documents(rng)}

@@ -74,6 +74,7 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         "first": st["first"],
         # The draw the game waits for: the first player, the kingdom, or a seat's shuffle.
         "waiting_for": f"a draw: {step.spec['what']}" if isinstance(step, Chance) else None,
+        "happened": [happening(entry, seat) for entry in st["notes"]],
     }
     spy = st["pending"][-1] if st["pending"] else None
     if spy is not None and spy["op"] == "spy" and spy["card"] is not None:
@@ -141,6 +142,16 @@ def who(seat: int, viewer: int | None) -> str:
 # The notes' acts are past tense ("drew", "played"), the same for "You" and "Seat 1", except
 # these, written for a third person.
 SECOND_PERSON = {"goes first": "go first"}
+
+
+def happening(entry: Note, viewer: int | None) -> dict[str, Any]:
+    """What the last event did, as data: who, the act ("revealed", "trashed", "gained"...)
+    and the cards, which a secret act shows only its own seat (the others, how many): the
+    results the log line tells in words, for a program to read."""
+    cards: list[str | None] = list(entry["cards"])
+    if entry.get("secret") and viewer != entry["seat"]:
+        cards = [None] * len(cards)
+    return {"seat": entry["seat"], "act": entry["act"], "cards": cards}
 
 
 def render(entry: Note, viewer: int | None) -> str:

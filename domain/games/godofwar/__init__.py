@@ -13,9 +13,10 @@ from .bots import BOTS
 from .flow import setup
 from .info import INFO, VERSION
 from .moves import apply_chance, apply_move, next_step
+from .position import build
 from .views import describe, redact, view
 
-RULES = GameRules(info=INFO, version=VERSION, setup=setup, next=next_step,
+RULES = GameRules(info=INFO, version=VERSION, setup=setup, next=next_step, position=build,
                   apply_move=apply_move, apply_chance=apply_chance, view=view,
                   describe=describe, redact=redact, bots=BOTS)
 

@@ -7,17 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.dominion import RULES
-from domain.games.dominion.state import new_turn
+from domain.games.dominion.position import TURN_PARTS
 from domain.kernel import (
     Chance,
-    Decision,
     Over,
-    Prompt,
     Rules,
     ask_bot,
     play_chance,
-    play_move,
 )
+from tests.games.driver import play as play_as_asked
+from tests.games.driver import position, prompt
 
 State = dict[str, Any]
 BASIC = ["cellar", "market", "militia", "mine", "moat", "remodel", "smithy", "village",
@@ -26,26 +25,24 @@ BASIC = ["cellar", "market", "militia", "mine", "moat", "remodel", "smithy", "vi
 
 def scenario(hand: list[str], deck: list[str] | None = None, discard: list[str] | None = None,
              kingdom: list[str] | None = None, seats: int = 2, edition: str = "second",
-             others: dict[int, dict[str, list[str]]] | None = None, **turn: Any) -> State:
-    """Seat 0's turn with this ``hand``; ``deck`` is listed top card first. ``others`` gives
-    other seats' zones the same way (hand, deck top first, discard). Supply as at setup."""
-    state = RULES.setup({"kingdom": kingdom or BASIC, "edition": edition, "first_seat": 0},
-                        seats)
+             others: dict[int, dict[str, list[str]]] | None = None,
+             supply: dict[str, int] | None = None, **turn: Any) -> State:
+    """Seat 0's turn with this ``hand``, set up by the game's position builder; ``deck`` is
+    listed top card first, ``discard`` bottom card first (the top last). ``others`` gives
+    other seats' zones the same way (by default a hand of 5 Coppers). ``supply`` counts
+    piles (by default setup's less the copies the position holds: two positions that hide
+    different cards pin the piles of those cards, or their Supply would tell them apart)."""
     players = []
     for seat in range(seats):
         zones = {"hand": hand, "deck": deck or [], "discard": discard or []} if seat == 0 \
-            else {"hand": ["copper"] * 5, "deck": [], "discard": [], **(others or {}).get(seat, {})}
-        players.append({"deck": list(reversed(zones.get("deck", []))), "hand": list(zones["hand"]),
-                        "discard": list(zones.get("discard", [])), "play": [], "aside": [],
-                        "look": [], "turns": 1 if seat == 0 else 0})
-    return {**state, "players": players, "turn": {**new_turn(0), **turn}, "pending": [],
-            "shuffle": None, "notes": []}
-
-
-def prompt(state: State) -> Prompt:
-    step = RULES.next(state)
-    assert isinstance(step, Decision), f"expected a decision, got {step!r}"
-    return step.prompts[0]
+            else {"hand": ["copper"] * 5, **(others or {}).get(seat, {})}
+        players.append({"hand": list(zones["hand"]), "deck": list(zones.get("deck", [])),
+                        "discard": list(reversed(zones.get("discard", [])))})
+    described = {key: turn.pop(key) for key in TURN_PARTS if key in turn}
+    state = position("dominion", {"kingdom": kingdom or BASIC, "edition": edition}, seats,
+                     players=players, turn=described, supply=supply or {})
+    state["turn"].update(turn)  # counters a position does not state (merchants, immune...)
+    return state
 
 
 def moves(state: State) -> list[dict[str, Any]]:
@@ -55,7 +52,7 @@ def moves(state: State) -> list[dict[str, Any]]:
 def act(state: State, *sequence: dict[str, Any]) -> State:
     """Play each move in turn as whichever seat is asked."""
     for move in sequence:
-        state = play_move(RULES, state, prompt(state).seat, move)
+        state = play_as_asked(state, None, move)
     return state
 
 

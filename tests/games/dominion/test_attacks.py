@@ -217,7 +217,8 @@ def test_bureaucrat_victim_is_asked_whatever_its_hand_so_others_learn_nothing_fr
                        (["duchy", "estate", "curse", "curse"], ["copper", "copper"]),
                        (["copper"] * 4, ["estate", "estate"])):
         state = scenario(["bureaucrat"], deck=["copper"] * 5, kingdom=NO_MOAT,
-                         others={1: {"hand": hand, "deck": deck}})
+                         others={1: {"hand": hand, "deck": deck}},
+                         supply={"duchy": 7, "curse": 8})  # the same Supply in all three
         state = act(state, play("bureaucrat"))
         step = RULES.next(state)
         seen.append((step.seats, canonical_json(RULES.view(state, 0))))

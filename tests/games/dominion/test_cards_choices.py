@@ -191,26 +191,26 @@ def test_vassal_declined_leaves_the_action_in_the_discard_pile():
 
 
 def test_library_draws_to_seven_and_discards_set_aside_actions_afterwards():
-    state = scenario(["library", "copper", "copper"], deck=["village", "silver", "smithy",
+    state = scenario(["library", "copper", "copper"], deck=["vassal", "silver", "sentry",
                                                             "gold", "estate", "duchy", "curse"],
                      kingdom=K)
 
     state = act(state, play("library"))
     assert prompt(state).kind == "library"
     state = act(state, {"kind": "set_aside"})
-    assert player(state)["aside"] == ["village"]
+    assert player(state)["aside"] == ["vassal"]
     assert moves(state) == [{"kind": "keep"}]  # silver: asked too, it can only be kept
-    state = act(state, *[{"kind": "keep"}] * 5)  # silver, smithy, gold, estate, duchy
+    state = act(state, *[{"kind": "keep"}] * 5)  # silver, sentry, gold, estate, duchy
 
     me = player(state)
-    assert sorted(me["hand"]) == sorted(["copper", "copper", "silver", "smithy", "gold",
+    assert sorted(me["hand"]) == sorted(["copper", "copper", "silver", "sentry", "gold",
                                          "estate", "duchy"])
-    assert me["discard"] == ["village"] and me["aside"] == []
+    assert me["discard"] == ["vassal"] and me["aside"] == []
 
 
 def test_library_set_aside_cards_miss_a_reshuffle_during_the_draw():
     """"치워둔 카드들은 일단 버리지 않고, 이미 버려진 카드들만 섞어서 새 덱을 만든 뒤"."""
-    state = scenario(["library"] + ["copper"] * 4, deck=["village", "silver"],
+    state = scenario(["library"] + ["copper"] * 4, deck=["vassal", "silver"],
                      discard=["gold"], kingdom=K)
 
     state = act(state, play("library"), {"kind": "set_aside"}, {"kind": "keep"})
@@ -219,7 +219,7 @@ def test_library_set_aside_cards_miss_a_reshuffle_during_the_draw():
 
     me = player(state)
     assert sorted(me["hand"]) == ["copper"] * 4 + ["gold", "silver"]
-    assert me["discard"] == ["village"]
+    assert me["discard"] == ["vassal"]
 
 
 def test_library_with_seven_cards_in_hand_draws_nothing():

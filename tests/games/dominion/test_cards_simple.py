@@ -8,6 +8,8 @@ from .helpers import act, is_chance, moves, pick, play, player, prompt, scenario
 
 DECK = ["silver", "gold", "copper", "estate", "duchy", "copper", "copper", "copper"]
 PLAY_TREASURES = {"kind": "play_treasures"}
+WITH_COUNCIL_ROOM = ["cellar", "market", "militia", "mine", "moat", "remodel", "smithy",
+                     "village", "council_room", "workshop"]
 
 
 @pytest.mark.parametrize(("hand", "coins"), [(["copper"], 1), (["silver"], 2), (["gold"], 3),
@@ -41,7 +43,7 @@ def test_plain_bonuses_of_each_card(card, cards, actions, buys, coins):
 
 
 def test_council_room_makes_each_other_player_draw_a_card():
-    state = scenario(["council_room"], deck=DECK, seats=3,
+    state = scenario(["council_room"], deck=DECK, seats=3, kingdom=WITH_COUNCIL_ROOM,
                      others={1: {"hand": [], "deck": ["gold"]},
                              2: {"hand": [], "deck": ["silver"]}})
 

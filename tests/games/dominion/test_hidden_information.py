@@ -146,7 +146,8 @@ def test_moat_prompt_does_not_reveal_who_holds_a_moat():
 def _after_library(top: str) -> tuple:
     """Seat 0 plays Library with ``top`` on its deck: what seat 1 is shown then."""
     state = scenario(["library", "copper", "copper", "copper", "copper", "copper"],
-                     deck=[top, "copper", "copper"], kingdom=K)
+                     deck=[top, "copper", "copper"], kingdom=K,
+                     supply={"village": 9, "silver": 39})  # the same Supply for either top
     before = state
     state = act(state, play("library"))
     event = {"type": "move", "seat": 0, "move": {"kind": "keep"}}
@@ -199,7 +200,7 @@ def test_the_generic_check_finds_a_library_that_stops_at_a_hidden_action(rules, 
     # neither card, so it must not see any difference in what follows.
     def position(top: str) -> dict:
         return in_version(rules, scenario(["library", "copper"], deck=[top, *["copper"] * 6],
-                                          kingdom=K))
+                                          kingdom=K, supply={"village": 9}))
 
     found_if(leaks, "nothing different was shown", lambda: check_move(
         rules, position("village"), position("copper"), 0, {"kind": "play", "card": "library"},
@@ -209,7 +210,7 @@ def test_the_generic_check_finds_a_library_that_stops_at_a_hidden_action(rules, 
 @pytest.mark.parametrize(("rules", "leaks"), [(LEAKY, True), (RULES, False)])
 def test_the_generic_check_finds_a_bureaucrat_victim_asked_only_with_two_kinds(rules, leaks):
     def position(victim_hand: list[str], victim_deck: list[str]) -> dict:
-        return in_version(rules, scenario(["bureaucrat"], kingdom=K, others={
+        return in_version(rules, scenario(["bureaucrat"], kingdom=[*K[:9], "bureaucrat"], others={
             1: {"hand": victim_hand, "deck": victim_deck}}))
 
     # Seat 0 (the attacker) must not tell an Estate and a Duchy in the victim's hand (an
@@ -226,7 +227,8 @@ def test_the_generic_check_finds_a_bureaucrat_victim_asked_only_with_two_kinds(r
 @pytest.mark.parametrize(("rules", "leaks"), [(LEAKY, True), (RULES, False)])
 def test_the_generic_check_finds_a_harbinger_topdeck_named_to_others(rules, leaks):
     state = in_version(rules, scenario(["harbinger"], deck=["copper"] * 3,
-                                       discard=["moat", "silver", "estate"], kingdom=K))
+                                       discard=["moat", "silver", "estate"],
+                                       kingdom=[*K[:9], "harbinger"]))
     state = rules.apply_move(state, 0, {"kind": "play", "card": "harbinger"})
     step = rules.next(state)
     moves = step.prompts[0].legal_moves

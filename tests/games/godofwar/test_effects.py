@@ -7,6 +7,7 @@ from domain.games.godofwar import RULES
 from domain.games.godofwar.content import RAW
 from domain.games.godofwar.flow import start_scene
 from domain.games.godofwar.vocabulary import EFFECTS
+from tests.games.driver import position
 
 from .helpers import act, activation, prompt_of, started, with_frame
 
@@ -48,18 +49,19 @@ def test_alfheims_light_crystal_fills_with_each_ranged_card_and_wins_when_full()
 
 
 def test_the_lake_serpents_bait_stuns_the_enemy_on_its_own_card():
-    state = started(["kratos"], quest="the-lake-of-nine", where={"kratos": (3, False)})
-    state["players"][0]["hand"] = ["kratos-fathers-resolve"]
-    state = pay_and_done(activation(state, 0), 0, {
+    state = position("godofwar", seats=1, heroes=["Kratos"], quest="The Lake of Nine",
+                     tiles={"Kratos": {"column": 3}}, hands=[["Father's Resolve"]],
+                     activation=0)
+    state = pay_and_done(state, 0, {
         "kind": "interact", "tile": "kratos", "card": "s4-bottom-3", "point": "bait"},
         [("kratos-fathers-resolve", "special")])
     assert state["scene"]["s4-bottom-3"]["stun"] == 1
 
 
 def test_a_destruction_crystal_pays_any_icon_and_plays_as_a_number_3():
-    state = started(["kratos"], quest="alfheim", where={"kratos": (1, False)})
-    state["players"][0]["hand"] = ["destruction-crystal", "kratos-axe-throw"]
-    state = activation(state, 0)
+    state = position("godofwar", seats=1, heroes=["Kratos"], quest="Alfheim",
+                     tiles={"Kratos": {"column": 1}},
+                     hands=[["Destruction Crystal", "Axe Throw"]], activation=0)
     point = {"kind": "interact", "tile": "kratos", "card": "s2-top-1", "point": "cleanse"}
     state = act(state, 0, point)
     assert {"kind": "pay", "card": "destruction-crystal", "as": "ranged"} in prompt_of(
@@ -75,10 +77,9 @@ def test_a_destruction_crystal_pays_any_icon_and_plays_as_a_number_3():
 
 
 def test_healing_stone_heals_the_chosen_hero_by_3():
-    state = started(["kratos", "freya"], where={"kratos": (1, False), "freya": (2, False)})
-    state["heroes"]["freya"]["wounds"] = 4
-    state["players"][0]["hand"] = ["healing-stone-fehu"]
-    state = activation(state, 0)
+    state = position("godofwar", heroes=["Kratos", "Freya"],
+                     tiles={"Kratos": {"column": 1}, "Freya": {"column": 2, "wounds": 4}},
+                     hands=[["healing-stone-fehu"], []], activation=0)
     state = act(state, 0, {"kind": "special", "card": "healing-stone-fehu", "tile": "kratos"})
     state = act(state, 0, {"kind": "target", "target": "freya"})
     assert state["heroes"]["freya"]["wounds"] == 1
@@ -86,9 +87,9 @@ def test_healing_stone_heals_the_chosen_hero_by_3():
 
 
 def test_iduns_apple_raises_a_players_hand_limit_until_the_quest_is_won():
-    state = started(["kratos", "freya"], where={"kratos": (1, False), "freya": (2, False)})
-    state["players"][0]["hand"] = ["iduns-apple-fehu"]
-    state = activation(state, 0)
+    state = position("godofwar", heroes=["Kratos", "Freya"],
+                     tiles={"Kratos": {"column": 1}, "Freya": {"column": 2}},
+                     hands=[["iduns-apple-fehu"], []], activation=0)
     state = act(state, 0, {"kind": "special", "card": "iduns-apple-fehu", "tile": "kratos"})
     state = act(state, 0, {"kind": "target", "target": "freya"})
     assert state["players"][1]["hand_limit"] == 8

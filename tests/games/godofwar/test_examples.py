@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from domain.kernel import IllegalMove
+from tests.games.driver import position
 
 from .helpers import (
     act,
@@ -26,9 +27,11 @@ FOUR = ["kratos", "brok-and-sindri", "freya", "atreus"]
 
 
 def test_gow_ex_1_a_hero_moves_to_any_column_with_a_free_space_once_a_turn():
-    state = activation(started(FOUR, where={
-        "kratos": (1, False), "sindri": (1, True), "freya": (2, False), "brok": (2, True),
-        "atreus": (4, False)}), 0)
+    state = position("godofwar", seats=4, activation=0,
+                     heroes=["Kratos", "Brok & Sindri", "Freya", "Atreus"],
+                     tiles={"Kratos": {"column": 1}, "Sindri": {"column": 1, "back": True},
+                            "Freya": {"column": 2}, "Brok": {"column": 2, "back": True},
+                            "Atreus": {"column": 4}})
     moves = [m for m in prompt_of(state).legal_moves if m["kind"] in ("move", "swap")
              and m["tile"] == "kratos"]
     assert {m["column"] for m in moves if m["kind"] == "move"} == {3, 4}  # 1 and 2 are full

@@ -26,6 +26,7 @@ from domain.kernel import (
     log_line,
     move_labels,
 )
+from tests.games.driver import position
 from tests.games.words import check_game
 
 from .helpers import RULES, activation, prompt_of, started, with_frame
@@ -167,7 +168,8 @@ def test_a_spectator_reads_how_many_cards_a_seat_draws_and_the_seats_read_which(
 
 
 def test_the_cards_mimirs_foresight_looks_at_and_orders_are_told_only_to_its_seat():
-    state = activation(started(["kratos"], where={"kratos": (1, False)}), 0)
+    state = position("godofwar", seats=1, heroes=["Kratos"], tiles={"Kratos": {"column": 1}},
+                     activation=0)
     top = [card(c) for c in reversed(state["upgrade_deck"][-3:])]
     look = {"kind": "companion", "ability": "mimir-foresight", "mode": "reorder-upgrades"}
     looked = Told(state, RULES.apply_move(state, 0, look), {"type": "move", "seat": 0,

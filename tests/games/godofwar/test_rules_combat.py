@@ -7,6 +7,7 @@ import pytest
 
 from domain.games.godofwar import RULES
 from domain.kernel import Chance, IllegalMove
+from tests.games.driver import position
 
 from .helpers import act, activation, enemy_wounds, prompt_of, roll, scene_activation, started
 
@@ -15,10 +16,10 @@ URUZ = "spear-thrust-uruz"
 
 
 def kratos_in(column: int, hand: list[str], quest: str = "the-travelers", rage: int = 0):
-    state = started(["kratos"], quest=quest, where={"kratos": (column, False)})
-    state["players"][0]["hand"] = list(hand)
-    state["heroes"]["kratos"]["rage"] = rage
-    return activation(state, 0)
+    """Solo Kratos's activation, standing below ``column`` with ``hand`` (card ids)."""
+    return position("godofwar", seats=1, heroes=["Kratos"], quest=quest,
+                    tiles={"Kratos": {"column": column, "rage": rage}}, hands=[list(hand)],
+                    activation=0)
 
 
 def attack(state, card, declared, target, numbers=(), tile="kratos", seat=0):
@@ -95,10 +96,8 @@ def test_gow_r_10_spartan_rage_wounds_come_after_the_die_and_lapse_a_round_later
 
 
 def test_gow_r_11_a_freya_token_cancels_every_wound_and_its_status_card():
-    state = started(["freya", "kratos"], where={"freya": (3, False), "kratos": (1, False)})
-    state["heroes"]["freya"]["rage"] = 5
-    state["players"][0]["hand"] = []
-    state = activation(state, 0)
+    state = position("godofwar", heroes=["Freya", "Kratos"], activation=0,
+                     tiles={"Freya": {"column": 3, "rage": 5}, "Kratos": {"column": 1}})
     state = act(state, 0, {"kind": "rage", "tile": "freya"})
     state = act(state, 0, {"kind": "target", "target": "kratos"})
     assert state["heroes"]["kratos"]["freya_token"]
@@ -113,11 +112,9 @@ def test_gow_r_11_a_freya_token_cancels_every_wound_and_its_status_card():
 
 
 def test_gow_r_12_gear_up_adds_3_to_the_next_defense_even_without_a_card():
-    state = started(["brok-and-sindri", "kratos"], where={
-        "brok": (1, False), "sindri": (3, False), "kratos": (2, False)})
-    state["heroes"]["brok"]["rage"] = 4
-    state["players"][0]["hand"] = []
-    state = activation(state, 0)
+    state = position("godofwar", heroes=["Brok & Sindri", "Kratos"], activation=0,
+                     tiles={"Brok": {"column": 1, "rage": 4}, "Sindri": {"column": 3},
+                            "Kratos": {"column": 2}})
     state = act(state, 0, {"kind": "rage", "tile": "brok"})
     state = act(state, 0, {"kind": "target", "target": "brok"})
     state["players"][1]["hand"] = []
@@ -128,9 +125,8 @@ def test_gow_r_12_gear_up_adds_3_to_the_next_defense_even_without_a_card():
 
 
 def test_gow_r_19_thunderbird_wounds_with_no_die_and_not_through_armor():
-    state = started(["atreus", "kratos"], where={"atreus": (3, False), "kratos": (2, False)})
-    state["heroes"]["atreus"]["rage"] = 4
-    state = activation(state, 0)
+    state = position("godofwar", heroes=["Atreus", "Kratos"], activation=0,
+                     tiles={"Atreus": {"column": 3, "rage": 4}, "Kratos": {"column": 2}})
     state = act(state, 0, {"kind": "rage", "tile": "atreus"})
     state = act(state, 0, {"kind": "target", "target": "s1-top-3"})
     assert enemy_wounds(state, "s1-top-3") == 3 and state["heroes"]["atreus"]["rage"] == 0
@@ -175,9 +171,8 @@ def test_gow_r_27_wounds_from_a_box_cannot_be_defended():
 
 
 def test_gow_r_31_a_stun_card_stuns_even_at_0_wounds():
-    state = started(["atreus", "kratos"], where={"atreus": (3, False), "kratos": (1, False)})
-    state["players"][0]["hand"] = ["atreus-shock-arrow"]
-    state = activation(state, 0)
+    state = position("godofwar", heroes=["Atreus", "Kratos"], hands=[["Shock Arrow"], []],
+                     tiles={"Atreus": {"column": 3}, "Kratos": {"column": 1}}, activation=0)
     state = roll(attack(state, "atreus-shock-arrow", "ranged", "s1-top-3", tile="atreus"), 2)
     assert enemy_wounds(state, "s1-top-3") == 0 and state["scene"]["s1-top-3"]["stun"] == 1
 

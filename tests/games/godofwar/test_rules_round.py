@@ -8,6 +8,7 @@ from collections import Counter
 
 from domain.games.godofwar import RULES
 from domain.kernel import Chance, Over
+from tests.games.driver import position
 
 from .helpers import act, activation, prompt_of, scene_activation, settle, started, with_frame
 
@@ -81,10 +82,9 @@ def test_gow_r_17_mimir_alone_in_the_scene_loses_the_game():
 
 
 def test_gow_r_28_another_player_plays_a_special_card_during_an_activation():
-    state = started(["kratos", "freya"], where={"kratos": (1, False), "freya": (2, False)})
-    state["heroes"]["kratos"]["wounds"] = 5
-    state["players"][1]["hand"] = ["freya-healing-charm"]
-    state = activation(state, 0)
+    state = position("godofwar", heroes=["Kratos", "Freya"], hands=[[], ["Healing Charm"]],
+                     tiles={"Kratos": {"column": 1, "wounds": 5}, "Freya": {"column": 2}},
+                     activation=0)
     special = RULES.next(state).prompt_for(1)
     assert special is not None and special.kind == "special"
     state = act(state, 1, special.legal_moves[0])
@@ -95,10 +95,10 @@ def test_gow_r_28_another_player_plays_a_special_card_during_an_activation():
 
 
 def test_gow_r_29_a_rune_flip_rewards_the_hero_of_the_active_player():
-    state = started(["kratos", "freya"], where={"kratos": (1, False), "freya": (4, False)})
-    state["scene"]["s1-top-1"]["wounds"] = 3
-    state["players"][0]["hand"] = ["kratos-axe-chop", "kratos-focus-1"]
-    state = activation(state, 0)
+    state = position("godofwar", heroes=["Kratos", "Freya"],
+                     tiles={"Kratos": {"column": 1}, "Freya": {"column": 4}},
+                     hands=[["Returning Chop", "Focus"], []],
+                     enemies={"s1-top-1": {"wounds": 3}}, activation=0)
     state = act(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-chop",
                            "as": "ranged", "target": "s1-top-1"})
     state = act(state, 0, {"kind": "done"})
@@ -208,10 +208,8 @@ def test_gow_r_42_a_loss_at_the_same_moment_as_a_win_counts():
 
 
 def test_gow_r_44_and_r_45_solo_companions_once_a_quest_until_spartan_rage():
-    state = started(["kratos"], where={"kratos": (3, False)})
-    state["players"][0]["hand"] = ["kratos-axe-chop"]
-    state["heroes"]["kratos"]["rage"] = 5
-    state = activation(state, 0)
+    state = position("godofwar", seats=1, heroes=["Kratos"], hands=[["Returning Chop"]],
+                     tiles={"Kratos": {"column": 3, "rage": 5}}, activation=0)
     plus_three = {"kind": "companion", "ability": "atreus-arrows", "mode": "plus-three"}
     state = act(state, 0, plus_three)
     assert plus_three not in prompt_of(state).legal_moves  # once per quest

@@ -8,19 +8,41 @@ from domain.games import get_rules
 from domain.games.revolution import RULES
 from domain.games.revolution.state import empty_game, new_match
 from domain.games.revolution.tiles import FACTION_TILES
-from domain.kernel import (
-    Audience,
-    Chance,
-    Decision,
-    Over,
-    State,
-    log_line,
-    play_chance,
-    play_move,
-    validate_options,
-)
+from domain.kernel import Audience, State, log_line, validate_options
+from tests.games.driver import chance, play, position, prompt
 
 Spot = tuple[Any, ...]
+
+
+def described(spot: Spot) -> dict[str, Any]:
+    """A square as the position builder reads it: ("king", 0) is a King upright for seat 0;
+    add "down" for a face-down tile; a Tower is ("tower", 0, ("king", 0)): a Tower on a King."""
+    tile, up, *rest = spot
+    square: dict[str, Any] = {"tile": tile, "ally": up, "destroyed": "down" in rest}
+    under = next((described(r) for r in rest if isinstance(r, tuple)), None)
+    if under is not None:
+        square["on"] = under
+    return square
+
+
+def scenario(board: dict[int, Spot] | None = None, *, turn: int = 0,
+             hands: list[list[str]] | None = None, centre: list[str] | None = None,
+             hidden: list[list[str]] | None = None, removed: list[str] | None = None,
+             placed: int | None = None, **options: Any) -> State:
+    """A game in progress, ``turn`` to place, set up by the game's position builder
+    (tests.games.driver.position). Hands default to each faction's seven tiles less those on
+    the board or removed; the centre to no neutral tiles; ``placed`` to the tiles on the
+    board, and to 1 on an empty one (``placed=0``: the game's first placement, the
+    Citizen's)."""
+    parts: dict[str, Any] = {"board": {str(s): described(spot)
+                                       for s, spot in (board or {}).items()},
+                             "turn": turn, "centre": centre or [], "removed": removed or [],
+                             "face_down": hidden or [[], []]}
+    if hands is not None:
+        parts["hands"] = hands
+    if placed is not None or not board:
+        parts["placed"] = 1 if placed is None else placed
+    return position("revolution", options, **parts)
 
 
 def cell(spot: Spot) -> dict[str, Any]:
@@ -31,12 +53,14 @@ def cell(spot: Spot) -> dict[str, Any]:
     return {"tile": tile, "up": up, "down": "down" in rest, "under": under}
 
 
-def scenario(board: dict[int, Spot] | None = None, *, turn: int = 0,
-             hands: list[list[str]] | None = None, centre: list[str] | None = None,
-             hidden: list[list[str]] | None = None, removed: list[str] | None = None,
-             placed: int = 1, **options: Any) -> State:
-    """A game in progress, ``turn`` to place. Hands default to each faction's seven tiles
-    less those on the board; the centre to no neutral tiles."""
+def with_copies(board: dict[int, Spot] | None = None, *, turn: int = 0,
+                hands: list[list[str]] | None = None, centre: list[str] | None = None,
+                hidden: list[list[str]] | None = None, removed: list[str] | None = None,
+                placed: int = 1, **options: Any) -> State:
+    """A game in progress, ``turn`` to place, built by hand, not by the position builder:
+    for the few tests that stand several copies of one tile on the board for brevity (five
+    Castles), which no real position holds and the builder rightly refuses. Hands default to
+    each faction's seven tiles less those on the board; the centre to no neutral tiles."""
     board = board or {}
     on_board = {spot[0] for spot in board.values()}
     state = new_match(validate_options(RULES.info.options, options))
@@ -54,22 +78,10 @@ def started(**options: Any) -> State:
     return draw(RULES.setup(options, 2), 0)
 
 
-def moves(state: State) -> list[dict[str, Any]]:
-    """The legal moves of the one seat asked now."""
-    step = RULES.next(state)
-    assert isinstance(step, Decision), f"expected a decision, got {step!r}"
-    return step.prompts[0].legal_moves
-
-
 def asked(state: State) -> tuple[int, str]:
     """The seat asked now and the kind of its prompt."""
-    step = RULES.next(state)
-    assert isinstance(step, Decision), f"expected a decision, got {step!r}"
-    return step.prompts[0].seat, step.prompts[0].kind
-
-
-def play(state: State, seat: int, move: dict[str, Any]) -> State:
-    return play_move(RULES, state, seat, move)
+    found = prompt(state)
+    return found.seat, found.kind
 
 
 def place(state: State, seat: int, tile: str, square: int) -> State:
@@ -77,8 +89,7 @@ def place(state: State, seat: int, tile: str, square: int) -> State:
 
 
 def draw(state: State, outcome: Any) -> State:
-    assert isinstance(RULES.next(state), Chance)
-    return play_chance(RULES, state, outcome)
+    return chance(state, outcome)
 
 
 def tile_at(state: State, square: int) -> str | None:
@@ -89,12 +100,6 @@ def tile_at(state: State, square: int) -> str | None:
 def up_at(state: State, square: int) -> int | None:
     found = state["board"][square]
     return None if found is None else found["up"]
-
-
-def over(state: State) -> Over:
-    step = RULES.next(state)
-    assert isinstance(step, Over), f"expected the end, got {step!r}"
-    return step
 
 
 def describe_event(before, event, viewer):

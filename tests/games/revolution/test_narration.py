@@ -20,10 +20,11 @@ from domain.kernel import (
     log_line,
     move_labels,
 )
+from tests.games.driver import moves, play
 from tests.games.playout import playout
 from tests.games.words import check_game
 
-from .scenario import draw, moves, narrated, place, play, scenario, started
+from .scenario import draw, narrated, place, scenario, started
 
 VERSIONS = ("revolution-1", "revolution-2")
 SEATS = [{"name": "ann"}, {"name": "bob"}]

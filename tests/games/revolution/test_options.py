@@ -8,8 +8,9 @@ import pytest
 from domain.games.revolution import RULES
 from domain.games.revolution.tiles import NEUTRALS, TILES
 from domain.kernel import BadOptions, Chance, canonical_json
+from tests.games.driver import moves, play
 
-from .scenario import asked, describe_event, draw, moves, play, started
+from .scenario import asked, describe_event, draw, started
 
 
 def test_the_first_player_is_a_public_draw_and_takes_the_citizen():

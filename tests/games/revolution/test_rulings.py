@@ -6,8 +6,9 @@ import pytest
 
 from domain.games.revolution import RULES
 from domain.kernel import IllegalMove
+from tests.games.driver import moves, play
 
-from .scenario import asked, describe_event, moves, place, play, scenario, tile_at, up_at
+from .scenario import asked, describe_event, place, scenario, tile_at, up_at, with_copies
 
 FULL_BUT_8 = {s: ("castle", 0) if s < 4 else ("temple", 1) for s in range(8)}
 
@@ -36,7 +37,7 @@ def test_the_game_goes_on_until_nine_face_up_tiles_fill_the_board():
     # down when seat 0 fills the last empty square: the game goes on; seat 1's turn removes
     # the Temple, and seat 1's tile on 0 then ends the game with nine face-up tiles.
     board = FULL_BUT_8 | {0: ("temple", 1, "down")}
-    state = scenario(board, hands=[["king"], ["monk"]])
+    state = with_copies(board, hands=[["king"], ["monk"]])
     state = place(state, 0, "king", 8)
     assert state["results"] == [] and asked(state) == (1, "place")
     assert moves(state) == [{"kind": "place", "tile": "monk", "square": 0}]
@@ -48,20 +49,20 @@ def test_the_game_goes_on_until_nine_face_up_tiles_fill_the_board():
 
 def test_a_tower_stack_counts_once_for_the_towers_side():
     board = FULL_BUT_8 | {3: ("tower", 1, ("castle", 0))}
-    state = scenario(board, hands=[["king"], ["monk"]])
+    state = with_copies(board, hands=[["king"], ["monk"]])
     state = place(state, 0, "king", 8)
     assert state["results"][0]["allies"] == [4, 5]
 
 
 def test_the_tile_filling_the_last_square_does_not_destroy():
     # Ruling 3: the King on the last square has nothing it may do; the game ends.
-    state = scenario(FULL_BUT_8, hands=[["king"], ["monk"]])
+    state = with_copies(FULL_BUT_8, hands=[["king"], ["monk"]])
     state = place(state, 0, "king", 8)
     assert len(state["results"]) == 1
 
 
 def test_the_tile_filling_the_last_square_still_banishes():
-    state = scenario(FULL_BUT_8, hands=[["castle"], ["monk"]], centre=["samurai"])
+    state = with_copies(FULL_BUT_8, hands=[["castle"], ["monk"]], centre=["samurai"])
     state = place(state, 0, "samurai", 8)
     state = play(state, 0, {"kind": "banish", "square": 7})
     assert state["board"][7] is None and not state["results"]
@@ -69,7 +70,7 @@ def test_the_tile_filling_the_last_square_still_banishes():
 
 def test_a_bard_on_the_last_square_cannot_make_another_tile_destroy():
     board = FULL_BUT_8 | {5: ("king", 0), 7: ("dragon", 1)}
-    state = scenario(board, hands=[["castle"], ["monk"]], centre=["bard"])
+    state = with_copies(board, hands=[["castle"], ["monk"]], centre=["bard"])
     state = place(state, 0, "bard", 8)
     # Square 5 holds a King (destroy: off on the last square); 7 a Dragon (invert: on).
     assert moves(state) == [{"kind": "retrigger", "square": 7}, {"kind": "skip"}]
@@ -77,9 +78,9 @@ def test_a_bard_on_the_last_square_cannot_make_another_tile_destroy():
 
 def test_fortuneteller_reads_front_left_and_right_from_its_placers_side():
     # Ruling 4: a T shape, not the whole row in front.
-    state = scenario({0: ("castle", 0), 3: ("castle", 0), 5: ("king", 0), 6: ("queen", 0),
-                      7: ("general", 0)}, centre=["fortuneteller"], turn=1,
-                     hands=[["wizard"], ["temple"]])
+    state = with_copies({0: ("castle", 0), 3: ("castle", 0), 5: ("king", 0), 6: ("queen", 0),
+                         7: ("general", 0)}, centre=["fortuneteller"], turn=1,
+                        hands=[["wizard"], ["temple"]])
     state = place(state, 1, "fortuneteller", 4)
     assert sorted(moves(state)[0]["squares"]) == [3, 5, 7]
 
@@ -209,7 +210,7 @@ def test_nine_face_up_tiles_never_tie_and_the_loser_starts_the_next_game():
     # Ruling 11: Castles (seat 0) on 0-3, Temples (seat 1) on 4-7; the Monk on 8 makes it
     # 4 to 5. Nine face-up squares split unevenly, so every game has a winner.
     board = {s: ("castle", 0) if s < 4 else ("temple", 1) for s in range(8)}
-    state = scenario(board, hands=[["wizard"], ["monk"]], turn=1)
+    state = with_copies(board, hands=[["wizard"], ["monk"]], turn=1)
     state["starter"] = 1
     state = place(state, 1, "monk", 8)
     result = state["results"][0]
@@ -219,7 +220,7 @@ def test_nine_face_up_tiles_never_tie_and_the_loser_starts_the_next_game():
 
 def test_death_under_a_tower_has_no_effect():
     board = FULL_BUT_8 | {5: ("tower", 1, ("death", 1))}
-    state = scenario(board, hands=[["king"], ["monk"]])
+    state = with_copies(board, hands=[["king"], ["monk"]])
     state = place(state, 0, "king", 8)
     assert state["results"][0]["reason"] == "the board is full"
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from domain.games.revolution.tiles import NEUTRALS, TILES
+from tests.games.driver import moves, play
 
-from .scenario import asked, moves, place, play, scenario, tile_at, up_at
+from .scenario import asked, place, scenario, tile_at, up_at, with_copies
 
 TWINS = [("king", "hierophant"), ("queen", "cardinal"), ("princess", "saint"),
          ("minister", "bishop"), ("general", "paladin"), ("wizard", "monk"),
@@ -182,8 +183,8 @@ def test_witch_returns_one_of_your_allies_to_your_unused_tiles():
 @pytest.mark.parametrize("seat", [0, 1])
 def test_fortuneteller_inverts_the_tiles_in_front_and_to_the_left_and_right(seat):
     enemy = 1 - seat
-    state = scenario({s: ("castle" if s % 2 else "temple", enemy) for s in (1, 3, 5, 7)} |
-                     {0: ("citizen", enemy)}, centre=["fortuneteller"], turn=seat)
+    state = with_copies({s: ("castle" if s % 2 else "temple", enemy) for s in (1, 3, 5, 7)} |
+                        {0: ("citizen", enemy)}, centre=["fortuneteller"], turn=seat)
     state = place(state, seat, "fortuneteller", 4)
     front = 1 if seat == 0 else 7
     (invert, skip) = moves(state)
@@ -231,7 +232,7 @@ def test_pirate_destroys_a_shielded_tile_around_it_despite_the_shield():
 
 def test_dragon_inverts_every_tile_in_the_eight_around():
     board = {s: ("temple", 1) if s % 2 else ("castle", 0) for s in (0, 1, 2, 3, 5, 6, 7)}
-    state = scenario(board, centre=["dragon"], hands=[["king"], ["bishop"]])
+    state = with_copies(board, centre=["dragon"], hands=[["king"], ["bishop"]])
     state = place(state, 0, "dragon", 4)
     state = play(state, 0, {"kind": "invert", "squares": [1, 5, 7, 3, 0, 2, 6]})
     assert [up_at(state, s) for s in (0, 1, 2, 3, 5, 6, 7)] == [1, 0, 1, 0, 0, 1, 0]
@@ -251,7 +252,7 @@ def test_tower_stacks_only_on_your_own_ally_and_its_tile_loses_its_effects():
 
 def test_death_makes_the_player_it_is_an_ally_of_lose_at_the_end_of_the_game():
     board = {s: ("castle", 0) for s in range(8)} | {0: ("death", 0)}
-    state = scenario(board, hands=[["king"], ["temple"]], turn=1)
+    state = with_copies(board, hands=[["king"], ["temple"]], turn=1)
     state = place(state, 1, "temple", 8)
     result = state["results"][0]
     assert (result["winner"], result["reason"]) == (1, "had Death as an ally")

@@ -1,0 +1,86 @@
+"""The one driver of the games' tests: a position set up with the game's public builder
+(domain/kernel/position.py), then moves and draws through the kernel's doors, so an illegal
+move fails as it would for a player.
+
+    state = position("dominion", players=[{"hand": ["Village"]}, {}])
+    state = play(state, 0, {"kind": "play", "card": "village"})
+    prompt(state).legal_moves
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games import get_rules
+from domain.kernel import (
+    Chance,
+    Decision,
+    Move,
+    Over,
+    Prompt,
+    Rules,
+    State,
+    build_position,
+    play_chance,
+    play_move,
+    validate_options,
+)
+
+# A part of its state that no other game's has, by which the verbs know a state's game (a
+# rules state does not name its game); a game that plugs into the driver adds its own.
+PARTS_OF_ITS_OWN = (("godofwar", "heroes"), ("dominion", "kingdom"), ("revolution", "game_no"))
+
+
+def position(game: str, /, options: dict[str, Any] | None = None, seats: int = 2,
+             **description: Any) -> State:
+    """The state the game's builder sets up from ``description`` (its README, "Positions"),
+    under its current rules, with ``options`` (defaults filled in) and ``seats`` seats."""
+    rules = get_rules(game)
+    return build_position(rules, validate_options(rules.info.options, options), seats,
+                          description)
+
+
+def rules_of(state: State) -> Rules:
+    """The current rules of the game a state belongs to (PARTS_OF_ITS_OWN)."""
+    return get_rules(_game_of(state))
+
+
+def prompt(state: State, seat: int | None = None) -> Prompt:
+    """The prompt of ``seat``, or of the first seat asked."""
+    step = rules_of(state).next(state)
+    assert isinstance(step, Decision), f"expected a decision, got {step!r}"
+    asked = step.prompts[0] if seat is None else step.prompt_for(seat)
+    assert asked is not None, f"seat {seat} is not asked: {step.seats}"
+    return asked
+
+
+def moves(state: State, seat: int | None = None) -> list[Move]:
+    return prompt(state, seat).legal_moves
+
+
+def play(state: State, seat: int | None, move: Move) -> State:
+    """``seat``'s move (None: whichever seat is asked first)."""
+    seat = prompt(state).seat if seat is None else seat
+    return play_move(rules_of(state), state, seat, move)
+
+
+def chance(state: State, outcome: Any = None) -> State:
+    """The draw the game waits for; by default the identity (a shuffle keeps its order)."""
+    step = rules_of(state).next(state)
+    assert isinstance(step, Chance), f"expected a draw, got {step!r}"
+    if outcome is None:
+        outcome = list(range(step.spec["n"])) if step.spec["kind"] == "shuffle" else 0
+    return play_chance(rules_of(state), state, outcome)
+
+
+def over(state: State) -> Over:
+    step = rules_of(state).next(state)
+    assert isinstance(step, Over), f"expected the end, got {step!r}"
+    return step
+
+
+def _game_of(state: State) -> str:
+    for game, part in PARTS_OF_ITS_OWN:
+        if part in state:
+            return game
+    raise ValueError("a state of no game this driver knows (see PARTS_OF_ITS_OWN)")
