@@ -35,9 +35,9 @@ from domain.kernel.position import (
 )
 
 from .content import CONTENT
+from .effects import advance
 from .flow import QUESTS, SOLO, setup
 from .moves import apply_chance, apply_move
-from .effects import advance
 from .state import COLUMNS, State
 
 PARTS = ("heroes", "quest", "first", "tiles", "hands", "enemies", "round", "activation")
