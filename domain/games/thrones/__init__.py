@@ -1,8 +1,8 @@
 """Thrones: A Game of Thrones, The Card Game (first edition), the two-player box.
 
-Exports ``RULES`` (the rules engine), ``INFO`` (the catalog entry) and ``VERSION``. The game is
-not registered yet: some cards of the box still play as vanilla (README.md, "Status"; the
-list is ``effects.missing()``), so tests register it on their side only.
+Exports ``RULES`` (the rules engine), ``INFO`` (the catalog entry) and ``VERSION``; the
+registry (``domain/games/__init__.py``) hosts it. The package's layout: README.md, "How to add
+a card".
 """
 
 from __future__ import annotations
