@@ -16,6 +16,7 @@ from .bots import BOTS
 from .flow import next_step, setup
 from .info import INFO, VERSION
 from .moves import apply_chance, apply_move
+from .positions import BadPosition, position
 from .views import describe, redact, view
 
 
@@ -36,4 +37,6 @@ RULES = GameRules(info=INFO, version=VERSION, setup=setup, next=next_step,
                   apply_move=apply_move, apply_chance=apply_chance, view=view,
                   describe=describe, redact=redact, bots=BOTS, decks=DECKS)
 
-__all__ = ["INFO", "RULES", "VERSION"]
+# The position builder, in the shape of the kernel's ``position`` hook (positions.py, README
+# "Positions"): position(options, seats, description) -> state, BadPosition in words.
+__all__ = ["INFO", "RULES", "VERSION", "BadPosition", "position"]
