@@ -81,6 +81,8 @@ def arrange(options: Mapping[str, Any], seats: int, description: Mapping[str, An
     """The cards, tokens, phase and first player ``description`` states, laid out on the
     game's own setup with nothing started (no frame pending): for a test that runs one step of
     the engine itself. ``challenge`` is ``position``'s."""
+    if not isinstance(description, Mapping):
+        raise BadPosition(["a position is an object of named parts"])
     problems: list[str] = []
     _known(description, PARTS, "the position", problems)
     players = description.get("players", [])
@@ -88,7 +90,10 @@ def arrange(options: Mapping[str, Any], seats: int, description: Mapping[str, An
         raise BadPosition([f"players lists one player a seat ({seats})"])
     st = _cleared(setup(options, seats), description, problems)
     for seat, told in enumerate(players):
-        _player(st, seat, told if isinstance(told, dict) else {}, problems)
+        if isinstance(told, Mapping):
+            _player(st, seat, told, problems)
+        else:
+            problems.append(f"seat {seat} is an object of named parts")
     if problems:
         raise BadPosition(problems)
     return st

@@ -119,6 +119,10 @@ def test_a_description_that_states_no_position_is_refused_naming_every_problem()
         "seat 1 standing is a list"]
     with pytest.raises(ValueError, match="one player a seat"):
         position({}, 2, {"players": []})
+    with pytest.raises(BadPosition, match="seat 1 is an object of named parts"):
+        position({}, 2, {"players": [{"house": "stark"}, "lannister"]})
+    with pytest.raises(BadPosition, match="an object of named parts"):
+        position({}, 2, ["players"])  # type: ignore[arg-type]
     with pytest.raises(BadPosition, match="has no Tyrion Lannister in play"):
         position({}, 2, {"players": [{"house": "stark", "standing": ["Eddard Stark"]},
                                      {"house": "lannister"}],
