@@ -273,9 +273,11 @@ RULES: dict[str, CardRules] = {
     # "Pick an opponent" plots and Good for the Gander: opponent_picks.py.
     "rule-by-decree": CardRules(when_revealed=_decree),
     "tourney-for-the-hand": CardRules(constant=_knights),
-    # Snowed Under: phases.run_standing calls ``snowed_under`` at the start of the phase.
+    # Snowed Under: ``snowed_under_starts`` at the start of the standing phase (a hook,
+    # ``hooks.at_standing_start``).
     "snowed-under": CardRules(),
-    # Mutual Enemies / Blackmail / Cause ("only with 2 or more opponents"): melee.py.
+    # Mutual Enemies / Blackmail / Cause ("only with 2 or more opponents"): opponent_picks.py
+    # (the bar they set: melee.py).
     # Handled where the rule they change lives: taxation (Planning Ahead), kills (The Power
     # of Blood), income (Blockade, Rains of Autumn), standing (Noose and Swordpoint),
     # defenders (Herding the Masses), declaring military (Uneasy Truce), events (Calm over
