@@ -2,11 +2,12 @@
 assembled from one module a group of cards, so engineers can add cards in parallel:
 
 * ``effects_stark.py`` (and ``effects_stark_cards.py``), ``effects_lannister.py`` (and
-  ``effects_lannister_events.py``),
-  ``effects_neutral.py``: house and neutral cards; ``effects_pool.py``: the lcg pool's
-  cards in no box deck; ``plots.py``: plots. Agendas
-  (``effects_agendas.py``) are not here: never in play, their effects run from
-  ``phases.begin`` at the start of a phase.
+  ``effects_lannister_events.py``), ``effects_neutral.py``: each House's cards and the
+  neutral ones; ``effects_pool.py``: the lcg pool's cards in no box deck;
+  ``effects_keywords.py``: cards whose text is a keyword rule; ``plots.py`` and
+  ``opponent_picks.py`` (the plots that pick an opponent, the Mutual plots): plots.
+  Agendas (``effects_agendas.py``) are not in ``RULES``: never in play, their effects run at
+  the start of a phase (``TABLE.at_phase_start``).
 
 How to add a card: write its ``CardRules`` in the module of its House (a ``constant``, its
 ``abilities`` as ``Ability(text, resolve, phases=..., trigger=..., can=..., targets=...,
