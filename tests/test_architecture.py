@@ -82,6 +82,87 @@ def test_the_live_code_never_imports_a_released_version(path):
     assert "released" not in {top(n) for n in imports_of(path)}
 
 
+def current_games() -> list[str]:
+    """The live game packages (a released version, under released/, keeps the shape it was
+    released with: it never changes)."""
+    return sorted(p.parent.name for p in (ROOT / "domain" / "games").glob("*/__init__.py"))
+
+
+@pytest.mark.parametrize("path", files("domain/games"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_game_module_imports_at_its_top_only(path):
+    """An import inside a function hides a cycle (issue 30, item 3): a module's imports are
+    its first statements, where a reader and this file's tests see them."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    on_top = {id(node) for node in tree.body}
+    hidden = [node.lineno for node in ast.walk(tree)
+              if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in on_top]
+    assert not hidden, f"{path} imports inside a function or block at lines {hidden}"
+
+
+def own_imports(game: str) -> dict[str, set[str]]:
+    """Module -> the modules of the same game package it imports (``from . import x`` too)."""
+    package = f"domain.games.{game}"
+    graph: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "domain" / "games" / game).glob("*.py")):
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names |= ({node.module.split(".")[0]} if node.module
+                          else {alias.name for alias in node.names})
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(package):
+                rest = node.module.removeprefix(package).lstrip(".")  # type: ignore[union-attr]
+                names |= {rest.split(".")[0]} if rest else {a.name for a in node.names}
+        graph[path.stem] = names - {path.stem}
+    return graph
+
+
+def a_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle (its modules in order, the first repeated at the end), or []."""
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> list[str]:
+        if module in path:
+            return path[path.index(module):] + [module]
+        if module in done or module not in graph:
+            return []
+        for imported in sorted(graph[module]):
+            found = visit(imported, [*path, module])
+            if found:
+                return found
+        done.add(module)
+        return []
+
+    for module in sorted(graph):
+        found = visit(module, [])
+        if found:
+            return found
+    return []
+
+
+@pytest.mark.parametrize("game", current_games())
+def test_a_game_package_has_no_import_cycle(game):
+    """The rules engine does not import the cards: they reach it through one table handed to
+    the engine's hook points (Thrones: hooks.py), so the imports run one way (issue 26, item 5)."""
+    assert a_cycle(own_imports(game)) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    graph = {"phases": {"effects"}, "effects": {"zones"}, "zones": {"phases"}, "cards": set()}
+    assert a_cycle(graph) == ["effects", "zones", "phases", "effects"]
+    assert a_cycle({"effects": {"zones"}, "zones": set()}) == []
+
+
+def test_the_thrones_engine_imports_no_card_module():
+    """Cards register their abilities in one table (effects.py) that flow.py hands to the
+    engine's hook points (hooks.py); the engine never imports a card module."""
+    graph = own_imports("thrones")
+    cards = {m for m in graph if m.startswith("effects") or m in ("plots", "opponent_picks")}
+    assembly = {"flow", "moves", "__init__", "bots", "views", "narration"}
+    reaching = {module: sorted(graph[module] & cards) for module in graph
+                if module not in cards | assembly and graph[module] & cards}
+    assert reaching == {}
+
+
 @pytest.mark.parametrize("path", files("replays"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_replays_use_only_the_domain(path):
     assert not {top(n) for n in imports_of(path)} & {"api", "flask", "redis", "bootstrap"}

@@ -28,7 +28,8 @@ from domain.kernel import (
 
 # A part of its state that no other game's has, by which the verbs know a state's game (a
 # rules state does not name its game); a game that plugs into the driver adds its own.
-PARTS_OF_ITS_OWN = (("godofwar", "heroes"), ("dominion", "kingdom"), ("revolution", "game_no"))
+PARTS_OF_ITS_OWN = (("godofwar", "heroes"), ("dominion", "kingdom"), ("revolution", "game_no"),
+                    ("thrones", "tolls"))
 
 
 def position(game: str, /, options: dict[str, Any] | None = None, seats: int = 2,

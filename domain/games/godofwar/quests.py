@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.kernel import Move, Prompt
 from domain.kernel.stack import GO, WAIT, pop, push
 
-from .cards import STATUS
+from .cards import STATUS, distinct, number_value
 from .content import CONTENT
 from .flow import start_scene
 from .scene import push_effects
@@ -115,7 +115,6 @@ def run_remove_highest(st: State, frame: Frame) -> bool:
 
 
 def _highest(st: State, seat: int) -> list[str]:
-    from .cards import distinct, number_value
     player = st["players"][seat]
     cards = distinct(player["deck"] + player["discard"])
     values = {c: number_value(c) for c in cards if number_value(c) is not None}

@@ -13,6 +13,7 @@ from .content import CONTENT, Effect, for_party
 from .enemies import resolving
 from .engine import fighting_tiles, living_enemy, seat_order, tiles_of
 from .state import Frame, State
+from .turn import active_tiles
 
 # ---- the round's frames ----
 
@@ -68,7 +69,6 @@ def run_prepare(st: State, frame: Frame) -> bool:
 def run_turn(st: State, frame: Frame) -> bool:
     """§3.2: the hero activation (skipped for a knocked-out hero and for Mimir), then the
     player's scene activation (even knocked out, and for Mimir)."""
-    from .turn import active_tiles
     pop(st)
     seat = frame["seat"]
     scene = {"op": "scene", "seat": seat, "extra": False, "rune": None, "index": 0,

@@ -3,7 +3,8 @@
 
 Exports ``RULES`` (the rules engine), ``INFO`` (the catalog entry) and ``VERSION``; registered
 as ``thrones`` (``domain/games/__init__.py``). The rulings are in README.md beside this file,
-each with the rulebook passage it rests on and its test.
+each with the rulebook passage it rests on and its test; the package's layout: README.md, "How
+to add a card".
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import DeckRules, GameRules
+from domain.kernel.position import BadPosition
 
 from . import decks
 from .bots import BOTS
 from .flow import next_step, setup
 from .info import INFO, VERSION
 from .moves import apply_chance, apply_move
+from .positions import position
 from .views import describe, redact, view
 
 
@@ -35,6 +38,8 @@ DECKS = DeckRules(check=_check, normal=_normal, public=decks.public_options,
 
 RULES = GameRules(info=INFO, version=VERSION, setup=setup, next=next_step,
                   apply_move=apply_move, apply_chance=apply_chance, view=view,
-                  describe=describe, redact=redact, bots=BOTS, decks=DECKS)
+                  describe=describe, redact=redact, bots=BOTS, decks=DECKS,
+                  position=position)
 
-__all__ = ["INFO", "RULES", "VERSION"]
+# The position builder (positions.py, README "Positions") is the rules' ``position`` hook too.
+__all__ = ["INFO", "RULES", "VERSION", "BadPosition", "position"]

@@ -14,8 +14,9 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
-from .melee import legal_targets
-from .phases import END, begin, push
+from .frames import push, push_window
+from .melee import legal_targets, push_undefended
+from .phases import END, begin
 from .state import (
     CHALLENGE_TYPES,
     Challenge,
@@ -33,7 +34,8 @@ from .state import (
     spendable,
 )
 from .stats import has_keyword, icons, revealed, strength
-from .windows import push_window
+from .targeting import immune
+from .titles import strength_bonus
 
 DONE = {"kind": "done"}
 
@@ -196,7 +198,6 @@ def stealth_targets(st: State) -> list[InPlay]:
 def _immune_to_stealth(st: State, rec: InPlay) -> bool:
     """``lcg`` (§6.1, FAQ): immunity to the attacker's character abilities also keeps a
     character from being chosen by Stealth. The box keeps its rulebook's Stealth."""
-    from .targeting import immune
     ch = st["challenge"]
     return lcg(st) and bool(ch["stealth_left"]) and immune(
         st, rec, ch["attacker"], ch["stealth_left"][0])
@@ -252,7 +253,6 @@ def run_defenders(st: State, frame: dict[str, Any]) -> bool:
 
 def ask_defenders(st: State, frame: dict[str, Any]) -> Prompt:
     ch = st["challenge"]
-    from .titles import strength_bonus
     attack = sum(strength(st, in_play(st, u)) for u in ch["attackers"]) + strength_bonus(
         st, ch["attacker"], ch["type"], ch["attackers"])  # a title's +3 (melee)
     names = ", ".join(f"{name(st, u)}, STR {strength(st, in_play(st, u))}"
@@ -283,7 +283,6 @@ def _defenders_done(st: State) -> bool:
     if not st["challenge"]["defenders"]:
         note(st, st["challenge"]["defender"], "declared no defenders")
         if melee(st):
-            from .undefended import push_undefended
             push_undefended(st)  # the Lord Commander, then the supporters, then responses
             return GO
     push_window(st, "response")

@@ -19,10 +19,11 @@ import importlib.resources
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypedDict
 
-from .cards import CARDS, HOUSES, Card
+from .cards import BOX, CARDS, HOUSES, Card
+from .state import State, lcg, player
 
 PLOTS = 7
 MIN_HOUSE_CARDS = 60
@@ -125,13 +126,49 @@ def _house(deck: Decklist) -> list[Violation]:
                        f"choose one of {', '.join(HOUSES)}.")]
 
 
+# ---- agendas' deck restrictions (digest §6.4; their in-game effects: effects_agendas.py) ----
+
+FEALTY_MAX_NEUTRAL = 15
+
+
+def _rows(deck: Any) -> Iterator[tuple[str, int]]:
+    for card_id, copies in deck["cards"]:
+        if card_id in CARDS:
+            yield card_id, copies
+
+
+def _fealty_broken(deck: Any) -> list[tuple[str | None, str]]:
+    neutral = sum(n for cid, n in _rows(deck) if CARDS[cid].house == "neutral")
+    if neutral <= FEALTY_MAX_NEUTRAL:
+        return []
+    return [(None, f"Fealty allows at most {FEALTY_MAX_NEUTRAL} neutral cards; the house "
+                   f"deck holds {neutral}.")]
+
+
+def _sworn_banners_broken(deck: Any) -> list[tuple[str | None, str]]:
+    return [(cid, f"Sworn Banners allows only characters of your House; {CARDS[cid].name} "
+                  f"is {CARDS[cid].house}.")
+            for cid, _ in sorted(set(_rows(deck)))
+            if CARDS[cid].type == "character" and CARDS[cid].house != deck["house"]]
+
+
+RESTRICTIONS: dict[str, Callable[[Any], list[tuple[str | None, str]]]] = {
+    "fealty": _fealty_broken,
+    "sworn-banners": _sworn_banners_broken,
+}
+
+
+def restriction_broken(agenda: str, deck: Any) -> list[tuple[str | None, str]]:
+    """(card at fault or None, why) for each way ``deck`` breaks its agenda's restriction."""
+    return RESTRICTIONS[agenda](deck)
+
+
 def _agenda(deck: Decklist) -> list[Violation]:
     agenda = deck["agenda"]
     if agenda is None:
         return []
     if agenda not in CARDS or CARDS[agenda].type != "agenda":
         return [_violation("agenda", agenda, f"{agenda!r} is not an agenda of the card pool.")]
-    from .effects_agendas import restriction_broken
     return [_violation("agenda-restriction", card, message)
             for card, message in restriction_broken(agenda, deck)]
 
@@ -256,3 +293,14 @@ def ready_for(seat: int) -> Decklist:
     """The ready-made deck of a seat without its own deck: Stark at even seats, Lannister at
     odd ones (the box's pairing, kept for N seats)."""
     return READY[HOUSES[seat % 2]]
+
+
+def deck_pool(st: State, seat: int) -> list[str]:
+    """The distinct cards ``seat``'s deck may hold, as far as every seat knows: in the box its
+    House's fixed deck (public); in ``lcg`` every card a legal deck of its House may hold,
+    because its decklist is hidden from the others (README, "Hidden decklists") and whether a
+    window asks a seat must not tell them what the list holds."""
+    house = player(st, seat)["house"]
+    if lcg(st):
+        return list(house_pool(house))
+    return sorted({cid for cid, _ in BOX.decks[house]})

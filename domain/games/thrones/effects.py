@@ -2,11 +2,12 @@
 assembled from one module a group of cards, so engineers can add cards in parallel:
 
 * ``effects_stark.py`` (and ``effects_stark_cards.py``), ``effects_lannister.py`` (and
-  ``effects_lannister_events.py``),
-  ``effects_neutral.py``: house and neutral cards; ``effects_pool.py``: the lcg pool's
-  cards in no box deck; ``plots.py``: plots. Agendas
-  (``effects_agendas.py``) are not here: never in play, their effects run from
-  ``phases.begin`` at the start of a phase.
+  ``effects_lannister_events.py``), ``effects_neutral.py``: each House's cards and the
+  neutral ones; ``effects_pool.py``: the lcg pool's cards in no box deck;
+  ``effects_keywords.py``: cards whose text is a keyword rule; ``plots.py`` and
+  ``opponent_picks.py`` (the plots that pick an opponent, the Mutual plots): plots.
+  Agendas (``effects_agendas.py``) are not in ``RULES``: never in play, their effects run at
+  the start of a phase (``TABLE.at_phase_start``).
 
 How to add a card: write its ``CardRules`` in the module of its House (a ``constant``, its
 ``abilities`` as ``Ability(text, resolve, phases=..., trigger=..., can=..., targets=...,
@@ -17,6 +18,8 @@ rules; ``test_card_coverage.py`` derives the cards with an ability from the data
 keeps the README's list honest.
 
 Frame ops that cards push (a choice their effect asks) are in ``OPS``, beside them.
+``TABLE`` is what the engine is handed (``hooks.py``): the engine never imports this module or
+a card module; ``flow.py`` installs the table.
 """
 
 from __future__ import annotations
@@ -31,7 +34,6 @@ from . import (
     effects_pool,
     effects_stark,
     effects_stark_cards,
-    melee,
     opponent_picks,
     plots,
 )
@@ -39,6 +41,10 @@ from .ability import VANILLA, CardRules
 from .cards import BOX, CARDS, HOUSES
 from .decks import READY, card_ids, house_pool
 from .effects_agendas import EFFECTS as AGENDAS
+from .effects_agendas import phase_begins
+from .effects_lannister import tywin_collects
+from .effects_neutral import HONOR_GUARDS
+from .hooks import CardTable
 from .state import State
 from .stats import blanked
 from .titles import TITLES
@@ -53,7 +59,6 @@ RULES: dict[str, CardRules] = {
     **opponent_picks.RULES,
     **effects_keywords.RULES,
     **effects_pool.RULES,
-    **melee.RULES,
 }
 
 OPS: dict[str, Op[State]] = {
@@ -63,7 +68,6 @@ OPS: dict[str, Op[State]] = {
     **effects_lannister_events.OPS,
     **plots.OPS,
     **opponent_picks.OPS,
-    **melee.OPS,
 }
 
 
@@ -74,6 +78,16 @@ PARTIAL: dict[str, str] = {}
 
 # The cards with a constant modifier, looked up on every read of a derived value.
 CONSTANTS = {cid: rules.constant for cid, rules in RULES.items() if rules.constant is not None}
+
+
+TABLE = CardTable(
+    rules=RULES,
+    constants=CONSTANTS,
+    at_phase_start=phase_begins,
+    at_marshalling_start=tywin_collects,
+    at_standing_start=plots.snowed_under_starts,
+    control_returns=frozenset(HONOR_GUARDS),
+)
 
 
 def rules_of(card_id: str) -> CardRules:

@@ -1,7 +1,8 @@
-"""Agendas (digest §6.4): each authored agenda's deck restriction (checked by ``decks.py``) and
-its in-game effect. An agenda is announced with the House at setup and is never in play (FAQ):
-nothing can target, blank, discard or cancel it, so its effects run as plain passives at the
-start of a phase (``phases.begin`` calls ``phase_begins``), never through a window.
+"""Agendas (digest §6.4): each authored agenda's in-game effect (its deck restriction is a
+deck-building rule: ``decks.py``). An agenda is announced with the House at setup and is never
+in play (FAQ): nothing can target, blank, discard or cancel it, so its effects run as plain
+passives at the start of a phase (``phases.begin`` calls ``phase_begins`` through
+``hooks.at_phase_start``), never through a window.
 
 * Fealty: at most 15 neutral cards; the first card of your House marshalled in each
   marshalling phase costs 1 gold less (a reducer, like the Fiefdoms', that lapses at the end
@@ -12,46 +13,12 @@ start of a phase (``phases.begin`` calls ``phase_begins``), never through a wind
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
 from .cards import CARDS
-from .state import State, characters, gain_power, note, player
+from .state import State, characters, gain_power, in_order, note, player
 
-FEALTY_MAX_NEUTRAL = 15
 SWORN_BANNERS_CHARACTERS = 3
-
-
-def _rows(deck: Any) -> Iterator[tuple[str, int]]:
-    for card_id, copies in deck["cards"]:
-        if card_id in CARDS:
-            yield card_id, copies
-
-
-def _fealty_broken(deck: Any) -> list[tuple[str | None, str]]:
-    neutral = sum(n for cid, n in _rows(deck) if CARDS[cid].house == "neutral")
-    if neutral <= FEALTY_MAX_NEUTRAL:
-        return []
-    return [(None, f"Fealty allows at most {FEALTY_MAX_NEUTRAL} neutral cards; the house "
-                   f"deck holds {neutral}.")]
-
-
-def _sworn_banners_broken(deck: Any) -> list[tuple[str | None, str]]:
-    return [(cid, f"Sworn Banners allows only characters of your House; {CARDS[cid].name} "
-                  f"is {CARDS[cid].house}.")
-            for cid, _ in sorted(set(_rows(deck)))
-            if CARDS[cid].type == "character" and CARDS[cid].house != deck["house"]]
-
-
-RESTRICTIONS: dict[str, Callable[[Any], list[tuple[str | None, str]]]] = {
-    "fealty": _fealty_broken,
-    "sworn-banners": _sworn_banners_broken,
-}
-
-
-def restriction_broken(agenda: str, deck: Any) -> list[tuple[str | None, str]]:
-    """(card at fault or None, why) for each way ``deck`` breaks its agenda's restriction."""
-    return RESTRICTIONS[agenda](deck)
 
 
 def _fealty(st: State, seat: int, phase: str) -> None:
@@ -77,7 +44,6 @@ EFFECTS: dict[str, Callable[[State, int, str], None]] = {
 def phase_begins(st: State, phase: str) -> None:
     """Each agenda's start-of-phase effect, seat by seat in order (agendas exist only in the
     ``lcg`` profile: the box's players have none)."""
-    from .state import in_order
     for seat in in_order(st):
         agenda = player(st, seat).get("agenda")
         if agenda is not None and st["result"] is None:

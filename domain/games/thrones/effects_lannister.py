@@ -11,7 +11,8 @@ from domain.kernel.stack import GO, WAIT, Op
 from .ability import Ability, CardRules, State
 from .cards import CARDS
 from .effects_neutral import GILDED_PLATE
-from .marshal import house_allows
+from .entering import house_allows
+from .infamy import offer_infamy
 from .reducers import reduces
 from .state import (
     find,
@@ -24,6 +25,7 @@ from .state import (
     spendable,
     total_power,
 )
+from .stats import strength
 from .targeting import (
     Trig,
     add_lasting,
@@ -48,7 +50,7 @@ from .targeting import (
     targetable,
     then,
 )
-from .zones import discard_from_play, push_discard, push_random_discard
+from .zones import discard_from_play, leave_play, push_discard, push_random_discard
 
 
 def lannister_card(card_id: str) -> bool:
@@ -150,7 +152,6 @@ def _tyrion_can(st: State, seat: int, source: str, trig: Trig) -> bool:
 
 def _house_gains(n: int) -> Any:
     def resolve(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-        from .infamy import offer_infamy
         offer_infamy(st, seat, gain_power(st, seat, n))
     return resolve
 
@@ -222,7 +223,6 @@ def _pay_printed(st: State, seat: int, source: str, target: str, trig: Trig) -> 
 
 
 def _to_hand(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    from .zones import leave_play
     note(st, seat, "returned to its owner's hand", [find(st, target)["card"]])  # type: ignore[index]
     leave_play(st, target, "hand")
 
@@ -391,7 +391,6 @@ RULES: dict[str, CardRules] = {
 
 
 def _str(st: State, rec: dict[str, Any]) -> int:
-    from .stats import strength
     return strength(st, rec)  # type: ignore[arg-type]
 
 

@@ -9,10 +9,11 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT, Op
 
 from .ability import Ability, CardRules, State
-from .cards import CARDS
+from .cards import BOX, CARDS
 from .effects_lannister import ANY, house_only, lannister_card
 from .state import (
     characters,
+    enter_play,
     find,
     gain_power,
     kneel,
@@ -102,7 +103,6 @@ def _bet(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
 # Call Their Bluff: "pay 2 gold: name any card; every opponent shows their hand and discards
 # all copies of the named card" (the names of the opponent's deck list: public).
 def _names(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    from .cards import BOX
     return sorted({cid for theirs in opponents(st, seat)
                    for cid, _ in BOX.decks[player(st, theirs)["house"]]})
 
@@ -156,7 +156,6 @@ def answer_writ(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
 
 
 def _attach_writ(st: State, seat: int, host: str) -> None:
-    from .state import enter_play
     player(st, seat)["discard"].remove("im-you-writ-small")
     enter_play(st, seat, "im-you-writ-small", host)
     note(st, seat, "attached I'm Your Writ Small to", [find(st, host)["card"]])  # type: ignore[index]

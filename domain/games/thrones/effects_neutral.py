@@ -9,8 +9,21 @@ from domain.kernel.stack import Op
 
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
+from .entering import house_allows
+from .melee import trade_plot_decks
 from .reducers import reduces
-from .state import characters, find, gain_power, melee, note, pay_gold, player, spendable
+from .state import (
+    characters,
+    enter_play,
+    find,
+    gain_power,
+    melee,
+    note,
+    opponents,
+    pay_gold,
+    player,
+    spendable,
+)
 from .targeting import (
     Trig,
     characters_where,
@@ -29,7 +42,7 @@ from .targeting import (
     standing_self,
     unaffected,
 )
-from .zones import discard_from_play
+from .zones import discard_from_play, push_kill
 
 
 def _littlefinger(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
@@ -78,7 +91,6 @@ def _lethal_can(st: State, seat: int, source: str, trig: Trig) -> bool:
 
 
 def _kill_attackers(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    from .zones import push_kill
     ch = st["challenge"]
     count_use(st, f"lethal:{ch['attacker']}:military")
     for uid in reversed(unaffected(st, ch["attackers"], seat, source)):
@@ -137,7 +149,6 @@ HONOR_GUARDS = ("winterfell-honor-guard", "lannisport-honor-guard")
 
 
 def _give_away(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    from .state import enter_play
     player(st, seat)["discard"].remove(source)  # windows.use put it there, as for an event
     rec = enter_play(st, seat, source)
     rec["controller"] = opponent_chosen(st, seat, target)  # chosen in melee (rules 2.1.0)
@@ -150,13 +161,34 @@ def _any_opponent(st: State, seat: int, source: str, trig: Trig) -> list[str]:
 
 
 def _house_only(st: State, seat: int, source: str, trig: Trig) -> bool:
-    from .marshal import house_allows
     return house_allows(st, seat, CARDS[source])
 
 
 CRESTED = characters_where(lambda st, c: c["knelt"] and bool(CARDS[c["card"]].crests))
 
+# Varys (DATA; the lcg profile, GOT-R-42): "action, plot phase; only with 2 or more
+# opponents. Cost: kneel Varys. Target: an opponent. Effect: until the round ends, you and
+# that opponent trade plot decks and used-plot piles." Its target is "p<seat>".
+def _varys_can(st: State, seat: int, source: str, trig: Trig) -> bool:
+    return melee(st) and standing_self(st, seat, source, trig)
+
+
+def _varys_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
+    return [f"p{s}" for s in opponents(st, seat)]
+
+
+def _varys(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
+    theirs = int(target[1:])
+    trade_plot_decks(st, seat, theirs)
+    st.setdefault("traded", []).append([seat, theirs])
+    note(st, seat, f"traded plot decks and used piles with Seat {theirs} until the round "
+                   "ends (Varys)")
+
+
 RULES: dict[str, CardRules] = {
+    "varys": CardRules(abilities=(Ability(
+        "kneel Varys: trade plot decks and used piles with an opponent until the round ends",
+        _varys, phases=("plot",), can=_varys_can, targets=_varys_targets, pay=kneel_self),)),
     **{guard: CardRules(abilities=(Ability(
         "put it into play under the opponent's control", _give_away, phases=("challenges",),
         from_hand=True, can=_house_only, targets=_any_opponent),)) for guard in HONOR_GUARDS},

@@ -10,8 +10,10 @@ from domain.kernel.stack import Op
 
 from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
+from .phases import reveal_plot
 from .reducers import reduces
-from .state import characters, gain_power, note, player, seats
+from .state import characters, draw, gain_power, note, player, seats
+from .stats import keywords
 from .targeting import (
     Trig,
     add_lasting,
@@ -36,6 +38,7 @@ from .targeting import (
     standing_self,
     targetable,
 )
+from .zones import leave_play
 
 
 def host_is(source: Src, target: dict[str, Any]) -> bool:
@@ -82,7 +85,6 @@ def _kennel_can(st: State, seat: int, source: str, trig: Trig) -> bool:
 
 
 def _back_to_hand(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    from .zones import leave_play
     save_it(st, seat, source, target, trig)
     leave_play(st, source, "hand")
 
@@ -183,7 +185,6 @@ def ask_sansa(st: State, frame: dict[str, Any]) -> Prompt:
 def answer_sansa(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
     st["pending"].pop()
     if move["kind"] == "draw":
-        from .state import draw
         draw(st, frame["seat"], 1)
 
 
@@ -210,7 +211,6 @@ def _trident(st: State, seat: int, source: str, target: str, trig: Trig) -> None
 # Arya Stark: "any phase, kneel 1 influence: a character having stealth and/or renown: until
 # the phase ends the target loses those keywords and Arya gains each". Target "cost>target".
 def _arya_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    from .stats import keywords
     costs = influence_sets(st, seat, 1)
     aims = [c["uid"] for c in characters(st) if c["uid"] != source
             and {"Stealth", "Renown"} & set(keywords(st, c))
@@ -223,7 +223,6 @@ def pay_influence(st: State, seat: int, source: str, target: str, trig: Trig) ->
 
 
 def _arya(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    from .stats import keywords
     aim = target.split(">")[1]
     taken: list[str] = [k for k in ("Stealth", "Renown")
                         if k in keywords(st, source_rec(st, aim))]
@@ -243,7 +242,6 @@ def _other_plots(st: State, seat: int, source: str, trig: Trig) -> list[str]:
 
 
 def _bran(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    from .phases import reveal_plot
     count_use(st, f"bran:{seat}")
     reveal_plot(st, seat, target)
     # An effect that reveals a card: the opponent's Pycelle may answer it (README ruling).

@@ -9,6 +9,7 @@ from .ability import Ability, CardRules, Mod, Src, State
 from .cards import CARDS
 from .effects_stark import host_is, pay_influence
 from .reducers import reduces
+from .searches import push_search
 from .state import characters, player
 from .targeting import (
     Trig,
@@ -25,6 +26,7 @@ from .targeting import (
     targetable,
     then,
 )
+from .zones import discard_from_play
 
 
 def _winterfell(st: State, source: Src, target: dict[str, Any]) -> Mod | None:
@@ -69,7 +71,6 @@ def _stark_only(st: State, seat: int, source: str, trig: Trig) -> bool:
 
 def _searching(what: str, into_play: bool = False) -> Any:
     def resolve(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-        from .searches import push_search
         push_search(st, seat, what, into_play)
     return resolve
 
@@ -89,7 +90,6 @@ def _ice_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
 
 
 def _kneel_and_discard(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    from .zones import discard_from_play
     discard_from_play(st, source)
 
 

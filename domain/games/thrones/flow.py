@@ -23,6 +23,9 @@ from . import setup_decks as decks_su
 from . import setup_flow as su
 from . import titles as tl
 from . import undefended as ud
+from .effects import OPS as CARD_OPS
+from .effects import TABLE, rules_of
+from .hooks import install
 from .infamy import answer_infamy, ask_infamy, run_infamy
 from .info import MAX_SEATS, OPTIONS
 from .keywords import answer_keyword_stand, ask_keyword_stand, run_keyword_stand
@@ -42,6 +45,10 @@ from .zones import random_discard_spec, random_discarded, run_kill
 
 Frame = dict[str, Any]
 
+# The engine reaches the cards only through its hook points (hooks.py): hand it the one card
+# mapping before any game runs; the package imports this module first.
+install(TABLE)
+
 
 @dataclass(frozen=True)
 class ChanceOp:
@@ -57,7 +64,6 @@ class SimulOp:
 
 def run_call(st: State, frame: Frame) -> bool:
     """A card's passive that runs in its turn on the stack (when revealed, phase start)."""
-    from .effects import rules_of
     st["pending"].pop()
     if frame["fn"] == "when_revealed":
         plot = st["players"][frame["seat"]]["revealed"]
@@ -71,11 +77,6 @@ def run_call(st: State, frame: Frame) -> bool:
         if start is not None:
             start(st, frame["uid"])
     return GO
-
-
-def _card_ops() -> Mapping[str, Op[State]]:
-    from .effects import OPS as CARD_OPS
-    return CARD_OPS
 
 
 OPS: dict[str, Op[State]] = {
@@ -159,7 +160,7 @@ SIMUL: dict[str, SimulOp] = {
 
 
 def ops() -> Mapping[str, Op[State]]:
-    return {**OPS, **_card_ops()}
+    return {**OPS, **CARD_OPS}
 
 
 def run(st: State) -> None:

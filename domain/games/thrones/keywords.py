@@ -6,8 +6,8 @@ Stalwart is,
 Deadly and Renown ``resolution.py``, Stealth ``challenges.py``, Limited and No Attachments
 ``marshal.py``, Setup ``setup_flow.py``, Infamy ``infamy.py``, immunity ``targeting.py``.
 
-Also the cards a seat's deck was built from (``deck_pool``): public, so whether a window
-asks a seat may depend on it (README "Windows never tell what a hand holds").
+Whether a seat may Ambush depends only on what is public: its deck's pool
+(``decks.deck_pool``; README "Windows never tell what a hand holds").
 """
 
 from __future__ import annotations
@@ -17,24 +17,22 @@ from typing import Any
 from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
-from .cards import BOX, CARDS
-from .decks import house_pool
-from .marshal import hosts, may_enter
+from .cards import CARDS
+from .decks import deck_pool
+from .entering import hosts, may_enter
 from .reducers import penalty
-from .state import InPlay, State, enter_play, find, in_order, lcg, note, pay_gold, player
+from .state import (
+    InPlay,
+    State,
+    enter_play,
+    find,
+    in_order,
+    note,
+    pay_gold,
+    player,
+    spendable,
+)
 from .stats import has_keyword, strength
-
-
-def deck_pool(st: State, seat: int) -> list[str]:
-    """The distinct cards ``seat``'s deck may hold, as far as every seat knows: in the box its
-    House's fixed deck (public); in ``lcg`` every card a legal deck of its House may hold,
-    because its decklist is hidden from the others (README, "Hidden decklists") and whether a
-    window asks a seat must not tell them what the list holds."""
-    house = player(st, seat)["house"]
-    if lcg(st):
-        return list(house_pool(house))
-    return sorted({cid for cid, _ in BOX.decks[house]})
-
 
 # ---- Ambush: "Any Phaseに(gold costを支払って)手札からput into playできる" ----
 
@@ -46,7 +44,6 @@ def ambush_cost(st: State, seat: int, card_id: str) -> int:
 
 def ambush_moves(st: State, seat: int) -> list[dict[str, Any]]:
     """Every Ambush card of the hand that ``seat`` can pay for, onto every legal host."""
-    from .state import spendable
     moves: list[dict[str, Any]] = []
     for card_id in sorted(set(player(st, seat)["hand"])):
         if ("Ambush" in CARDS[card_id].keywords and may_enter(st, seat, card_id)
@@ -58,7 +55,6 @@ def ambush_moves(st: State, seat: int) -> list[dict[str, Any]]:
 
 def may_ambush(st: State, seat: int) -> bool:
     """Public: holding any card, could ``seat`` pay for an Ambush card of its deck?"""
-    from .state import spendable
     return bool(player(st, seat)["hand"]) and any(
         "Ambush" in CARDS[cid].keywords and ambush_cost(st, seat, cid) <= spendable(st, seat)
         for cid in deck_pool(st, seat))

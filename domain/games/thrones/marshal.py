@@ -2,21 +2,24 @@
 
 A character or location is played for its printed cost; an attachment onto a character in
 play (either side) it may go on; a unique character's duplicate onto the same-name character
-its owner controls, for nothing (§5.7). Checks: gold, one Limited card a round, the unique
-rule per player (a name in play or in one's own dead pile, GOT-R-18), "House X only",
-No Attachments ("except Weapon"), and the attachment's own host restrictions.
+its owner controls, for nothing (§5.7). Checks: gold, one Limited card a round, and those
+every way into play shares (``entering.py``). In the ``lcg`` profile a Shadows card may go
+into Shadows instead (``shadows.py``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARDS, Card
+from .cards import CARDS
+from .entering import hosts, may_enter
+from .frames import push_window
+from .hooks import rules_of
 from .reducers import cost, use_reducers
+from .shadows import into_shadows, into_shadows_moves
 from .state import (
     InPlay,
     State,
-    attachments_of,
     characters,
     enter_play,
     find,
@@ -26,43 +29,7 @@ from .state import (
     player,
     spendable,
 )
-from .stats import blanked, traits
-
-
-def name_taken(st: State, seat: int, card_id: str) -> bool:
-    """A unique name ``seat`` has in play (owned or controlled) or in its own dead pile."""
-    name = CARDS[card_id].name
-    in_play = any(CARDS[c["card"]].name == name for c in st["play"]
-                  if c["owner"] == seat or c["controller"] == seat)
-    return in_play or any(CARDS[d].name == name for d in player(st, seat)["dead"])
-
-
-def house_allows(st: State, seat: int, spec: Card) -> bool:
-    """"House X only": only a player whose House is X may play it (§6.1 ruling)."""
-    only = [k for k in spec.keywords if k.startswith("House ") and k.endswith(" only")]
-    return all(k.split()[1].lower() == player(st, seat)["house"] for k in only)
-
-
-def may_host(st: State, host: InPlay, attachment: str) -> bool:
-    spec, target = CARDS[attachment], CARDS[host["card"]]
-    for word in target.keywords:
-        if word == "No attachments":
-            return False
-        if word.startswith("No attachments except"):
-            if word.rsplit(" ", 1)[-1] not in spec.traits:
-                return False
-    for word in spec.keywords + (("Lord or Lady character only",)
-                                 if "Lord or Lady character only" in spec.text else ()):
-        if word.endswith("character only"):
-            wanted = word.removesuffix(" character only")
-            if wanted in ("Stark", "Lannister") and target.house != wanted.lower():
-                return False
-            if wanted == "Lord or Lady" and not {"Lord", "Lady"} & set(traits(st, host)):
-                return False
-    if "Max one per character" in spec.keywords or attachment == "lordship":
-        if any(a["card"] == attachment for a in attachments_of(st, host["uid"])):
-            return False
-    return True
+from .stats import blanked
 
 
 def duplicate_targets(st: State, seat: int, card_id: str) -> list[InPlay]:
@@ -89,34 +56,14 @@ def marshal_moves(st: State, seat: int) -> list[dict[str, Any]]:
         moves += [{"kind": "marshal", "card": card_id, "host": host}
                   for host in hosts(st, card_id)]
     if lcg(st):
-        from .shadows import into_shadows_moves
         moves += into_shadows_moves(st, seat)
     return moves
 
 
-def hosts(st: State, card_id: str) -> list[str]:
-    """Where ``card_id`` may enter play: onto a character that may host it (an attachment),
-    onto the House card (the Chambers' placement option, "house"), or on its own ("")."""
-    spec = CARDS[card_id]
-    found = ["house"] if "Placement option" in spec.text else []
-    if spec.type == "attachment":
-        return found + [c["uid"] for c in characters(st) if may_host(st, c, card_id)]
-    return found + [""]
-
-
-def may_enter(st: State, seat: int, card_id: str) -> bool:
-    """The checks every way into play shares: "House X only" and the unique rule."""
-    spec = CARDS[card_id]
-    return house_allows(st, seat, spec) and not (spec.unique and name_taken(st, seat, card_id))
-
-
 def marshal(st: State, seat: int, move: dict[str, Any]) -> None:
-    from .effects import rules_of
-    from .windows import push_window
     p = player(st, seat)
     card_id = move["card"]
     if move["kind"] == "shadow":
-        from .shadows import into_shadows
         into_shadows(st, seat, card_id)
         return
     p["hand"].remove(card_id)

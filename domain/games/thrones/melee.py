@@ -8,15 +8,9 @@ target, as in the box, and the moves stay the box's.
 
 from __future__ import annotations
 
-from typing import Any
-
-from domain.kernel import Prompt
-from domain.kernel.stack import GO, WAIT, Op
-
-from .ability import Ability, CardRules
-from .cards import CARDS
+from .hooks import rules_of
 from .state import State, melee, note, opponents, other, player
-from .targeting import Trig, kneel_self, standing_self
+from .titles import KINGSGUARD, holder, once, supports
 
 # The Mutual plots: "When revealed, only with 2 or more opponents: pick one; this round
 # neither of you may declare a <type> challenge against the other."
@@ -34,16 +28,28 @@ def legal_targets(st: State, seat: int, kind: str, excluding: int | None = None)
     """The opponents ``seat`` may challenge with ``kind`` (clockwise from its left)."""
     if not melee(st):
         return [other(seat)]
-    from .titles import supports
     return [t for t in opponents(st, seat) if t != excluding and not supports(st, seat, t)
             and not forbidden(st, seat, t, kind)]
 
 
-def _mutual(plot: str) -> CardRules:
-    def when_revealed(st: State, seat: int) -> None:
-        if melee(st):  # "only with 2 or more opponents"
-            st["pending"].append({"op": "mutual", "seat": seat, "plot": plot})
-    return CardRules(when_revealed=when_revealed)
+# ---- no defenders declared (GOT-R-27, GOT-R-28; the frame runs in ``undefended.py``) ----
+
+def kingsguard_taker(st: State) -> int | None:
+    """Who may take an undefended challenge onto itself: the Lord Commander of the Kingsguard
+    (once a round; a military challenge; neither side; a legal target of the attacker)."""
+    ch = st["challenge"]
+    taker = holder(st, KINGSGUARD)
+    if (taker is None or ch["type"] != "military" or taker in (ch["attacker"], ch["target"])
+            or not once(st, KINGSGUARD) or taker not in legal_targets(
+                st, ch["attacker"], "military")):
+        return None
+    return taker
+
+
+def push_undefended(st: State) -> None:
+    """The target declared no defenders: the Lord Commander, then the supporters."""
+    asked = [] if kingsguard_taker(st) is not None else ["kingsguard"]
+    st["pending"].append({"op": "undefended", "asked": asked})
 
 
 def reveals(st: State, plot: str) -> bool:
@@ -51,28 +57,7 @@ def reveals(st: State, plot: str) -> bool:
     plots' does nothing with one opponent)."""
     if plot in MUTUAL:
         return melee(st)
-    from .effects import rules_of
     return rules_of(plot).when_revealed is not None
-
-
-def run_mutual(st: State, frame: dict[str, Any]) -> bool:
-    return WAIT
-
-
-def ask_mutual(st: State, frame: dict[str, Any]) -> Prompt:
-    kind = MUTUAL[frame["plot"]]
-    return Prompt(frame["seat"], "mutual",
-                  f"{CARDS[frame['plot']].name}: pick an opponent; this round neither of you "
-                  f"may declare a {kind} challenge against the other",
-                  [{"kind": "opponent", "seat": s} for s in opponents(st, frame["seat"])])
-
-
-def answer_mutual(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
-    st["pending"].pop()
-    kind = MUTUAL[frame["plot"]]
-    st.setdefault("pacts", []).append({"seats": [frame["seat"], move["seat"]], "type": kind})
-    note(st, frame["seat"], f"picked Seat {move['seat']}: no {kind} challenges between them "
-                            "this round", [frame["plot"]])
 
 
 def new_round(st: State) -> None:
@@ -80,41 +65,12 @@ def new_round(st: State) -> None:
     if "pacts" in st:
         st["pacts"] = []
     for a, b in reversed(st.pop("traded", [])):
-        _trade(st, a, b)
+        trade_plot_decks(st, a, b)
         note(st, a, f"traded plot decks and used piles back with Seat {b} (Varys)")
 
 
-# Varys (DATA; the lcg profile, GOT-R-42): "action, plot phase; only with 2 or more
-# opponents. Cost: kneel Varys. Target: an opponent. Effect: until the round ends, you and
-# that opponent trade plot decks and used-plot piles." Its target is "p<seat>".
-def _varys_can(st: State, seat: int, source: str, trig: Trig) -> bool:
-    return melee(st) and standing_self(st, seat, source, trig)
-
-
-def _varys_targets(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    return [f"p{s}" for s in opponents(st, seat)]
-
-
-def _varys(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    theirs = int(target[1:])
-    _trade(st, seat, theirs)
-    st.setdefault("traded", []).append([seat, theirs])
-    note(st, seat, f"traded plot decks and used piles with Seat {theirs} until the round "
-                   "ends (Varys)")
-
-
-def _trade(st: State, a: int, b: int) -> None:
+def trade_plot_decks(st: State, a: int, b: int) -> None:
+    """Varys (``effects_neutral.py``): two seats swap plot decks and used piles."""
     first, second = player(st, a), player(st, b)
     for pile in ("plots", "used"):
         first[pile], second[pile] = second[pile], first[pile]
-
-
-RULES: dict[str, CardRules] = {
-    **{plot: _mutual(plot) for plot in MUTUAL},
-    "varys": CardRules(abilities=(Ability(
-        "kneel Varys: trade plot decks and used piles with an opponent until the round ends",
-        _varys, phases=("plot",), can=_varys_can, targets=_varys_targets, pay=kneel_self),)),
-}
-OPS: dict[str, Op[State]] = {"mutual": Op(run_mutual, ask_mutual, answer_mutual)}
-
-__all__ = ["GO"]

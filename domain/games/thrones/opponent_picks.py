@@ -5,6 +5,9 @@ moves ``{"kind": "opponent", "seat"}``); the effect then reaches the owner and t
 only ("both of you"), never the other seats of a melee. With one opponent to pick (two
 players, or one Gander can copy) nothing is asked; with none, nothing happens.
 
+The Mutual plots (melee only): "pick one; this round neither of you may declare a <type>
+challenge against the other" (``melee.forbidden`` holds the bar).
+
 Rules 2.0.0 ran "both of you" for every seat and took the opponent on the owner's left."""
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from domain.kernel.stack import GO, WAIT, Op
 
 from .ability import CardRules, State
 from .cards import CARDS
+from .hooks import rules_of
+from .melee import MUTUAL
 from .plots import choose, draw_3
 from .searches import push_search
-from .state import note, opponents, player
+from .state import melee, note, opponents, player
 
 GANDER = "good-for-the-gander"
 
@@ -51,8 +56,7 @@ def _gander(st: State, seat: int, picked: int) -> None:
 
 
 def _when_revealed(plot: str) -> Callable[[State, int], None] | None:
-    """A plot's own "when revealed", wherever its rules live (the Mutual plots: melee.py)."""
-    from .effects import rules_of  # the one mapping, which holds this module's plots too
+    """A plot's own "when revealed", wherever its rules live (the Mutual plots: below)."""
     return rules_of(plot).when_revealed if plot else None
 
 
@@ -119,5 +123,36 @@ def _picks(plot: str) -> CardRules:
     return CardRules(when_revealed=lambda st, seat: push_pick(st, seat, plot))
 
 
-RULES: dict[str, CardRules] = {plot: _picks(plot) for plot in [*PICKED, GANDER]}
-OPS: dict[str, Op[State]] = {"pick_opponent": Op(run_pick, ask_pick, answer_pick)}
+# ---- the Mutual plots (the bar itself is the engine's: melee.py) ----
+
+def _mutual(plot: str) -> CardRules:
+    def when_revealed(st: State, seat: int) -> None:
+        if melee(st):  # "only with 2 or more opponents"
+            st["pending"].append({"op": "mutual", "seat": seat, "plot": plot})
+    return CardRules(when_revealed=when_revealed)
+
+
+def run_mutual(st: State, frame: dict[str, Any]) -> bool:
+    return WAIT
+
+
+def ask_mutual(st: State, frame: dict[str, Any]) -> Prompt:
+    kind = MUTUAL[frame["plot"]]
+    return Prompt(frame["seat"], "mutual",
+                  f"{CARDS[frame['plot']].name}: pick an opponent; this round neither of you "
+                  f"may declare a {kind} challenge against the other",
+                  [{"kind": "opponent", "seat": s} for s in opponents(st, frame["seat"])])
+
+
+def answer_mutual(st: State, frame: dict[str, Any], move: dict[str, Any]) -> None:
+    st["pending"].pop()
+    kind = MUTUAL[frame["plot"]]
+    st.setdefault("pacts", []).append({"seats": [frame["seat"], move["seat"]], "type": kind})
+    note(st, frame["seat"], f"picked Seat {move['seat']}: no {kind} challenges between them "
+                            "this round", [frame["plot"]])
+
+
+RULES: dict[str, CardRules] = {**{plot: _picks(plot) for plot in [*PICKED, GANDER]},
+                               **{plot: _mutual(plot) for plot in MUTUAL}}
+OPS: dict[str, Op[State]] = {"pick_opponent": Op(run_pick, ask_pick, answer_pick),
+                             "mutual": Op(run_mutual, ask_mutual, answer_mutual)}

@@ -13,9 +13,10 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
+from .frames import push, push_window
+from .hooks import at_marshalling_start, at_phase_start, at_standing_start, rules_of
 from .infamy import offer_infamy
 from .melee import new_round, reveals
-from .shadows import shadows_frames
 from .state import (
     State,
     clockwise,
@@ -28,22 +29,17 @@ from .state import (
     player,
     seats,
     take_gold,
+    total_power,
 )
-from .stats import dominance_count, income
+from .stats import dominance_count, income, keywords, revealed, strength
 from .titles import draw_extra
-from .windows import push_window
 
 PHASES = ("plot", "draw", "marshalling", "challenges", "dominance", "standing", "taxation")
 
 
-def _rules_of(card_id: str) -> Any:
-    from .effects import rules_of
-    return rules_of(card_id)
-
-
-def push(st: State, *frames: dict[str, Any]) -> None:
-    """Push ``frames`` so that the first runs first."""
-    st["pending"] += list(reversed(frames))
+def shadows_frames(st: State, phase: str) -> list[dict[str, Any]]:
+    """The Shadows step opening ``phase`` (``lcg`` only)."""
+    return [{"op": "shadows", "phase": phase}] if lcg(st) else []
 
 
 def run_round(st: State, frame: dict[str, Any]) -> bool:
@@ -58,9 +54,14 @@ def run_round(st: State, frame: dict[str, Any]) -> bool:
     if lcg(st):
         for p in st["players"]:
             p["drawn"] = 0  # the draw cap counts each round afresh (GOT-R-26)
-    push(st, *(frame for phase in PHASES
-               for frame in (*shadows_frames(st, phase), {"op": phase})), {"op": "round"})
+    push(st, *rest_of_round(st, PHASES[0]))
     return GO
+
+
+def rest_of_round(st: State, phase: str) -> list[dict[str, Any]]:
+    """The frames of this round from the beginning of ``phase`` on, then the next round."""
+    return [*(frame for later in PHASES[PHASES.index(phase):]
+              for frame in (*shadows_frames(st, later), {"op": later})), {"op": "round"}]
 
 
 def begin(st: State, phase: str) -> None:
@@ -69,8 +70,7 @@ def begin(st: State, phase: str) -> None:
         return
     st["phase"] = phase
     note(st, -1, f"{phase} phase of round {st['round']}")
-    from .effects_agendas import phase_begins
-    phase_begins(st, phase)  # agendas: never in play, so no window (§6.4)
+    at_phase_start(st, phase)  # agendas: never in play, so no window (§6.4)
 
 
 def end_phase(st: State, frame: dict[str, Any]) -> bool:
@@ -134,7 +134,6 @@ def reveal_plot(st: State, seat: int, plot: str) -> None:
 def initiative_order(st: State) -> list[int]:
     """Seats with the highest initiative; among them those with the least power (§3.1; in
     melee the same among every seat tied, GOT-R-38)."""
-    from .state import total_power
     values = [CARDS[player(st, s)["revealed"] or ""].initiative or 0 for s in seats(st)]
     best = [s for s in seats(st) if values[s] == max(values)]
     powers = {s: total_power(st, s) for s in best}
@@ -238,8 +237,7 @@ def run_draw(st: State, frame: dict[str, Any]) -> bool:
 def run_marshalling(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
     begin(st, "marshalling")
-    from .effects_lannister import tywin_collects
-    tywin_collects(st)  # "at the start of the marshalling phase"
+    at_marshalling_start(st)  # Tywin: "at the start of the marshalling phase"
     push(st, *({"op": "marshal_turn", "seat": s} for s in in_order(st)), END)
     return GO
 
@@ -262,7 +260,7 @@ def run_dominance(st: State, frame: dict[str, Any]) -> bool:
     push(st, {"op": "award_dominance"}, {"op": "plot_window"}, END)
     order = in_order(st)  # forced passives at one moment: in player order (§4.1)
     for rec in reversed(sorted(st["play"], key=lambda c: order.index(c["controller"]))):
-        start = _rules_of(rec["card"]).dominance_start
+        start = rules_of(rec["card"]).dominance_start
         if start is not None:
             st["pending"].append({"op": "call", "fn": "dominance_start", "uid": rec["uid"]})
     return GO
@@ -282,7 +280,7 @@ def award_dominance(st: State, frame: dict[str, Any]) -> bool:
     rest = ", ".join(str(counts[s]) for s in seats(st) if s != winner)
     note(st, winner, f"won dominance ({counts[winner]} to {rest}) and gained 1 power")
     gained = gain_power(st, winner, 1)
-    rider = _rules_of(player(st, winner)["revealed"] or "").on_dominance
+    rider = rules_of(player(st, winner)["revealed"] or "").on_dominance
     st["triggers"].append({"kind": "dominance", "seat": winner, "used": []})
     push_window(st, "response")
     offer_infamy(st, winner, gained)
@@ -296,16 +294,12 @@ def run_standing(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
     begin(st, "standing")
     st["pending"].append({"op": "stand_all"})
-    from .plots import snowed_under
-    for seat in seats(st):
-        if player(st, seat)["revealed"] == "snowed-under":
-            snowed_under(st, seat)
+    at_standing_start(st)  # Snowed Under
     return GO
 
 
 def run_stand_all(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
-    from .stats import keywords, revealed, strength
     noose = bool(revealed(st, "noose-and-swordpoint"))
     for rec in st["play"]:
         # Cersei: "it stays knelt through this round's standing phase"; Noose and

@@ -14,6 +14,7 @@ from domain.kernel.stack import GO, WAIT, Op
 
 from .ability import CardRules, Mod, Src, State
 from .cards import CARDS
+from .infamy import offer_infamy
 from .state import (
     InPlay,
     attachments_of,
@@ -31,7 +32,6 @@ from .zones import discard_from_play, leave_play, moribund, push_kill
 
 def _illyrio(st: State, seat: int) -> None:
     """Illyrio's Gift: "If you win dominance this round, gain 3 more power." (GOT-EX-5)"""
-    from .infamy import offer_infamy
     note(st, seat, "gained 3 more power from Illyrio's Gift")
     offer_infamy(st, seat, gain_power(st, seat, 3))
 
@@ -140,6 +140,13 @@ def snowed_under(st: State, seat: int) -> None:
     for each in reversed(seats(st)):  # every player (rules 2.0.0: seats 0 and 1 only)
         st["pending"].append({"op": "choose", "what": "snowed", "seat": seat, "of": each,
                               "chosen": []})
+
+
+def snowed_under_starts(st: State) -> None:
+    """At the start of the standing phase, each revealed Snowed Under, seat by seat."""
+    for seat in seats(st):
+        if player(st, seat)["revealed"] == "snowed-under":
+            snowed_under(st, seat)
 
 
 def _snowed_candidates(st: State, frame: dict[str, Any]) -> list[InPlay]:
@@ -266,9 +273,11 @@ RULES: dict[str, CardRules] = {
     # "Pick an opponent" plots and Good for the Gander: opponent_picks.py.
     "rule-by-decree": CardRules(when_revealed=_decree),
     "tourney-for-the-hand": CardRules(constant=_knights),
-    # Snowed Under: phases.run_standing calls ``snowed_under`` at the start of the phase.
+    # Snowed Under: ``snowed_under_starts`` at the start of the standing phase (a hook,
+    # ``hooks.at_standing_start``).
     "snowed-under": CardRules(),
-    # Mutual Enemies / Blackmail / Cause ("only with 2 or more opponents"): melee.py.
+    # Mutual Enemies / Blackmail / Cause ("only with 2 or more opponents"): opponent_picks.py
+    # (the bar they set: melee.py).
     # Handled where the rule they change lives: taxation (Planning Ahead), kills (The Power
     # of Blood), income (Blockade, Rains of Autumn), standing (Noose and Swordpoint),
     # defenders (Herding the Masses), declaring military (Uneasy Truce), events (Calm over

@@ -13,13 +13,17 @@ from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
 from .challenges import in_play
+from .frames import push, push_window
+from .hooks import control_returns
 from .infamy import offer_infamy
-from .phases import push
+from .keywords import intimidation
 from .state import (
     InPlay,
     State,
     characters,
+    check_win,
     claim_payer,
+    draw,
     find,
     gain_power,
     note,
@@ -28,7 +32,6 @@ from .state import (
 )
 from .stats import has_keyword, strength
 from .titles import strength_bonus
-from .windows import push_window
 from .zones import cannot_be_killed, moribund, push_kill
 
 
@@ -42,7 +45,6 @@ def totals(st: State) -> tuple[int, int]:
     """Each side's total STR, with its player's title bonus (melee, §6.3); Intimidate:
     defending characters with lower STR than the strongest attacking Intimidate character do
     not count (GOT-R-33)."""
-    from .keywords import intimidation
     ch = st["challenge"]
     bar = intimidation(st)
     return (sum(counted(st, u) for u in ch["attackers"])
@@ -101,7 +103,6 @@ def run_claim(st: State, frame: dict[str, Any]) -> bool:
         player(st, defender)["power"] -= moved
         player(st, ch["attacker"])["power"] += moved  # moving power is not gaining it
         note(st, ch["attacker"], f"took {moved} power from Seat {defender}'s House (claim)")
-        from .state import check_win
         check_win(st)
         offer_infamy(st, ch["attacker"], moved)
     return GO
@@ -207,10 +208,9 @@ def run_challenge_triggers(st: State, frame: dict[str, Any]) -> bool:
 def return_honor_guards(st: State) -> None:
     """An Honor Guard that took part in a challenge its controller won goes back to its
     owner's control, leaving the challenge (§5.9)."""
-    from .effects_neutral import HONOR_GUARDS
     ch = st["challenge"]
     for rec in st["play"]:
-        if (rec["card"] in HONOR_GUARDS and rec["owner"] != rec["controller"]
+        if (control_returns(rec["card"]) and rec["owner"] != rec["controller"]
                 and rec["controller"] == ch["winner"]
                 and rec["uid"] in ch["attackers"] + ch["defenders"]):
             rec["controller"] = rec["owner"]
@@ -233,7 +233,6 @@ def run_after_win(st: State, frame: dict[str, Any]) -> bool:
     you go on to win this challenge, you draw 2"; GOT-R-14 places them after the claim)."""
     st["pending"].pop()
     ch = st["challenge"]
-    from .state import draw
     for rider in ch["after_win"]:
         if rider["seat"] == ch["winner"]:
             draw(st, rider["seat"], rider["draw"])

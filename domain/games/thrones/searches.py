@@ -12,6 +12,7 @@ from typing import Any
 from domain.kernel import Prompt
 
 from .cards import CARDS
+from .frames import push_window
 from .state import State, enter_play, note, player
 
 FINDS: dict[str, Callable[[str], bool]] = {
@@ -61,5 +62,4 @@ def answer_search(st: State, frame: dict[str, Any], move: dict[str, Any]) -> Non
     p["hand"].append(move["card"])
     note(st, seat, "took from their deck, showing it,", [move["card"]])
     st["triggers"].append({"kind": "revealed", "seat": frame["by"], "used": []})
-    from .windows import push_window
     push_window(st, "response")  # Grand Maester Pycelle may answer

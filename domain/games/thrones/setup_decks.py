@@ -16,8 +16,8 @@ from domain.kernel import BadOptions
 
 from .cards import CARDS
 from .decks import Decklist, card_ids, check, normal, ready_for
+from .frames import push
 from .info import MAX_SEATS
-from .phases import push
 from .setup_lcg import mulligan_frame
 from .state import State, clockwise, note, player, seats
 

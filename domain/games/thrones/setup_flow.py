@@ -14,7 +14,9 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import BOX, CARDS
-from .phases import push
+from .draft import final_unanswered, start_draft
+from .entering import house_allows
+from .frames import push
 from .reducers import penalty
 from .setup_lcg import (
     SETUP_GOLD,
@@ -47,7 +49,6 @@ def assign_houses(st: State, stark_seat: int) -> None:
          {"op": "deal"}, mulligan_frame(st), {"op": "place"}, {"op": "reveal_setup"},
          {"op": "round"})
     if st["options"]["plot_draft"]:
-        from .draft import start_draft
         start_draft(st)  # the draft comes first (§2.2 step 1, before the decks' shuffle)
 
 
@@ -125,7 +126,6 @@ def setup_legal(st: State, seat: int) -> list[str]:
     spent = setup_spent(st, seat)
     limited = any("Limited" in CARDS[c].keywords for c in p["setup"])
     names = {CARDS[c].name for c in p["setup"]}
-    from .marshal import house_allows
     return sorted({c for c in p["hand"] if may_place(st, seat, c)
                    and spent + (CARDS[c].cost or 0) + penalty(st, seat, c) <= SETUP_GOLD
                    and not (limited and "Limited" in CARDS[c].keywords)
@@ -212,7 +212,6 @@ def run_choose_plots(st: State, frame: dict[str, Any]) -> bool:
 
 
 def unanswered(st: State, frame: dict[str, Any]) -> list[int]:
-    from .draft import final_unanswered
     if frame["op"] == "draft_final":
         return final_unanswered(st, frame)
     if frame["op"] == "draft_keep":

@@ -14,7 +14,7 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
-from .marshal import may_host
+from .entering import may_host
 from .reducers import penalty
 from .shadows import INTO, is_shadows
 from .state import InPlay, State, characters, clockwise, enter_play, lcg, note, player

@@ -20,7 +20,9 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
-from .marshal import hosts, house_allows, name_taken
+from .decks import deck_pool
+from .entering import hosts, house_allows, name_taken
+from .phases import begin
 from .reducers import penalty
 from .state import InPlay, State, enter_play, in_order, note, pay_gold, player, spendable
 
@@ -97,7 +99,6 @@ def may_ask(st: State, seat: int) -> bool:
     """Public: a card in Shadows, and gold for the cheapest way out its deck offers."""
     if not in_shadows(st, seat):
         return False
-    from .keywords import deck_pool
     costs = [out_cost(st, seat, cid) for cid in deck_pool(st, seat) if is_shadows(cid)]
     return spendable(st, seat) >= min(costs, default=0)
 
@@ -107,7 +108,6 @@ def run_shadows(st: State, frame: dict[str, Any]) -> bool:
     one card out; the phase's own frame runs next. At the beginning of a plot phase the
     first player is still last round's (this round's is chosen after the reveal)."""
     if "left" not in frame:
-        from .phases import begin
         begin(st, frame["phase"])
         st["begun"] = frame["phase"]
         frame["left"] = in_order(st)
@@ -142,9 +142,3 @@ def answer_shadows(st: State, frame: dict[str, Any], move: dict[str, Any]) -> No
         return
     enter_play(st, seat, card_id, move["host"] or None)  # standing
     note(st, seat, f"brought out of Shadows (paying {paid} gold)", [card_id])
-
-
-def shadows_frames(st: State, phase: str) -> list[dict[str, Any]]:
-    """The Shadows step opening ``phase`` (``lcg`` only)."""
-    from .state import lcg
-    return [{"op": "shadows", "phase": phase}] if lcg(st) else []

@@ -10,7 +10,9 @@ from contextvars import ContextVar
 
 from .ability import Mod
 from .cards import CARDS
+from .hooks import constants as card_constants
 from .state import InPlay, State, characters, controlled, player, seats
+from .titles import income_bonus
 
 # Memoised modifiers, only inside ``unchanging``: a pass that reads one state without changing
 # it (a view), keyed by that state's identity and the card's uid.
@@ -41,11 +43,10 @@ def modifiers(st: State, rec: InPlay) -> list[Mod]:
 
 
 def _modifiers(st: State, rec: InPlay) -> list[Mod]:
-    # The card mapping imports modules that read these stats: looked up when first needed.
-    from .effects import CONSTANTS
+    constants = card_constants()
     mods: list[Mod] = []
     for source in st["play"]:
-        constant = CONSTANTS.get(source["card"])  # most cards have none: checked first
+        constant = constants.get(source["card"])  # most cards have none: checked first
         if constant is not None and not blanked(st, source):
             found = constant(st, source, rec)  # type: ignore[arg-type]
             if found:
@@ -53,7 +54,7 @@ def _modifiers(st: State, rec: InPlay) -> list[Mod]:
     for seat in seats(st):
         plot = player(st, seat)["revealed"]
         if plot is not None:
-            constant = CONSTANTS.get(plot)
+            constant = constants.get(plot)
             if constant is not None:
                 found = constant(st, {"uid": "", "card": plot, "controller": seat},
                                  rec)  # type: ignore[arg-type]
@@ -124,7 +125,6 @@ def income(st: State, seat: int) -> int:
     printed = CARDS[plot].income or 0 if plot else 0
     if any(s != seat for s in revealed(st, "blockade")):
         printed = 0
-    from .titles import income_bonus
     return printed + gold_bonus(st, seat) + income_bonus(st, seat)  # Master of Coin
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from typing import Any, Literal
 
 from .cards import CARDS
@@ -20,6 +21,9 @@ from .state import (
     player,
     spendable,
 )
+from .stats import keywords
+from .titles import HAND, hand_influence, spend_hand
+from .zones import push_kill
 
 
 def house_of(card_id: str) -> str:
@@ -45,7 +49,6 @@ def immune(st: State, rec: InPlay, user: int, source: str) -> bool:
     cards without this check."""
     if rec["uid"] == source:
         return False
-    from .stats import keywords
     words = [w for w in keywords(st, rec) if w.startswith("Immune")]
     if not words:
         return False
@@ -126,7 +129,6 @@ def influence_sets(st: State, seat: int, need: int) -> list[str]:
     cards = [(c["uid"], CARDS[c["card"]].influence or 0) for c in st["play"]
              if c["controller"] == seat and not c["knelt"] and CARDS[c["card"]].influence]
     found = _minimal_sets(cards, need)
-    from .titles import HAND, hand_influence
     title = hand_influence(st, seat)
     if title:
         found += [HAND] if need <= title else [
@@ -136,7 +138,6 @@ def influence_sets(st: State, seat: int, need: int) -> list[str]:
 
 def _minimal_sets(cards: list[tuple[str, int]], need: int) -> list[str]:
     """Sets of (uid, influence) adding up to ``need`` or more, none of them spare."""
-    from itertools import combinations
     found: list[str] = []
     for size in range(1, len(cards) + 1):
         for combo in combinations(cards, size):
@@ -147,7 +148,6 @@ def _minimal_sets(cards: list[tuple[str, int]], need: int) -> list[str]:
 
 
 def kneel_all(st: State, uids: str) -> None:
-    from .titles import HAND, spend_hand
     for uid in uids.split("+"):
         if uid == HAND:
             spend_hand(st)  # the title kneels nothing
@@ -239,7 +239,6 @@ def stand_it(st: State, seat: int, source: str, target: str, trig: Trig) -> None
 
 
 def kill_it(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
-    from .zones import push_kill
     push_kill(st, target)
 
 

@@ -29,7 +29,7 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
-from .state import State, draw, gain_power, in_order, melee, note, player
+from .state import State, check_win, draw, gain_power, in_order, melee, note, player
 
 
 def _relations() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
@@ -178,7 +178,6 @@ def kingsguard_reward(st: State) -> None:
     player(st, taker)["power"] += moved
     note(st, taker, f"took {moved} power from Seat {ch['attacker']}'s House (Lord Commander "
                     "of the Kingsguard)")
-    from .state import check_win
     check_win(st)
 
 

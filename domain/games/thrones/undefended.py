@@ -23,11 +23,12 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
 from .cards import CARDS
-from .melee import legal_targets
-from .phases import push
+from .challenges import answer_defenders, eligible_defenders, in_play
+from .frames import push, push_window
+from .melee import kingsguard_taker, legal_targets
 from .state import State, clockwise, note
+from .stats import has_keyword
 from .titles import KINGSGUARD, REGENT, holder, once, supports, use_once
-from .windows import push_window
 
 DECLINE = {"kind": "decline"}
 
@@ -85,30 +86,13 @@ def answer_regent(st: State, frame: dict[str, Any], move: dict[str, Any]) -> Non
 
 # ---- no defenders declared ----
 
-def _kingsguard(st: State) -> int | None:
-    ch = st["challenge"]
-    taker = holder(st, KINGSGUARD)
-    if (taker is None or ch["type"] != "military" or taker in (ch["attacker"], ch["target"])
-            or not once(st, KINGSGUARD) or taker not in legal_targets(
-                st, ch["attacker"], "military")):
-        return None
-    return taker
-
-
 def _supporters(st: State) -> list[int]:
     ch = st["challenge"]
     return [s for s in clockwise(st, ch["target"])[1:] if s != ch["attacker"]
             and supports(st, s, ch["target"])]
 
 
-def push_undefended(st: State) -> None:
-    """The target declared no defenders: the Lord Commander, then the supporters."""
-    asked = [] if _kingsguard(st) is not None else ["kingsguard"]
-    st["pending"].append({"op": "undefended", "asked": asked})
-
-
 def _next(st: State, frame: dict[str, Any]) -> int | str | None:
-    from .challenges import eligible_defenders
     if "kingsguard" not in frame["asked"]:
         return "kingsguard"
     return next((s for s in _supporters(st) if s not in frame["asked"]
@@ -124,11 +108,10 @@ def run_undefended(st: State, frame: dict[str, Any]) -> bool:
 
 
 def ask_undefended(st: State, frame: dict[str, Any]) -> Prompt:
-    from .challenges import eligible_defenders
     ch = st["challenge"]
     who = _next(st, frame)
     if who == "kingsguard":
-        taker = _kingsguard(st)
+        taker = kingsguard_taker(st)
         assert taker is not None
         return Prompt(taker, "kingsguard", f"Lord Commander of the Kingsguard: Seat "
                       f"{ch['target']} declared no defenders against Seat {ch['attacker']}'s "
@@ -156,7 +139,6 @@ def answer_undefended(st: State, frame: dict[str, Any], move: dict[str, Any]) ->
     assert isinstance(who, int)
     ch["defender"] = who  # the defending player for all but the claim (GOT-R-28)
     note(st, who, f"defends for Seat {ch['target']}")
-    from .challenges import answer_defenders
     answer_defenders(st, {}, move)
     st["pending"].append({"op": "defenders"})  # more of its own, then done
 
@@ -164,10 +146,8 @@ def answer_undefended(st: State, frame: dict[str, Any], move: dict[str, Any]) ->
 def _take(st: State, attacker: int) -> None:
     """The Lord Commander takes the challenge: the window after attackers reopens against
     the holder, then Stealth and defenders again (GOT-R-27, FAQ timing)."""
-    from .challenges import in_play
-    from .stats import has_keyword
     ch = st["challenge"]
-    taker = _kingsguard(st)
+    taker = kingsguard_taker(st)
     assert taker is not None
     use_once(st, KINGSGUARD)
     ch["target"] = ch["defender"] = ch["kingsguard"] = taker

@@ -17,6 +17,7 @@ from domain.kernel import Chance, Decision, default_redact
 
 from .cards import CARDS
 from .flow import SIMUL, next_step
+from .resolution import totals
 from .state import InPlay, Note, State, lcg, melee, total_power
 from .stats import icons, keywords, strength, unchanging
 from .titles import titles_view
@@ -72,6 +73,9 @@ def hidden_plots(st: State) -> bool:
 
 
 def challenge_view(st: State) -> dict[str, Any] | None:
+    """The challenge in progress, with what a player reads off the table: each side's total
+    STR (``totals``: live until it resolves, then as resolved), who won and whether it was
+    unopposed (once resolved, until the challenge ends)."""
     ch = st["challenge"]
     if ch is None:
         return None
@@ -79,7 +83,18 @@ def challenge_view(st: State) -> dict[str, Any] | None:
                                        "defenders", "stealthed", "winner", "strength")}
     if "target" in ch:  # melee: the player attacked, who pays the claim
         shown["target"] = ch["target"]
+    resolved = ch["winner"] is not None or ch["strength"] != [0, 0]
+    attack, defense = ch["strength"] if resolved else totals(st)
+    shown["totals"] = {"attacker": attack, "defender": defense}
+    # §3.4: "won unopposed": the attacker won and no defending STR counted (run_unopposed)
+    shown["unopposed"] = (ch["winner"] == ch["attacker"] and defense <= 0) if resolved else None
     return shown
+
+
+def initiative_winner(st: State) -> int | None:
+    """Who won initiative this plot phase, while the first player is being chosen (§3.1)."""
+    frame = next((f for f in st["pending"] if f["op"] == "initiative"), None)
+    return None if frame is None else frame.get("winner")
 
 
 def draft_view(st: State, seat: int | None) -> dict[str, Any] | None:
@@ -108,6 +123,7 @@ def _view(st: State, seat: int | None, step: Any) -> dict[str, Any]:
     over = st["result"] is not None
     data: dict[str, Any] = {
         "round": st["round"], "phase": st["phase"], "first_player": st["first"],
+        "initiative_winner": initiative_winner(st),
         "token_pool": dict(st["pool"]),
         "players": [player_view(st, i, seat, over) for i in range(len(st["players"]))],
         "in_play": [card_view(st, rec) for rec in st["play"]],

@@ -23,14 +23,18 @@ from typing import Any
 from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT
 
+from . import marshal
 from .ability import Ability
 from .cards import CARDS
-from .keywords import ambush, ambush_moves, deck_pool, may_ambush
+from .decks import deck_pool
+from .frames import push_window
+from .hooks import rules_of
+from .keywords import ambush, ambush_moves, may_ambush
+from .resolution import totals
 from .state import (
     State,
     find,
     hand_gold,
-    in_order,
     melee,
     next_seat,
     note,
@@ -40,28 +44,10 @@ from .state import (
     seats,
     spendable,
 )
+from .stats import blanked
 from .zones import bury
 
 PASS = {"kind": "pass"}
-
-
-_EFFECTS: list[Any] = []  # the card mapping, imported once when first needed (it imports us)
-
-
-def _effects() -> Any:
-    if not _EFFECTS:
-        from . import effects
-        _EFFECTS.append(effects)
-    return _EFFECTS[0]
-
-
-def push_window(st: State, mode: str = "action", active: int | None = None,
-                trigger: dict[str, Any] | None = None) -> None:
-    frame: dict[str, Any] = {"op": "window", "mode": mode, "phase": st["phase"],
-                             "seat": in_order(st)[0], "passes": 0, "active": active}
-    if trigger is not None:
-        frame["trigger"] = trigger
-    st["pending"].append(frame)
 
 
 def run_window(st: State, frame: dict[str, Any]) -> bool:
@@ -95,7 +81,6 @@ def asked(st: State, frame: dict[str, Any], seat: int) -> bool:
 
 def _deck_may_answer(st: State, frame: dict[str, Any], seat: int) -> bool:
     """Public: could an event of this House's deck be played in this window at all?"""
-    rules_of = _effects().rules_of
     for card_id in deck_pool(st, seat):
         if CARDS[card_id].type == "event":
             if any(_fits(st, frame, a, seat) for a in rules_of(card_id).abilities):
@@ -129,7 +114,7 @@ def uses(st: State, frame: dict[str, Any], seat: int,
     """Every legal use of an ability by ``seat`` in this window, as moves."""
     sources: list[tuple[str, str]] = [
         (c["uid"], c["card"]) for c in st["play"] if c["controller"] == seat
-        and not _effects().is_blank(st, c["uid"])]
+        and not blanked(st, c)]
     if frame["mode"] == "response":
         # A card just killed may answer its own death (Ser Jacelyn Bywater): its uid stays
         # the source, though it is no longer in play.
@@ -138,11 +123,11 @@ def uses(st: State, frame: dict[str, Any], seat: int,
     # Cards usable from the dead pile (Trident Reinforcements): public.
     sources += [(cid, cid) for cid in sorted(set(player(st, seat)["dead"]))
                 if any(a.while_gone and a.trigger is None
-                       for a in _effects().rules_of(cid).abilities)]
+                       for a in rules_of(cid).abilities)]
     if not in_play_only and _may_pay_calm(st, seat):
         events = [("hand", cid) for cid in sorted(set(player(st, seat)["hand"]))
                   if CARDS[cid].type == "event" or any(
-                      a.from_hand for a in _effects().rules_of(cid).abilities)]
+                      a.from_hand for a in rules_of(cid).abilities)]
         if _calm(st):
             # The event must still be affordable once Calm over Westeros' gold is handed
             # over: its own checks see the pool without it.
@@ -159,7 +144,6 @@ def uses(st: State, frame: dict[str, Any], seat: int,
 
 def _uses_of(st: State, frame: dict[str, Any], seat: int,
              sources: list[tuple[str, str]]) -> Iterator[dict[str, Any]]:
-    rules_of = _effects().rules_of
     for source, card_id in sources:
         gone = source != "hand" and find(st, source) is None
         for index, ability in enumerate(rules_of(card_id).abilities):
@@ -179,7 +163,7 @@ def ask_window(st: State, frame: dict[str, Any]) -> Prompt:
     seat = frame["seat"]
     moves: list[dict[str, Any]] = []
     if frame["active"] == seat:
-        moves += _marshal().marshal_moves(st, seat)
+        moves += marshal.marshal_moves(st, seat)
     moves += _duplicate_save(st, frame, seat)
     if frame["mode"] == "action":
         moves += ambush_moves(st, seat)  # a player action in any action window (GOT-R-35)
@@ -243,7 +227,6 @@ def _challenge_words(st: State, seat: int) -> str:
     ch = st["challenge"]
     if ch is None:
         return ""
-    from .resolution import totals
     attack, defense = totals(st)
     whose = "your" if ch["attacker"] == seat else f"Seat {ch['attacker']}'s"
     return f" during {whose} {ch['type']} challenge ({attack} against {defense})"
@@ -263,13 +246,13 @@ def answer_window(st: State, frame: dict[str, Any], move: dict[str, Any]) -> Non
     elif move["kind"] == "ambush":
         ambush(st, seat, move)
     else:
-        _marshal().marshal(st, seat, move)
+        marshal.marshal(st, seat, move)
 
 
 def use(st: State, frame: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     """Initiate (pay, choose the target), then execute; an event goes to the discard pile."""
     card_id, source, target = move["card"], move["source"], move["target"]
-    ability: Ability = _effects().rules_of(card_id).abilities[move["ability"]]
+    ability: Ability = rules_of(card_id).abilities[move["ability"]]
     ref = card_id if source == "hand" else source  # a dead-pile source is its card id
     trig = frame.get("trigger") if frame["mode"] == "save" else (
         st["triggers"][move["trigger"]] if move["trigger"] >= 0 else None)
@@ -317,7 +300,3 @@ def _pay_calm(st: State, seat: int, to: int | None) -> None:
         note(st, seat, "handed 1 gold to the opponent (Calm over Westeros)" if to is None
              else f"handed 1 gold to Seat {to} (Calm over Westeros)")
 
-
-def _marshal() -> Any:
-    from . import marshal
-    return marshal

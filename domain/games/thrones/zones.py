@@ -13,13 +13,9 @@ from typing import Any
 from domain.kernel.stack import GO
 
 from .cards import CARDS
+from .hooks import rules_of
 from .state import InPlay, State, attachments_of, card, find, note, player, seats
-from .stats import has_keyword
-
-
-def _rules_of(card_id: str) -> Any:
-    from .effects import rules_of
-    return rules_of(card_id)
+from .stats import has_keyword, keywords
 
 
 def leave_play(st: State, uid: str, to: str) -> None:
@@ -38,7 +34,7 @@ def leave_play(st: State, uid: str, to: str) -> None:
     if to in ("dead", "discard") and has_keyword(st, rec, "Stalwart"):
         to = "deck"
     if to == "dead":
-        to = _rules_of(rec["card"]).killed_to
+        to = rules_of(rec["card"]).killed_to
     if to == "discard" and has_keyword(st, rec, "Deathbound"):
         to = "dead"  # Deathbound: to the dead pile instead (only from play, FAQ)
     {"dead": owner["dead"], "discard": owner["discard"], "hand": owner["hand"],
@@ -78,7 +74,7 @@ def bury(st: State) -> None:
     for rec in [c for c in st["play"] if moribund(c)]:
         if find(st, rec["uid"]) is not None:  # an attachment may have fallen off already
             leave_play(st, rec["uid"], rec["moribund"])
-            passive = _rules_of(rec["card"]).on_killed
+            passive = rules_of(rec["card"]).on_killed
             if passive is not None and rec["moribund"] == "dead":
                 passive(st, rec["owner"])  # "after X is killed": once it has left (Benjen)
 
@@ -139,7 +135,6 @@ def _killed(st: State, rec: InPlay) -> bool:
 def _bronn_guards(st: State, rec: InPlay) -> bool:
     """Bronn: "if the target would be killed while Bronn is knelt, Bronn stands and the target
     is not killed" (his lasting marker, until the end of the phase)."""
-    from .stats import keywords
     for word in keywords(st, rec):
         if word.startswith("Guarded by "):
             bronn = find(st, word.removeprefix("Guarded by "))

@@ -7,7 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.thrones import RULES
+from domain.games.thrones.cards import BOX, CARDS
 from domain.games.thrones.decks import ready_for
+from domain.games.thrones.flow import run
+from domain.games.thrones.positions import arrange
 from domain.games.thrones.state import find
 from domain.kernel import Chance, Decision, Prompt, play_chance, play_move
 
@@ -17,18 +20,12 @@ STARK, LANNISTER = 0, 1
 
 def blank(first: int = 0, phase: str = "challenges") -> State:
     """Seat 0 Stark, seat 1 Lannister, after setup: empty hands, decks, piles and play, no
-    gold or power; both revealed plots without effect in two-player games (Mutual Enemies,
-    claim 2; Mutual Blackmail, claim 2): tests set their own with ``set_plot``."""
-    state = RULES.setup({}, 2)
-    for p in state["players"]:
-        p.update(deck=[], hand=[], discard=[], dead=[], setup=[], ready=False, gold=0,
-                 power=0)
-    state["players"][0]["revealed"] = "mutual-enemies"
-    state["players"][1]["revealed"] = "mutual-blackmail"
-    state.update(first=first, round=1, phase=phase, pending=[], play=[], notes=[],
-                 lasting=[], triggers=[], challenge=None)
-    state["pool"] = {"gold": 80, "power": 60}
-    return state
+    gold or power, the box's plot decks; both revealed plots without effect in two-player
+    games (Mutual Enemies, claim 2; Mutual Blackmail, claim 2): tests set their own with
+    ``set_plot``. Laid out by the public position builder (``positions.arrange``)."""
+    return arrange({}, 2, {"first_player": first, "phase": phase, "players": [
+        {"house": house, "plots": sorted(BOX.plot_decks[house]), "revealed_plot": plot}
+        for house, plot in (("stark", "mutual-enemies"), ("lannister", "mutual-blackmail"))]})
 
 
 def place(state: State, seat: int, card: str, knelt: bool = False, power: int = 0,
@@ -53,7 +50,6 @@ def set_plot(state: State, seat: int, plot: str) -> None:
 
 def start(state: State, *frames: dict[str, Any]) -> State:
     """Run from ``frames`` (the first runs first) through the engine."""
-    from domain.games.thrones.flow import run
     state["pending"] = list(reversed(frames))
     run(state)
     return state
@@ -115,7 +111,6 @@ def rec(state: State, uid: str) -> dict[str, Any]:
 
 
 def name_of(card: str) -> str:
-    from domain.games.thrones.cards import CARDS
     return CARDS[card].name
 
 
@@ -158,16 +153,12 @@ def blank_melee(seats: int = 4, first: int = 0, phase: str = "challenges",
     """``blank`` for ``seats`` players of the full card game (profile ``lcg``): even seats
     Stark, odd seats Lannister; every revealed plot Mutual Enemies (claim 2; its "when
     revealed" already past); ``titles`` the title each seat holds this round, if any."""
-    state = RULES.setup({"profile": "lcg"}, seats)
-    for seat, p in enumerate(state["players"]):  # the ready-made decks' Houses and plots
-        p.update(house=ready_for(seat)["house"], plots=list(ready_for(seat)["plots"]),
-                 deck=[], hand=[], discard=[], dead=[], setup=[], ready=False, gold=0,
-                 power=0, revealed="mutual-enemies")
-    state.update(first=first, round=1, phase=phase, pending=[], play=[], notes=[],
-                 lasting=[], triggers=[], challenge=None, limits={})
+    state = arrange({"profile": "lcg"}, seats, {"first_player": first, "phase": phase,
+                                                "players": [
+        {"house": ready_for(seat)["house"], "plots": list(ready_for(seat)["plots"]),
+         "revealed_plot": "mutual-enemies"} for seat in range(seats)]})
     if titles is not None:
         state["titles"] = list(titles)
-    state["pool"] = {"gold": 80, "power": 60}
     return state
 
 

@@ -1,5 +1,5 @@
-"""Card by card: deck searches, random discards, immunity, and the remaining Stark,
-Lannister and plot cards with choices of their own."""
+"""Cards that search a deck, discard at random, make immune, or ask a choice of their own
+(Stark, Lannister and plot cards)."""
 
 from __future__ import annotations
 

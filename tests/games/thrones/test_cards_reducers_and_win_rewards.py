@@ -1,4 +1,5 @@
-"""Card by card: the cost reducers, and the cards no other test plays."""
+"""Cards that lower costs, attachments with host rules, rewards for winning a challenge, and
+the kneel-and-kill cards played nowhere else."""
 
 from __future__ import annotations
 

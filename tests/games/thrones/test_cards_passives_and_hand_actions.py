@@ -1,4 +1,5 @@
-"""Card by card: Infamy and Ser Jaime, Sansa, Benjen, Trident Reinforcements, the Chambers."""
+"""Cards with passives (Infamy and Ser Jaime, Sansa, Benjen, Tywin, Raff), from the dead pile
+(Trident Reinforcements), from hand (the Honor Guards, Guilty!, Arya), and the Chambers."""
 
 from __future__ import annotations
 

@@ -1,0 +1,131 @@
+"""The public position builder (positions.py; README "Positions"): a position stated in the
+rulebook's terms, and the results a player reads off the table in the view (each side's STR,
+the winner, unopposed, the initiative winner) rather than in log text."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games.thrones import RULES, BadPosition, position
+from domain.kernel import Decision
+
+from .helpers import act, prompt
+
+STARK_SIDE = {"house": "Stark", "revealed_plot": "Blockade"}
+LANNISTER_SIDE = {"house": "Lannister", "revealed_plot": "Blockade"}
+
+
+def test_cards_named_by_printed_name_stand_or_kneel_with_their_power_and_attachments():
+    state = position({}, 2, {"phase": "challenges", "players": [
+        {**STARK_SIDE, "standing": [{"card": "Eddard Stark", "power": 2,
+                                     "attachments": ["Ice"]}], "gold": 3, "power": 4,
+         "hand": ["Summer"]},
+        {**LANNISTER_SIDE, "kneeling": ["Tyrion Lannister"]}]})
+    played = {rec["card"]: rec for rec in state["play"]}
+    assert played["eddard-stark-box"]["power"] == 2 and not played["eddard-stark-box"]["knelt"]
+    assert played["ice"]["host"] == played["eddard-stark-box"]["uid"]
+    assert played["tyrion-lannister"]["knelt"]
+    stark = state["players"][0]
+    assert (stark["gold"], stark["power"], stark["hand"]) == (3, 4, ["summer"])
+    assert state["pool"] == {"gold": 80 - 3, "power": 60 - 4 - 2}  # tokens come from the pool
+
+
+def test_a_phase_position_starts_at_the_beginning_of_that_phase():
+    state = position({}, 2, {"phase": "challenges", "first_player": 1, "players": [
+        {**STARK_SIDE, "standing": ["Stark Guard"]},
+        {**LANNISTER_SIDE, "standing": ["The Hound"]}]})
+    assert state["phase"] == "challenges"
+    asked = prompt(state)
+    assert (asked.seat, asked.kind) == (1, "challenge")  # the first player declares first
+
+
+def test_a_challenge_in_progress_asks_the_defender_and_the_view_shows_each_sides_strength():
+    state = position({}, 2, {"players": [
+        {**STARK_SIDE, "kneeling": ["Eddard Stark"]},
+        {**LANNISTER_SIDE, "standing": ["Tyrion Lannister"]}],
+        "challenge": {"type": "power", "attacker": 0, "attackers": ["Eddard Stark"]}})
+    assert prompt(state).kind == "defenders" and prompt(state).seat == 1
+    shown = RULES.view(state, None)["challenge"]
+    assert shown["totals"] == {"attacker": 3, "defender": 0}
+    assert shown["winner"] is None and shown["unopposed"] is None
+
+
+def test_an_undefended_military_challenge_shows_its_winner_and_unopposed_in_the_view():
+    state = position({}, 2, {"players": [
+        {**STARK_SIDE, "kneeling": ["Eddard Stark"]},
+        {**LANNISTER_SIDE, "standing": ["The Hound", "Lannisport Steward"]}],
+        "challenge": {"type": "military", "attacker": 0, "attackers": ["Eddard Stark"]}})
+    state = act(state, {"kind": "done"})  # no defenders
+    while prompt(state).kind == "window":
+        state = act(state, {"kind": "pass"})
+    assert prompt(state).kind == "military_claim"  # the claim: the defender kills one
+    shown = RULES.view(state, 1)["challenge"]
+    assert shown["winner"] == 0 and shown["unopposed"] is True
+    assert shown["totals"] == {"attacker": 3, "defender": 0}
+
+
+def test_a_defended_challenge_resolves_next():
+    state = position({}, 2, {"players": [
+        {**STARK_SIDE, "kneeling": ["Eddard Stark"]},
+        {**LANNISTER_SIDE, "kneeling": ["The Hound", "Lannisport Steward"]}],
+        "challenge": {"type": "military", "attacker": 0, "attackers": ["Eddard Stark"],
+                      "defenders": ["The Hound"]}})
+    while prompt(state).kind == "window":
+        state = act(state, {"kind": "pass"})
+    shown = RULES.view(state, None)["challenge"]
+    assert shown["winner"] == 0 and shown["unopposed"] is False
+    assert shown["totals"] == {"attacker": 3, "defender": 3}  # a tie goes to the attacker
+
+
+def test_the_view_names_the_initiative_winner_while_the_first_player_is_chosen():
+    state = position({}, 2, {"phase": "plot", "players": [
+        {"house": "Stark", "plots": ["Blockade"]},  # initiative 4
+        {"house": "Lannister", "plots": ["Planning Ahead"]}]})  # initiative 0
+    while prompt(state).kind != "first_player":
+        step = RULES.next(state)
+        assert isinstance(step, Decision)
+        first = step.prompts[0]
+        state = act(state, first.legal_moves[0], seat=first.seat)
+    assert prompt(state).seat == 0
+    assert RULES.view(state, 1)["initiative_winner"] == 0
+
+
+def test_a_melee_position_takes_a_target_as_the_defender():
+    state = position({"profile": "lcg"}, 3, {"players": [
+        {"house": "stark", "kneeling": ["Robb Stark"], "revealed_plot": "Blockade"},
+        {"house": "lannister", "standing": ["Lannisport Steward"],
+         "revealed_plot": "Blockade"},
+        {"house": "lannister", "standing": ["Tyrion Lannister"], "revealed_plot": "Blockade"}],
+        "challenge": {"type": "power", "attacker": 0, "defender": 2,
+                      "attackers": ["Robb Stark"]}})
+    while prompt(state).kind in ("window", "redirect"):
+        state = act(state, {"kind": "pass"} if prompt(state).kind == "window"
+                    else {"kind": "decline"})  # the Crown Regent's redirect
+    assert (prompt(state).kind, prompt(state).seat) == ("defenders", 2)
+    assert RULES.view(state, None)["challenge"]["target"] == 2
+
+
+def test_a_description_that_states_no_position_is_refused_naming_every_problem():
+    with pytest.raises(BadPosition) as refused:
+        position({}, 2, {"phase": "lunch", "extra": 1, "players": [
+            {"house": "Wolf", "hand": ["Nobody"]}, {"house": "Lannister", "standing": 3}]})
+    assert refused.value.problems == [
+        "the position has no part called 'extra' (its parts: round, phase, first_player, "
+        "players, challenge)",
+        "phase is one of plot, draw, marshalling, challenges, dominance, standing, taxation, "
+        "not 'lunch'",
+        "seat 0: house is one of stark, lannister, not 'wolf'",
+        "seat 0 hand: there is no card called 'Nobody'",
+        "seat 1 standing is a list"]
+    with pytest.raises(ValueError, match="one player a seat"):
+        position({}, 2, {"players": []})
+    with pytest.raises(BadPosition, match="seat 1 is an object of named parts"):
+        position({}, 2, {"players": [{"house": "stark"}, "lannister"]})
+    with pytest.raises(BadPosition, match="an object of named parts"):
+        position({}, 2, ["players"])  # type: ignore[arg-type]
+    with pytest.raises(BadPosition, match="has no Tyrion Lannister in play"):
+        position({}, 2, {"players": [{"house": "stark", "standing": ["Eddard Stark"]},
+                                     {"house": "lannister"}],
+                         "challenge": {"type": "power", "attacker": 0,
+                                       "attackers": ["Eddard Stark"],
+                                       "defenders": ["Tyrion Lannister"]}})
