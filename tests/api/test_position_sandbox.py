@@ -112,6 +112,9 @@ def test_a_game_without_positions_says_so(client):
     ("dominion", {"players": [{"hand": ["Village", "Smithy"], "deck": ["Gold"] * 5}, {}]}, 2),
     ("godofwar", {"heroes": ["Kratos", "Atreus"], "activation": 0,
                   "tiles": {"Kratos": {"column": 1}, "Atreus": {"column": 2}}}, 2),
+    ("thrones", {"phase": "challenges", "players": [
+        {"house": "stark", "standing": ["Eddard Stark", "Robb Stark"]},
+        {"house": "lannister", "standing": ["Tyrion Lannister"]}]}, 2),
 ])
 def test_every_game_with_a_builder_plays_a_sandbox_to_a_verified_end(client, game, position,
                                                                       seats):

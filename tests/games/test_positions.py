@@ -73,6 +73,9 @@ def test_without_an_activation_the_round_starts_as_the_rules_start_it():
                               "Village", "Workshop", "Bureaucrat", "Gardens"],
                   "players": [{"hand": ["Gardens"]}, {}, {}], "supply": {"Province": 1}}),
     ("godofwar", {"heroes": ["Mimir", "Brok & Sindri"], "round": 2}),
+    ("thrones", {"phase": "challenges", "players": [
+        {"house": "stark", "standing": ["Eddard Stark"]},
+        {"house": "lannister", "kneeling": ["Tyrion Lannister"]}]}),
 ])
 def test_the_same_position_always_builds_the_same_state(game, description):
     seats = len(description.get("players", description.get("heroes", [0, 0])))
@@ -114,7 +117,7 @@ def test_a_description_that_states_no_position_is_refused_in_words(game, descrip
     assert words in refused.value.message
 
 
-@pytest.mark.parametrize("game", ["revolution", "dominion", "godofwar"])
+@pytest.mark.parametrize("game", ["revolution", "dominion", "godofwar", "thrones"])
 @pytest.mark.parametrize("description", [[], "board", {"board": []}, {"players": [1, None]},
                                          {"heroes": [{"name": 1}]}, {"turn": {"seat": "0"}},
                                          {"tiles": {"Kratos": []}}, {"supply": {"Gold": -1}}])

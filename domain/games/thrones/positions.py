@@ -60,6 +60,7 @@ def position(options: Mapping[str, Any], seats: int, description: Mapping[str, A
     started: the phase's framework steps (or the challenge's next step) have run, up to the
     first question or draw."""
     st = arrange(options, seats, description)
+    _default_plots(st, description["players"])
     problems: list[str] = []
     if description.get("challenge") is None:
         push(st, *rest_of_round(st, st["phase"]))
@@ -69,6 +70,14 @@ def position(options: Mapping[str, Any], seats: int, description: Mapping[str, A
         raise BadPosition(problems)
     run(st)
     return st
+
+
+def _default_plots(st: State, players: list[Mapping[str, Any]]) -> None:
+    """A player told no plots at all gets their House's plot deck, unused: a game with no plot
+    to reveal would stop at the next plot phase, with nothing to choose."""
+    for p, told in zip(st["players"], players, strict=True):
+        if not {"plots", "used_plots", "revealed_plot"} & set(told):
+            p["plots"] = sorted(BOX.plot_decks[p["house"]])
 
 
 def arrange(options: Mapping[str, Any], seats: int, description: Mapping[str, Any]) -> State:

@@ -117,7 +117,7 @@ def test_a_description_that_states_no_position_is_refused_naming_every_problem()
         "seat 0: house is one of stark, lannister, not 'wolf'",
         "seat 0 hand: there is no card called 'Nobody'",
         "seat 1 standing is a list"]
-    with pytest.raises(ValueError, match="one player a seat"):
+    with pytest.raises(BadPosition, match="one player a seat"):
         position({}, 2, {"players": []})
     with pytest.raises(BadPosition, match="seat 1 is an object of named parts"):
         position({}, 2, {"players": [{"house": "stark"}, "lannister"]})
