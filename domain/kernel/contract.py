@@ -28,7 +28,7 @@ from .asking import Windows
 from .canonical import json_equal
 from .chance import ChanceSpec, check_outcome
 from .errors import GameOver, IllegalMove, NotAChanceStep, NotYourTurn
-from .narration import Audience, Narration
+from .narration import Audience, Narration, name_seats
 
 # A game's state is plain JSON data (a dict); each game types its own (a TypedDict in its
 # state.py), which the kernel and the service pass along without looking inside.
@@ -445,7 +445,8 @@ def prompt_with_labels(rules: Rules, state: State, prompt: Prompt,
     """A prompt as clients receive it: its JSON with ``labels``, each legal move in words,
     and its text as the game's narration asks it (both naming the seats by ``names``)."""
     asked = prompt.to_json()
-    narration = rules.narration
-    if narration is not None and narration.ask is not None:
-        asked["text"] = narration.ask(state, prompt, Audience(names, prompt.seat))
+    narration, audience = rules.narration, Audience(names, prompt.seat)
+    asked["text"] = (narration.ask(state, prompt, audience)
+                     if narration is not None and narration.ask is not None
+                     else name_seats(prompt.text, audience))
     return {**asked, "labels": move_labels(rules, state, prompt, names)}

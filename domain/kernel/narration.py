@@ -17,13 +17,16 @@ from the names players know the game's components by, never ids or JSON; ``audie
 seat asked (``audience.seat``, "you") with every seat's name, so a button names another seat as
 the log does ("Challenge bob (seat 1)"), never "seat 1" where the seats have names.
 
-``ask(state, prompt, audience)`` (optional): the prompt's text for the seat asked, naming other
-seats as labels do, where the rules' own text names them by number (Thrones: "Seat 2's
-challenge"); clients receive it in place of ``prompt.text`` (``contract.prompt_with_labels``).
+``ask(state, prompt, audience)`` (optional): the prompt's text for the seat asked, in place of
+``prompt.text`` (``contract.prompt_with_labels``). Without it the rules' own text is asked with
+every seat it names by number ("Seat 2's challenge", "Discard seat 1's revealed Copper?")
+named as labels name it (``name_seats``): the rules of any version may number seats, the
+words never do where the seats have names.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +37,27 @@ from typing import Any
 LEGACY_NARRATION = 1
 PUBLIC_NARRATION = 2
 NARRATIONS = (LEGACY_NARRATION, PUBLIC_NARRATION)
+
+
+# "seat 2" or "Seat 2's" in a rules' text, not inside a name's own "(seat 2)".
+SEAT_WORD = re.compile(r"(?<!\()\b([Ss])eat (\d+)('s)?\b")
+
+
+def name_seats(text: str, audience: Audience) -> str:
+    """``text`` with each seat it numbers named by ``audience.names``: "Discard seat 1's
+    Copper?" reads "Discard bob (seat 1)'s Copper?", and "Discard your Copper?" to seat 1."""
+    if not audience.names:
+        return text
+
+    def named(found: re.Match[str]) -> str:
+        seat = int(found[2])
+        name = audience.names[seat] if 0 <= seat < len(audience.names) else found[0]
+        if not found[3]:
+            return name  # a subject keeps its name: "you" would need its verb changed too
+        whose = "your" if audience.is_you(seat) else f"{name}'s"
+        return whose[:1].upper() + whose[1:] if found[1] == "S" else whose
+
+    return SEAT_WORD.sub(named, text)
 
 
 def seat_name(name: str | None, seat: int) -> str:

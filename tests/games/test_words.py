@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from domain.games import get_rules
+from domain.kernel.narration import Audience, name_seats
 
 from .words import check_game
 
@@ -36,3 +37,15 @@ def test_every_prompt_label_and_log_line_reads_as_words(game: str, options: dict
     assert get_rules(game).narration is not None, f"{game} has no narration.py"
     faults = check_game(game, options, seats, seed=seats * 7 + len(options))
     assert not faults, f"{len(faults)} faults, the first ones:\n" + "\n".join(faults[:15])
+
+
+def test_a_rules_text_that_numbers_seats_is_asked_with_their_names():
+    """Rules of any version may number seats ("Discard seat 1's revealed Copper?", Dominion
+    1.0.0's Spy); the prompt a player reads names them ("your" for the reader's own; a seat
+    as a subject keeps its name, since the verb after it cannot be told to agree)."""
+    names = ("ann (seat 0)", "bob (seat 1)")
+    text = "Discard seat 1's revealed Copper? Seat 0 decides; ann (seat 0) waits."
+    assert name_seats(text, Audience(names, 0)) == \
+        "Discard bob (seat 1)'s revealed Copper? ann (seat 0) decides; ann (seat 0) waits."
+    assert name_seats("Seat 1's challenge", Audience(names, 1)) == "Your challenge"
+    assert name_seats("Discard seat 1's Copper", Audience((), 0)) == "Discard seat 1's Copper"

@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from domain.kernel import Audience, Narration, Prompt
+from domain.kernel import Audience, Narration
 
 from .cards import CARDS
 from .flow import SIMUL
@@ -37,9 +37,6 @@ Move = dict[str, Any]
 WRIT = "im-you-writ-small"  # I'm Your Writ Small: an event that becomes an attachment
 
 # A seat the rules' prompt texts name by number ("Seat 2's military challenge").
-SEAT_WORD = re.compile(r"(?<!\()\b[Ss]eat (\d+)\b")
-
-
 class Printed(Protocol):
     """What the words need of a card (``cards.Card``, of any rules version)."""
 
@@ -313,12 +310,6 @@ class Words:
     def label(self, st: State, seat: int, move: Move, audience: Audience) -> str:
         return self.phrase(st, seat, move, Voice(seat, audience.names or None))
 
-    def ask(self, st: State, prompt: Prompt, audience: Audience) -> str:
-        """The rules' prompt text, which names other seats "Seat 2", with their names."""
-        if not audience.names:
-            return prompt.text
-        return SEAT_WORD.sub(lambda m: audience.who(int(m[1]), start=False), prompt.text)
-
     # ---- log lines ----
 
     def narrate(self, before: State, after: State, event: dict[str, Any],
@@ -522,7 +513,7 @@ def words(cards: Mapping[str, Printed], simultaneous: Collection[str],
     """The narration of a rules version: its cards, the frame ops of its simultaneous
     questions (``flow.SIMUL``) and its characters' STR (``stats.strength``)."""
     found = Words(cards, frozenset(simultaneous), strength)
-    return Narration(narrate=found.narrate, label=found.label, ask=found.ask)
+    return Narration(narrate=found.narrate, label=found.label)
 
 
 NARRATION = words(CARDS, SIMUL, strength)
