@@ -66,6 +66,18 @@ class LazyList(Sequence[Any]):
         return len(self._items)
 
 
+def once(build: Part) -> Part:
+    """``build``, called the first time only (``functools.cache`` costs more to set up than a
+    step costs to compute, and a bot view is set up for every decision)."""
+    built: list[Any] = []
+
+    def value() -> Any:
+        if not built:
+            built.append(build())
+        return built[0]
+    return value
+
+
 def settled(value: Any) -> Any:
     """``value`` with every lazy part built: plain dicts and lists, as a view is sent."""
     if isinstance(value, LazyView):

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from functools import cache, partial
+from functools import partial
 from typing import Any
 
 from domain.kernel import Chance, Decision, Prompt, Step, default_redact
-from domain.kernel.lazy import LazyList, LazyView, Part, settled
+from domain.kernel.lazy import LazyList, LazyView, Part, once, settled
 
 from .cards import ORDER, name
 from .flow import next_step
@@ -71,7 +71,7 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
 
 def bot_view(st: State, prompt: Prompt) -> LazyView:
     """``view(st, prompt.seat)``, each part built when the bot first reads it."""
-    return LazyView(view_parts(st, prompt.seat, cache(partial(next_step, st)), prompt))
+    return LazyView(view_parts(st, prompt.seat, once(lambda: next_step(st)), prompt))
 
 
 def view_parts(st: State, seat: int | None, step: Callable[[], Step],
