@@ -33,6 +33,7 @@ from eventsourcing.persistence import IntegrityError, Transcoder
 from .aggregate import Game, GameNotFound, event_record
 from .audits import Receipts, Takebacks
 from .bookkeeping import Receipt, SeatKeys, token_hash
+from .caches import DEFAULT_BUDGET_MB, ByteBoundedCache
 from .commands import (
     Abandon,
     AnswerTakeback,
@@ -168,6 +169,9 @@ class GameService(Application[UUID]):
                  signing_key: SigningKey | None = None,
                  retired_keys: tuple[bytes, ...] = ()) -> None:
         super().__init__(env)
+        if self.repository.cache is not None:  # AGGREGATE_CACHE_MAXSIZE=0: none (tests)
+            megabytes = float(self.env.get("AGGREGATE_CACHE_MB", str(DEFAULT_BUDGET_MB)))
+            self.repository.cache = ByteBoundedCache(int(megabytes * 1e6))
         self._saving = threading.local()  # .games: the games this thread's save() saves
         self._seats_of_tokens: LRUCache[tuple[UUID, str], int] = LRUCache(maxsize=10_000)
         self._secret = secret
