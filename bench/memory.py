@@ -7,6 +7,7 @@ they keep of each game, so its growth is theirs."""
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +28,7 @@ LINE_UPS: list[tuple[str, list[dict[str, Any]]]] = [
     ("thrones", [{"bot": "random"}, {"bot": "random"}]),
 ]
 TARGET_MB = 150
+SAMPLES = 6
 
 
 def worker_rss(games: int, say: Say, table: Table) -> None:
@@ -44,14 +46,21 @@ def worker_rss(games: int, say: Say, table: Table) -> None:
             game_id = answer.json["game_id"]
             assert client.get(f"/games/{game_id}").status == 200
             assert client.get(f"/games/{game_id}/replay").status == 200
-            if (index + 1) % (games // 4) == 0:
+            if (index + 1) % max(games // SAMPLES, 1) == 0:
                 samples.append(rss_mb(worker))
         client.close()
     shown = ", ".join(f"{mb:.0f}" for mb in samples)
     say(f"  one worker's resident memory over {games:,} bot games of the four games "
-        f"(created, read, replayed over HTTP), sampled each quarter: {shown} MB")
+        f"(created, read, replayed over HTTP), sampled {SAMPLES} times: {shown} MB")
     table.add(f"a worker's memory after {games:,} bot games over HTTP, MB", max(samples), "<",
               TARGET_MB)
+
+
+def main(argv: list[str]) -> None:
+    """``python -m bench.memory [GAMES]``: the row with more games (200 by default)."""
+    table = Table()
+    worker_rss(int(argv[0]) if argv else 200, lambda line: print(line, flush=True), table)
+    print("\n".join(table.lines()))
 
 
 def the_worker() -> psutil.Process:
@@ -63,3 +72,7 @@ def the_worker() -> psutil.Process:
 
 def rss_mb(process: psutil.Process) -> float:
     return float(process.memory_info().rss) / 1e6
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
