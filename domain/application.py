@@ -169,7 +169,9 @@ class GameService(Application[UUID]):
                  signing_key: SigningKey | None = None,
                  retired_keys: tuple[bytes, ...] = ()) -> None:
         super().__init__(env)
-        if self.repository.cache is not None:  # AGGREGATE_CACHE_MAXSIZE=0: none (tests)
+        # The library's cache bounded by a count (AGGREGATE_CACHE_MAXSIZE > 0) is bounded by
+        # bytes instead; unset, none, and 0 or less, the library's unbounded one.
+        if isinstance(self.repository.cache, LRUCache):
             megabytes = float(self.env.get("AGGREGATE_CACHE_MB", str(DEFAULT_BUDGET_MB)))
             self.repository.cache = ByteBoundedCache(int(megabytes * 1e6))
         self._saving = threading.local()  # .games: the games this thread's save() saves
