@@ -32,10 +32,9 @@ def revolution(table: Table) -> None:
 
 def dominion(table: Table) -> None:
     section("Dominion (two players, Big Money vs Big Money)")
-    times = engine.engine_rate("dominion", ["big_money", "big_money"], {}, 500, say)
-    median_ms = sorted(times)[len(times) // 2] * 1e3
-    say(f"  median engine-only game {median_ms:.2f} ms against the 3 ms aim "
-        f"({median_ms / 3:.2f}x the aim)")
+    engine.engine_rate("dominion", ["big_money", "big_money"], {}, 500, say)
+    median = engine.view_share("dominion", ["big_money", "big_money"], 300, say, table)
+    engine.pyminion_speedup(median, say, table)
     engine.service_rate("dominion", ["big_money", "big_money"], {}, 100, say, table)
     engine.verify_rate("dominion", ["big_money", "big_money"], {}, 20, say, table)
 
@@ -95,6 +94,13 @@ def inbox(table: Table) -> None:
     players_inbox.inbox_cost(1000, say, table)
 
 
+def memory(table: Table) -> None:
+    section("Memory: one worker over bot games of the four games, over HTTP")
+    from . import memory as worker
+
+    worker.worker_rss(200, say, table)
+
+
 def thrones_melee(table: Table) -> None:
     section("Thrones melee balance (four planners, 400 seat-rotated games: the README's table)")
     from . import melee
@@ -104,7 +110,7 @@ def thrones_melee(table: Table) -> None:
 
 SECTIONS = {"revolution": revolution, "dominion": dominion, "godofwar": god_of_war,
             "thrones": thrones, "research": research, "http": http, "layers": layers,
-            "deadlines": deadlines, "inbox": inbox, "melee": thrones_melee}
+            "deadlines": deadlines, "inbox": inbox, "memory": memory, "melee": thrones_melee}
 # Run only when named (``make bench SECTIONS=melee``): 400 four-player games take a while.
 BY_NAME_ONLY = ("melee",)
 

@@ -68,6 +68,26 @@ def run(lines: Say, table: Table) -> None:
             redis_client.close()
         export_rate(url, EXPORT_GAMES, lines, table)
         held_streams(url, HELD_STREAMS, lines)
+    postgres_rate(lines, table)
+
+
+def postgres_rate(say: Say, table: Table) -> None:
+    """The saturation figure again on PostgreSQL (GAMEHALL_BENCH_POSTGRES: a server on this
+    machine, a schema made and dropped, as ``make bench-scale``); without one, the row says
+    it was not measured."""
+    measure = "HTTP moves/s at saturation (100 games), PostgreSQL"
+    url = os.environ.get("GAMEHALL_BENCH_POSTGRES")
+    if not url:
+        say("  PostgreSQL: not measured (set GAMEHALL_BENCH_POSTGRES=postgresql://...)")
+        table.unmeasured(measure, ">=", 800, "set GAMEHALL_BENCH_POSTGRES")
+        return
+    from .scale import bench_environ
+
+    with bench_environ(url) as environ, tempfile.TemporaryDirectory() as var, \
+            spawned(var, environ=environ) as served:
+        saturated = load(served, "closed", 100, SECONDS_A_LEVEL, [], server_pids())
+    report_rate(say, "on PostgreSQL, closed loop, 100 games", saturated)
+    table.add(measure, saturated["rate"], ">=", 800)
 
 
 @dataclass
@@ -148,6 +168,8 @@ def cpu_floor(server: Server, figures: dict[str, Any], commands: float, redis_us
     table.add("HTTP: CPU a move at saturation, server + load generator, ms",
               server_ms + client, "<=", cores)
     table.figures["server_cpu_ms"] = server_ms
+    table.add("HTTP: server CPU a request (a POST or a GET view), ms", server_ms / (1 + reads),
+              "<=", 0.8)
     table.figures["view_reads_a_move"] = reads
     empty = json.loads(run_load(server.url, "empty", 100, SECONDS_A_LEVEL / 2, [EMPTY_PATH],
                                 server.pids))

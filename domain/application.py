@@ -33,6 +33,7 @@ from eventsourcing.persistence import IntegrityError, Transcoder
 from .aggregate import Game, GameNotFound, event_record
 from .audits import Receipts, Takebacks
 from .bookkeeping import Receipt, SeatKeys, token_hash
+from .caches import DEFAULT_BUDGET_MB, ByteBoundedCache
 from .commands import (
     Abandon,
     AnswerTakeback,
@@ -169,6 +170,11 @@ class GameService(Application[UUID]):
                  signing_key: SigningKey | None = None,
                  retired_keys: tuple[bytes, ...] = ()) -> None:
         super().__init__(env)
+        # The library's cache bounded by a count (AGGREGATE_CACHE_MAXSIZE > 0) is bounded by
+        # bytes instead; unset, none, and 0 or less, the library's unbounded one.
+        if isinstance(self.repository.cache, LRUCache):
+            megabytes = float(self.env.get("AGGREGATE_CACHE_MB", str(DEFAULT_BUDGET_MB)))
+            self.repository.cache = ByteBoundedCache(int(megabytes * 1e6))
         self._saving = threading.local()  # .games: the games this thread's save() saves
         self._seats_of_tokens: LRUCache[tuple[UUID, str], int] = LRUCache(maxsize=10_000)
         self._secret = secret

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias, cast
 
 from .asking import Windows
 from .canonical import json_equal
@@ -180,8 +180,9 @@ class GameInfo:
 
 class Bot(Protocol):
     """A bot answers its seat's prompt from what its seat may see: the game's
-    ``view(state, seat)`` (never the state itself, so it cannot read hidden cards), the
-    prompt, and a fair draw function for its own choices."""
+    ``view(state, seat)`` (never the state itself, so it cannot read hidden cards), or the
+    same view built part by part as the bot reads it (``bot_view``), the prompt, and a fair
+    draw function for its own choices."""
 
     def __call__(self, view: dict[str, Any], prompt: Prompt, draw: Draw, /) -> Move: ...
 
@@ -242,6 +243,13 @@ class Rules(Protocol):
 
     @property
     def bots(self) -> Mapping[str, Bot]: ...
+
+    @property
+    def bot_view(self) -> Callable[[State, Prompt], Mapping[str, Any]] | None:
+        """The view of ``prompt.seat`` while ``prompt`` is asked of it, its parts built as a
+        bot reads them (``lazy.LazyView``); settled, it equals ``view(state, prompt.seat)``.
+        None: bots are handed ``view``."""
+        ...
 
     @property
     def narration(self) -> Narration | None:
@@ -334,6 +342,8 @@ class GameRules:
     # The windows a seat may choose not to be asked in (``asking``), attached by the registry
     # from the package's ``asking.py``; None: every prompt is asked.
     windows: Windows | None = None
+    # None: bots are handed the whole ``view`` (see ``Rules.bot_view``).
+    bot_view: Callable[[State, Prompt], Mapping[str, Any]] | None = None
 
     def resign(self, state: State, seat: int, seats: int) -> Over:
         if self.on_resign is not None:
@@ -361,6 +371,10 @@ def abandonment(info: GameInfo, reason: str) -> Over:
 
 def ask_bot(rules: Rules, bot: Bot, state: State, prompt: Prompt, draw: Draw) -> Move:
     """The bot's answer to ``prompt``, from its seat's view only."""
+    if rules.bot_view is not None:
+        # A game offers ``bot_view`` only with bots that read their view as a Mapping (the
+        # frozen versions' bots, typed for a dict, are handed the dict ``view``).
+        return bot(cast(dict[str, Any], rules.bot_view(state, prompt)), prompt, draw)
     return bot(rules.view(state, prompt.seat), prompt, draw)
 
 

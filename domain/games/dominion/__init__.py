@@ -13,10 +13,11 @@ from .flow import next_step, setup
 from .info import INFO, VERSION
 from .moves import apply_chance, apply_move
 from .position import build
-from .views import describe, redact, reveals, view
+from .views import bot_view, describe, redact, reveals, view
 
 RULES = GameRules(info=INFO, version=VERSION, setup=setup, next=next_step,
                   apply_move=apply_move, apply_chance=apply_chance, view=view,
-                  describe=describe, redact=redact, reveals=reveals, position=build, bots=BOTS)
+                  describe=describe, redact=redact, reveals=reveals, position=build, bots=BOTS,
+                  bot_view=bot_view)
 
 __all__ = ["INFO", "RULES", "VERSION"]

@@ -14,7 +14,7 @@ tally of their own cards (which a player knows from its own gains and trashes).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import Bot, Draw, Prompt
@@ -22,7 +22,7 @@ from domain.kernel import Bot, Draw, Prompt
 from .cards import ACTIONS, CARDS, COST, TREASURES, VICTORIES
 
 Move = dict[str, Any]
-View = dict[str, Any]  # a seat's view (views.view)
+View = Mapping[str, Any]  # a seat's view (views.bot_view: built as it is read)
 Buy = Callable[[View, int, int], str | None]
 
 

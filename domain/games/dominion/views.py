@@ -16,9 +16,12 @@ everything is public.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from domain.kernel import Chance, Decision, default_redact
+from domain.kernel import Chance, Decision, Prompt, Step, default_redact
+from domain.kernel.lazy import LazyList, LazyView, Part, once, settled
 
 from .cards import ORDER, name
 from .flow import next_step
@@ -60,32 +63,55 @@ def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str
 
 
 def view(st: State, seat: int | None) -> dict[str, Any]:
-    over = st["result"] is not None
     step = next_step(st)
+    prompt = step.prompt_for(seat) if isinstance(step, Decision) and seat is not None else None
+    settled_view: dict[str, Any] = settled(LazyView(view_parts(st, seat, lambda: step, prompt)))
+    return settled_view
+
+
+def bot_view(st: State, prompt: Prompt) -> LazyView:
+    """``view(st, prompt.seat)``, each part built when the bot first reads it."""
+    return LazyView(view_parts(st, prompt.seat, once(lambda: next_step(st)), prompt))
+
+
+def view_parts(st: State, seat: int | None, step: Callable[[], Step],
+               prompt: Prompt | None) -> dict[str, Part]:
+    """The parts of ``seat``'s view; ``step`` is the state's next step, ``prompt`` the one
+    ``seat`` is asked now, if any."""
+    over = st["result"] is not None
     turn = st["turn"]
-    data: dict[str, Any] = {
-        "edition": st["options"]["edition"],
-        "kingdom": st["kingdom"],
-        "supply": dict(st["supply"]),
-        "trash": list(st["trash"]),
-        "turn": {k: turn[k] for k in ("seat", "phase", "actions", "buys", "coins")},
-        "players": [player_view(st, i, seat, over) for i in range(st["seats"])],
-        "to_act": step.seats if isinstance(step, Decision) else [],
-        "first": st["first"],
+    parts: dict[str, Part] = {
+        "edition": lambda: st["options"]["edition"],
+        "kingdom": lambda: st["kingdom"],
+        "supply": lambda: dict(st["supply"]),
+        "trash": lambda: list(st["trash"]),
+        "turn": lambda: {"seat": turn["seat"], "phase": turn["phase"],
+                         "actions": turn["actions"], "buys": turn["buys"],
+                         "coins": turn["coins"]},
+        "players": lambda: LazyList([partial(player_view, st, i, seat, over)
+                                     for i in range(st["seats"])]),
+        "to_act": lambda: seats_to_act(step()),
+        "first": lambda: st["first"],
         # The draw the game waits for: the first player, the kingdom, or a seat's shuffle.
-        "waiting_for": f"a draw: {step.spec['what']}" if isinstance(step, Chance) else None,
-        "happened": [happening(entry, seat) for entry in st["notes"]],
+        "waiting_for": lambda: awaited_draw(step()),
+        "happened": lambda: [happening(entry, seat) for entry in st["notes"]],
     }
     spy = st["pending"][-1] if st["pending"] else None
     if spy is not None and spy["op"] == "spy" and spy["card"] is not None:
-        data["spy_reveal"] = {"seat": spy["seat"], "card": spy["card"]}  # revealed to all
-    if isinstance(step, Decision) and seat is not None:
-        prompt = step.prompt_for(seat)
-        if prompt is not None:
-            data["prompt"] = prompt.to_json()
+        parts["spy_reveal"] = lambda: {"seat": spy["seat"], "card": spy["card"]}  # to all
+    if prompt is not None:
+        parts["prompt"] = prompt.to_json
     if over:
-        data["result"] = st["result"]
-    return data
+        parts["result"] = lambda: st["result"]
+    return parts
+
+
+def seats_to_act(step: Step) -> list[int]:
+    return step.seats if isinstance(step, Decision) else []
+
+
+def awaited_draw(step: Step) -> str | None:
+    return f"a draw: {step.spec['what']}" if isinstance(step, Chance) else None
 
 
 def redact(st: State, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
