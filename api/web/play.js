@@ -5,14 +5,16 @@
 // For a screen reader: the page's title says the game and whose turn it is, "Your turn" and
 // every new log line are announced, and the focus goes to the prompt after a move.
 
-import { ApiError, Follower, componentsOf, get, keepToken, newKey, playerHeld, post, seatsHeld,
-  titleOf } from "./api.js";
 import { askingPanel } from "./asking.js";
 import { clockPanel, tick } from "./clock.js";
+import { componentsOf, titleOf } from "./components.js";
 import { append, clear, h } from "./dom.js";
 import { componentDetails, promptPanel, resultText, sameMove, seatName, showDetails }
   from "./games/common.js";
 import { rendererFor } from "./games/index.js";
+import { ApiError, get, newKey, post } from "./http.js";
+import { keepToken, playerHeld, seatsHeld } from "./keys.js";
+import { Follower } from "./live.js";
 import { notify } from "./notice.js";
 import { askToNotify, showTurn } from "./turn.js";
 
