@@ -9,8 +9,8 @@ import { askingPanel } from "./asking.js";
 import { clockPanel, tick } from "./clock.js";
 import { componentsOf, titleOf } from "./components.js";
 import { append, clear, h } from "./dom.js";
-import { componentDetails, promptPanel, resultText, sameMove, seatName, showDetails }
-  from "./games/common.js";
+import { componentDetails, promptPanel, resultText, sameMove, seatName } from "./games/common.js";
+import { gameContext } from "./games/context.js";
 import { rendererFor } from "./games/index.js";
 import { ApiError, get, newKey, post } from "./http.js";
 import { keepToken, playerHeld, seatsHeld } from "./keys.js";
@@ -156,16 +156,10 @@ class PlayPage {
   }
 
   context() {
-    const prompt = this.answer.prompt;
-    return {
-      game: this.summary.game, seat: this.seat, answer: this.answer, summary: this.summary,
-      components: this.components, legal: prompt ? prompt.legal_moves : [], ui: this.ui,
-      docked: true,
-      choose: (move) => this.choose(move),
-      chooseAmong: (moves) => this.chooseAmong(moves),
-      showInfo: (component, tapped = false) => showDetails(this.info, component, tapped),
-      redraw: () => this.redraw(),
-    };
+    return gameContext({ game: this.summary.game, seat: this.seat, answer: this.answer,
+      summary: this.summary, components: this.components, info: this.info, ui: this.ui,
+      docked: true, play: { choose: (move) => this.choose(move),
+        chooseAmong: (moves) => this.chooseAmong(moves), redraw: () => this.redraw() } });
   }
 
   redraw() {

@@ -6,7 +6,8 @@
 
 import { componentsOf } from "./components.js";
 import { clear, h } from "./dom.js";
-import { componentDetails, showDetails } from "./games/common.js";
+import { componentDetails } from "./games/common.js";
+import { gameContext } from "./games/context.js";
 import { rendererFor } from "./games/index.js";
 import { ApiError, get, post, request } from "./http.js";
 import { notify } from "./notice.js";
@@ -271,10 +272,8 @@ class StepViewer {
   }
 
   context(seat, answer) {
-    return { game: this.game, seat, answer, summary: this.summary,
-      components: this.components, legal: [], ui: {},
-      choose() {}, chooseAmong() {}, redraw() {},
-      showInfo: (component, tapped = false) => showDetails(this.info, component, tapped) };
+    return gameContext({ game: this.game, seat, answer, summary: this.summary,
+      components: this.components, info: this.info });
   }
 }
 
