@@ -165,6 +165,21 @@ export function picker(ctx, keysOf) {
   };
 }
 
+// A card as a button, the one every game page draws: its name, then what the eye sees on it
+// (``parts(component)``: cost, count, types, icons, health, each said in words too), its
+// details one hover, focus or tap away, and, given a ``pick`` (a picker), highlighted and
+// played while legal moves sit on ``key`` (its id, or a card in play's own key). ``name``
+// replaces the catalogue's name (a card in play says its own), ``data`` adds attributes.
+export function cardButton(ctx, id, { area, classes = () => "", parts = () => [], name, data = {},
+  pick = null, key = id } = {}) {
+  const c = ctx.components.get(id) || { id, name: id, types: [] };
+  const el = h("button", { type: "button", class: `card ${classes(c)}`.trim(), "data-card": id,
+    "data-area": area, ...data },
+    h("span", { class: "name", text: name ?? c.name }), parts(c));
+  infoOn(el, ctx, id);
+  return pick ? pickable(ctx, pick, key, el) : el;
+}
+
 // A clickable board thing: highlighted while moves sit on it, picked when chosen first.
 export function pickable(ctx, pick, key, el) {
   const moves = key === null ? [] : pick.movesAt(key);
