@@ -3,7 +3,7 @@
 // #/decks[/GAME] the deck page, #/inbox the player's games, or registering and signing in).
 // Fragments never reach the server, so an invitation's token stays in the browser.
 
-import { keepToken } from "./api.js";
+import { keepToken } from "./keys.js";
 import { showDecks } from "./decks.js";
 import { showLobby } from "./lobby.js";
 import { showInbox } from "./player.js";

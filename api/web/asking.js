@@ -3,8 +3,8 @@
 // One checkbox a kind, ticked while the seat is asked in it; a change is sent at once
 // (PUT /games/{id}/seats/{seat}/preferences) and recorded in the game's public history.
 
-import { request } from "./api.js";
 import { h } from "./dom.js";
+import { request } from "./http.js";
 import { notify } from "./notice.js";
 
 export function askingPanel(page) {

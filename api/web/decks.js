@@ -4,10 +4,10 @@
 // text, save it (POST /decks), list the decks saved here and copy one to change it. Which
 // cards make a deck, and how it is laid out, is the game's builder (games/*-deck.js).
 
-import { ApiError, post } from "./api.js";
 import { clear, counted, h } from "./dom.js";
-import { notify } from "./notice.js";
 import { DECK_BUILDERS } from "./games/deck-builders.js";
+import { ApiError, post } from "./http.js";
+import { notify } from "./notice.js";
 
 // ---- the decks kept in this browser, like seat tokens ----
 

@@ -2,12 +2,13 @@
 // GET /games/catalog, so a new game or option needs no change here), seats as human or bot,
 // invitation links per seat, and the list of games.
 
-import { ApiError, catalogOf, gamesHeld, get, keepToken, playerHeld, post, seatsHeld }
-  from "./api.js";
 import { clockField, readClock } from "./clock.js";
+import { catalogOf } from "./components.js";
 import { decksHeld } from "./decks.js";
 import { clear, h } from "./dom.js";
 import { resultText, seatName } from "./games/common.js";
+import { ApiError, get, post } from "./http.js";
+import { gamesHeld, keepToken, playerHeld, seatsHeld } from "./keys.js";
 import { notify } from "./notice.js";
 import { listOpenGames } from "./open.js";
 

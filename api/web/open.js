@@ -2,8 +2,10 @@
 // joined with a name, or as the player signed in (with the player's key); the seat's token
 // is kept like an invitation's.
 
-import { get, keepToken, playerHeld, post, titleOf } from "./api.js";
+import { titleOf } from "./components.js";
 import { clear, h } from "./dom.js";
+import { get, post } from "./http.js";
+import { keepToken, playerHeld } from "./keys.js";
 import { notify } from "./notice.js";
 
 export async function listOpenGames(section) {

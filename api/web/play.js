@@ -5,14 +5,16 @@
 // For a screen reader: the page's title says the game and whose turn it is, "Your turn" and
 // every new log line are announced, and the focus goes to the prompt after a move.
 
-import { ApiError, Follower, componentsOf, get, keepToken, newKey, playerHeld, post, seatsHeld,
-  titleOf } from "./api.js";
 import { askingPanel } from "./asking.js";
 import { clockPanel, tick } from "./clock.js";
+import { componentsOf, titleOf } from "./components.js";
 import { append, clear, h } from "./dom.js";
-import { componentDetails, promptPanel, resultText, sameMove, seatName, showDetails }
-  from "./games/common.js";
+import { componentDetails, promptPanel, resultText, sameMove, seatName } from "./games/common.js";
+import { gameContext } from "./games/context.js";
 import { rendererFor } from "./games/index.js";
+import { ApiError, get, newKey, post } from "./http.js";
+import { keepToken, playerHeld, seatsHeld } from "./keys.js";
+import { Follower } from "./live.js";
 import { notify } from "./notice.js";
 import { askToNotify, showTurn } from "./turn.js";
 
@@ -154,16 +156,10 @@ class PlayPage {
   }
 
   context() {
-    const prompt = this.answer.prompt;
-    return {
-      game: this.summary.game, seat: this.seat, answer: this.answer, summary: this.summary,
-      components: this.components, legal: prompt ? prompt.legal_moves : [], ui: this.ui,
-      docked: true,
-      choose: (move) => this.choose(move),
-      chooseAmong: (moves) => this.chooseAmong(moves),
-      showInfo: (component, tapped = false) => showDetails(this.info, component, tapped),
-      redraw: () => this.redraw(),
-    };
+    return gameContext({ game: this.summary.game, seat: this.seat, answer: this.answer,
+      summary: this.summary, components: this.components, info: this.info, ui: this.ui,
+      docked: true, play: { choose: (move) => this.choose(move),
+        chooseAmong: (moves) => this.chooseAmong(moves), redraw: () => this.redraw() } });
   }
 
   redraw() {

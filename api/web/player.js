@@ -3,10 +3,13 @@
 // kept live by the player's one stream (GET /players/me/stream), so a new "your turn" shows
 // with no reload, in the tab's title and (page hidden, permission given) as a notification.
 
-import { Follower, catalogOf, get, keepPlayer, playerHeld, post } from "./api.js";
 import { ago, duration, moment } from "./clock.js";
+import { catalogOf } from "./components.js";
 import { append, clear, h } from "./dom.js";
 import { seatName } from "./games/common.js";
+import { get, post } from "./http.js";
+import { keepPlayer, playerHeld } from "./keys.js";
+import { Follower } from "./live.js";
 import { notify } from "./notice.js";
 import { askToNotify, showTurn } from "./turn.js";
 

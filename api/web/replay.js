@@ -4,10 +4,12 @@
 // highlighted). A dropped document shows only what verifies: the log lines the rules write
 // (never the document's own text), and past the failing step the last good board.
 
-import { ApiError, componentsOf, get, post, request } from "./api.js";
+import { componentsOf } from "./components.js";
 import { clear, h } from "./dom.js";
-import { componentDetails, showDetails } from "./games/common.js";
+import { componentDetails } from "./games/common.js";
+import { gameContext } from "./games/context.js";
 import { rendererFor } from "./games/index.js";
+import { ApiError, get, post, request } from "./http.js";
 import { notify } from "./notice.js";
 
 const MAX_BYTES = 8 * 1024 * 1024;
@@ -270,10 +272,8 @@ class StepViewer {
   }
 
   context(seat, answer) {
-    return { game: this.game, seat, answer, summary: this.summary,
-      components: this.components, legal: [], ui: {},
-      choose() {}, chooseAmong() {}, redraw() {},
-      showInfo: (component, tapped = false) => showDetails(this.info, component, tapped) };
+    return gameContext({ game: this.game, seat, answer, summary: this.summary,
+      components: this.components, info: this.info });
   }
 }
 

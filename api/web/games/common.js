@@ -136,33 +136,61 @@ export function showDetails(panel, component, tapped) {
   panel.classList.toggle("tapped", tapped);
 }
 
-// Picking on the board, for games whose moves name several things (a card in hand and the
-// enemy it strikes, a character and its attachment): ``keysOf(move)`` lists the board keys a
-// move sits on. A thing is clickable while some legal move sits on it (and on the thing picked
-// first, if any); a click plays the move if only one fits, else picks the thing so that the
-// things completing its moves light up, else offers the fitting moves as buttons.
-export function picker(ctx, keysOf) {
+// Picking on the board, the one way every game page turns a click into a move: ``keysOf(move)``
+// lists the board keys a move sits on (a card in hand and the enemy it strikes, a character
+// and its attachment, a tile and a square). A thing is clickable while some legal move sits on
+// it (and on the thing picked first, if any); a click plays the move if only one fits, else
+// picks the thing so that the things completing its moves light up, else offers the fitting
+// moves as buttons. ``inOrder``: a move's keys are picked in their order (a tile, then the
+// square it goes to; a square, then the square its tile moves to).
+export function picker(ctx, keysOf, { inOrder = false } = {}) {
   const fits = (move, key) => {
     const keys = keysOf(move);
-    return keys.includes(key) && (ctx.ui.pick === undefined || keys.includes(ctx.ui.pick));
+    const picked = ctx.ui.pick;
+    if (inOrder) return picked === undefined ? keys[0] === key : keys[0] === picked && keys[1] === key;
+    return keys.includes(key) && (picked === undefined || keys.includes(picked));
   };
   const movesAt = (key) => ctx.legal.filter((m) => fits(m, key));
+  // Whether a click on ``key`` picks it (its moves go on to other things) rather than plays.
+  const picks = (key, moves) => {
+    if (ctx.ui.pick !== undefined) return false;
+    if (inOrder) return moves.some((m) => keysOf(m).length > 1);
+    return moves.length > 1 && moves.some((m) => keysOf(m).some((k) => k !== key));
+  };
   return {
     picked: (key) => ctx.ui.pick === key,
     movesAt,
+    picks,
+    // The moves whose first key is ``key``, whatever is picked (a thing picked first may be
+    // picked again, or another in its place).
+    startingAt: (key) => ctx.legal.filter((m) => keysOf(m)[0] === key),
     click(key) {
       const moves = movesAt(key);
       if (!moves.length) return;
-      const more = moves.some((m) => keysOf(m).some((k) => k !== key && k !== ctx.ui.pick));
-      if (moves.length === 1 || !more || ctx.ui.pick !== undefined) {
-        ctx.ui.pick = undefined;
-        ctx.chooseAmong(moves);
+      if (picks(key, moves)) {
+        ctx.ui.pick = key;
+        ctx.redraw();
         return;
       }
-      ctx.ui.pick = key;
-      ctx.redraw();
+      ctx.ui.pick = undefined;
+      ctx.chooseAmong(moves);
     },
   };
+}
+
+// A card as a button, the one every game page draws: its name, then what the eye sees on it
+// (``parts(component)``: cost, count, types, icons, health, each said in words too), its
+// details one hover, focus or tap away, and, given a ``pick`` (a picker), highlighted and
+// played while legal moves sit on ``key`` (its id, or a card in play's own key). ``name``
+// replaces the catalogue's name (a card in play says its own), ``data`` adds attributes.
+export function cardButton(ctx, id, { area, classes = () => "", parts = () => [], name, data = {},
+  pick = null, key = id } = {}) {
+  const c = ctx.components.get(id) || { id, name: id, types: [] };
+  const el = h("button", { type: "button", class: `card ${classes(c)}`.trim(), "data-card": id,
+    "data-area": area, ...data },
+    h("span", { class: "name", text: name ?? c.name }), parts(c));
+  infoOn(el, ctx, id);
+  return pick ? pickable(ctx, pick, key, el) : el;
 }
 
 // A clickable board thing: highlighted while moves sit on it, picked when chosen first.

@@ -4,7 +4,7 @@
 // highlighted and play the move when clicked.
 
 import { counted, fact, h, spoken } from "../dom.js";
-import { infoOn, offers, rawView, seatName } from "./common.js";
+import { cardButton, picker, rawView, seatName } from "./common.js";
 
 const BASE = ["copper", "silver", "gold", "estate", "duchy", "province", "curse"];
 const FROM_SUPPLY = new Set(["buy", "gain"]);
@@ -93,24 +93,19 @@ function cardRow(ctx, cards, area) {
   return h("div", { class: "cards" }, cards.map((id) => card(ctx, id, area)));
 }
 
-// The legal moves a click on this card in this area stands for.
-function movesFor(ctx, id, area) {
-  if (!["supply", "hand", "look"].includes(area)) return [];
-  return ctx.legal.filter((m) => m.card === id && FROM_SUPPLY.has(m.kind) === (area === "supply"));
+// The board key a move sits on: its card, in the Supply for a buy or a gain, else in the hand
+// (or among the cards the seat is looking at).
+function keysOf(move) {
+  if (typeof move.card !== "string") return [];
+  return [FROM_SUPPLY.has(move.kind) ? `supply:${move.card}` : move.card];
 }
 
 // A card's name says what the eye sees on it ("Silver, $3, 39 left") and the move it offers.
 function card(ctx, id, area, count) {
-  const c = ctx.components.get(id) || { name: id, types: [], cost: "?" };
-  const moves = movesFor(ctx, id, area);
-  const kinds = (c.types || []).map((t) => "t-" + t).join(" ");
-  const el = h("button", { type: "button", class: `card ${kinds}${moves.length ? " legal" : ""}`,
-    "data-card": id, "data-area": area, "data-count": count },
-    h("span", { class: "name", text: c.name }),
-    area === "supply" ? fact("cost", `$${c.cost}`) : null,
-    count !== undefined ? spoken(`×${count}`, `, ${count} left`, { class: "count" }) : null);
-  infoOn(el, ctx, id);
-  offers(ctx, el, moves);
-  if (moves.length) el.addEventListener("click", () => ctx.chooseAmong(moves));
-  return el;
+  return cardButton(ctx, id, { area, data: { "data-count": count },
+    classes: (c) => (c.types || []).map((t) => "t-" + t).join(" "),
+    parts: (c) => [area === "supply" ? fact("cost", `$${c.cost ?? "?"}`) : null,
+      count !== undefined ? spoken(`×${count}`, `, ${count} left`, { class: "count" }) : null],
+    pick: ["supply", "hand", "look"].includes(area) ? picker(ctx, keysOf) : null,
+    key: area === "supply" ? `supply:${id}` : id });
 }

@@ -5,7 +5,8 @@
 // strikes; a hero, then a space; an upgrade in the row.
 
 import { counted, fact, h, spoken, unseen } from "../dom.js";
-import { infoOn, nameOf, pickHint, pickable, picker, rawView, seatName } from "./common.js";
+import { cardButton, infoOn, nameOf, pickHint, pickable, picker, rawView, seatName }
+  from "./common.js";
 
 // Each rune by its letter (the runic glyphs themselves are missing from many fonts).
 const RUNES = { fehu: "F", uruz: "U", thurisaz: "Þ", ansuz: "A" };
@@ -189,12 +190,7 @@ function cardRow(ctx, cards, pick, area) {
 }
 
 function actionCard(ctx, id, pick, area) {
-  const c = ctx.components.get(id) || { name: id, types: [], text: "" };
-  const el = h("button", { type: "button", class: `card gow ${(c.types || []).map((t) => "t-" + t).join(" ")}`,
-    "data-card": id, "data-area": area },
-    h("span", { class: "name", text: c.name }),
-    fact("types", (c.types || []).join(" · ")),
-    c.rune ? rune(c.rune) : null);
-  infoOn(el, ctx, id);
-  return pick ? pickable(ctx, pick, id, el) : el;
+  return cardButton(ctx, id, { area, pick,
+    classes: (c) => `gow ${(c.types || []).map((t) => "t-" + t).join(" ")}`,
+    parts: (c) => [fact("types", (c.types || []).join(" · ")), c.rune ? rune(c.rune) : null] });
 }

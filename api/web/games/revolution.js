@@ -5,10 +5,27 @@
 // then a highlighted square.
 
 import { fact, h, spoken, svg, unseen } from "../dom.js";
-import { infoOn, nameOf, offers, rawView, seatName } from "./common.js";
+import { infoOn, nameOf, offers, picker, rawView, seatName } from "./common.js";
 
 // Each faction's mark beside its colour, so that a tile's side is not told by colour alone.
 const MARKS = { regality: "♛", religion: "✚", neutral: "◆" };
+
+// The board keys a move sits on, in the order they are picked: a tile from the seat's row
+// (its id, or "hidden:N" for a face-down one), then the square it is placed on; a square,
+// then the square its tile moves to; the square an ability targets.
+function keysOf(move) {
+  if (move.kind === "place") return [tileKey(move), move.square];
+  if (move.kind === "move_tile") return [move.from, move.to];
+  return typeof move.square === "number" ? [move.square] : [];
+}
+
+function tileKey(move) {
+  return move.tile !== undefined ? move.tile : `hidden:${move.hidden}`;
+}
+
+function pickerOf(ctx) {
+  return picker(ctx, keysOf, { inOrder: true });
+}
 
 export function draw(ctx) {
   const view = ctx.answer.view;
@@ -17,7 +34,7 @@ export function draw(ctx) {
   const placing = ctx.legal.some((m) => m.kind === "place");
   return h("section", { class: "board revolution", "aria-label": "Revolution" },
     scoreLine(ctx, view),
-    placing ? h("p", { class: "hint", text: ctx.ui.tile === undefined
+    placing ? h("p", { class: "hint", text: ctx.ui.pick === undefined
       ? "Pick a tile from your row, then one of the highlighted squares."
       : "Now pick a highlighted square (or another tile)." }) : null,
     side(ctx, view, other, false),
@@ -54,44 +71,19 @@ function grid(ctx, view, viewer) {
   return h("div", { class: "grid", role: "group", "aria-label": `The board, seat ${viewer}'s side at the bottom` }, cells);
 }
 
-function squareMoves(ctx, square) {
-  const ui = ctx.ui;
-  return ctx.legal.filter((m) => {
-    if (m.kind === "place") return m.square === square && placing(m, ui);
-    if (m.kind === "move_tile") return ui.from === undefined ? m.from === square : m.from === ui.from && m.to === square;
-    return m.square === square;
-  });
-}
-
-function placing(move, ui) {
-  if (ui.tile === undefined) return false;
-  return move.tile !== undefined ? move.tile === ui.tile : `hidden:${move.hidden}` === ui.tile;
-}
-
 function squareCell(ctx, view, square, viewer) {
   const cell = view.board[square];
-  const moves = squareMoves(ctx, square);
+  const pick = pickerOf(ctx);
+  const moves = pick.movesAt(square);
   const el = h("button", { type: "button", class: "square" + (moves.length ? " legal" : ""),
     "data-square": square },
     h("span", { class: "sq-no" }, unseen("Square "), String(square), unseen(": ")),
     cell ? tile(ctx, cell.tile, { up: cell.up === viewer, down: cell.down, under: cell.under })
       : unseen("empty"),
     cell ? unseen(describeCell(cell, viewer)) : null);
-  offers(ctx, el, ctx.ui.from === undefined && moves[0] && moves[0].kind === "move_tile"
-    ? [] : moves);
+  offers(ctx, el, pick.picks(square, moves) ? [] : moves);  // a square picked first says no move
   if (cell) infoOn(el, ctx, cell.tile);
-  el.addEventListener("click", () => {
-    if (!moves.length) return;
-    const move = moves[0];
-    if (move.kind === "move_tile" && ctx.ui.from === undefined) {
-      ctx.ui.from = square;
-      ctx.redraw();
-      return;
-    }
-    ctx.ui.tile = undefined;
-    ctx.ui.from = undefined;
-    ctx.chooseAmong(moves);
-  });
+  el.addEventListener("click", () => pick.click(square));
   return el;
 }
 
@@ -118,30 +110,31 @@ function tile(ctx, id, { up = true, down = false, under = null, small = false } 
 
 // One seat's unused tiles (their hand, public in this game) and its face-down tiles.
 function side(ctx, view, seat, mine) {
-  const placeable = new Set(ctx.legal.filter((m) => m.kind === "place").map((m) =>
-    m.tile !== undefined ? m.tile : `hidden:${m.hidden}`));
-  const hand = (view.hands[seat] || []).map((id) => pickable(ctx, id, id, placeable, mine));
+  const pick = pickerOf(ctx);
+  const hand = (view.hands[seat] || []).map((id) => tileButton(ctx, pick, id, id, mine));
   // Face-down tiles, named where this seat may know them (in secret random nobody does, its
   // owner included, yet the owner places them by their place in the row).
   const known = view.hidden[seat] || [];
   const faceDown = Array.from({ length: view.hidden_counts[seat] }, (_, i) =>
-    pickable(ctx, known[i] ?? null, `hidden:${i}`, placeable, mine));
+    tileButton(ctx, pick, known[i] ?? null, `hidden:${i}`, mine));
   const who = mine && ctx.seat !== null ? `You, ${seatName(ctx.summary, seat)}` : seatName(ctx.summary, seat);
   return h("div", { class: `side${mine ? " mine" : ""}`, "data-seat": seat },
     h("h3", { text: `${who}: ${view.factions[seat]}` }),
     h("div", { class: "tiles" }, hand, faceDown));
 }
 
-function pickable(ctx, id, key, placeable, mine) {
-  const legal = mine && placeable.has(key);
+// A tile of the seat's row: a click picks it (or unpicks it), and the squares it may be
+// placed on light up; it stays pickable, so that another tile may take its place.
+function tileButton(ctx, pick, id, key, mine) {
+  const legal = mine && pick.startingAt(key).length > 0;
   const el = h("button", { type: "button", class: "pick" + (legal ? " legal" : "") +
-    (ctx.ui.tile === key ? " selected" : ""), "data-tile": key,
-    "aria-pressed": legal ? String(ctx.ui.tile === key) : null },
+    (pick.picked(key) ? " selected" : ""), "data-tile": key,
+    "aria-pressed": legal ? String(pick.picked(key)) : null },
     id ? null : unseen("a face-down tile"), tile(ctx, id, { small: true }));
   if (id) infoOn(el, ctx, id);
   if (legal) {
     el.addEventListener("click", () => {
-      ctx.ui.tile = ctx.ui.tile === key ? undefined : key;
+      ctx.ui.pick = pick.picked(key) ? undefined : key;
       ctx.redraw();
       const first = document.querySelector(".revolution .square.legal");
       if (first) first.focus();

@@ -3,7 +3,7 @@
 // tap). The rules are the server's: the deck page asks POST /decks/check after each change
 // and hands the violations back here, shown beside the cards they concern.
 
-import { componentsOf } from "../api.js";
+import { componentsOf } from "../components.js";
 import { clear, h } from "../dom.js";
 import { componentDetails, infoOn } from "./common.js";
 

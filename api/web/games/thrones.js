@@ -7,7 +7,7 @@
 // cards (an attachment and its host) takes a click on each.
 
 import { counted, fact, h, spoken, unseen } from "../dom.js";
-import { infoOn, pickHint, pickable, picker, rawView, seatName } from "./common.js";
+import { cardButton, pickHint, picker, rawView, seatName } from "./common.js";
 
 const ICONS = { military: "⚔", intrigue: "✦", power: "♛" };
 const HOUSES = { stark: "House Stark", lannister: "House Lannister" };
@@ -112,34 +112,27 @@ function zone(ctx, title, ids, area) {
 
 function cards(ctx, ids, area) {
   const clickable = ["hand", "plots", "setup", "look"].includes(area);
-  return h("div", { class: "cards" }, ids.map((id) => {
-    const c = ctx.components.get(id) || { name: id, types: [] };
-    const el = h("button", { type: "button", class: `card thr t-${(c.types || [])[0] || "card"}`,
-      "data-card": id, "data-area": area },
-      h("span", { class: "name", text: c.name }),
+  return h("div", { class: "cards" }, ids.map((id) => cardButton(ctx, id, { area,
+    pick: clickable ? ctx.pick : null,
+    classes: (c) => `thr t-${(c.types || [])[0] || "card"}`,
+    parts: (c) => [
       c.cost !== undefined ? spoken(String(c.cost), `, cost ${c.cost}`, { class: "cost" }) : null,
-      fact("types", (c.types || []).join(" · ")));
-    infoOn(el, ctx, id);
-    return clickable ? pickable(ctx, ctx.pick, id, el) : el;
-  }));
+      fact("types", (c.types || []).join(" · "))] })));
 }
 
 // A card in play: knelt cards are turned; attachments and duplicates lie beneath it.
 function inPlayCard(ctx, view, c) {
   const attached = view.in_play.filter((a) => a.host === c.uid);
-  const el = h("button", { type: "button", class: `card thr in t-${c.type}${c.knelt ? " knelt" : ""}`,
-    "data-uid": c.uid, "data-card": c.card },
-    h("span", { class: "name", text: c.name }),
-    unseen(c.knelt ? ", knelt" : ", standing"),
-    c.strength !== null ? fact("str", `STR ${c.strength}`) : null,
-    c.icons.length ? h("span", { class: "icons" }, c.icons.map((i) =>
-      spoken(ICONS[i] || i, `, ${i} icon`, { class: `icon i-${i}`, title: i }))) : null,
-    c.keywords.length ? fact("keywords", c.keywords.join(", ")) : null,
-    c.power ? fact("token power", `${c.power} power`) : null,
-    c.gold ? fact("token gold", `${c.gold} gold`) : null,
-    c.duplicates ? fact("token dup", counted(c.duplicates, "duplicate")) : null,
-    c.knelt ? h("span", { class: "token", "aria-hidden": "true", text: "knelt" }) : null);
-  infoOn(el, ctx, c.card);
-  pickable(ctx, ctx.pick, c.uid, el);
+  const el = cardButton(ctx, c.card, { name: c.name, key: c.uid, pick: ctx.pick,
+    data: { "data-uid": c.uid }, classes: () => `thr in t-${c.type}${c.knelt ? " knelt" : ""}`,
+    parts: () => [unseen(c.knelt ? ", knelt" : ", standing"),
+      c.strength !== null ? fact("str", `STR ${c.strength}`) : null,
+      c.icons.length ? h("span", { class: "icons" }, c.icons.map((i) =>
+        spoken(ICONS[i] || i, `, ${i} icon`, { class: `icon i-${i}`, title: i }))) : null,
+      c.keywords.length ? fact("keywords", c.keywords.join(", ")) : null,
+      c.power ? fact("token power", `${c.power} power`) : null,
+      c.gold ? fact("token gold", `${c.gold} gold`) : null,
+      c.duplicates ? fact("token dup", counted(c.duplicates, "duplicate")) : null,
+      c.knelt ? h("span", { class: "token", "aria-hidden": "true", text: "knelt" }) : null] });
   return h("div", { class: "stack" }, el, attached.map((a) => inPlayCard(ctx, view, a)));
 }
