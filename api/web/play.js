@@ -56,7 +56,10 @@ class PlayPage {
     this.liveState = h("span", { class: "live-state", text: "connecting…" });
     this.main.append(this.header, this.turnNews,
       h("div", { class: "layout" },
-        h("div", { class: "play-area" }, this.promptBox, this.boardBox, this.dock),
+        // The table's own heading (read, not seen): with no prompt of this seat's on the page,
+        // the board's h3s would otherwise follow the page's h1 straight.
+        h("div", { class: "play-area" }, this.promptBox,
+          h("h2", { class: "sr-only", text: "The table" }), this.boardBox, this.dock),
         h("div", { class: "side-area" }, this.info,
           h("section", { class: "log", "aria-labelledby": "log-title" },
             h("h2", { id: "log-title" }, "Log ", this.liveState), this.latest, this.log))));

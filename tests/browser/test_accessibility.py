@@ -199,3 +199,24 @@ def test_axe_finds_no_violation_in_the_lobby_the_replay_viewer_and_a_generic_gam
     found["generic"] = axe.violations(page)
 
     assert found == {"lobby": [], "replay": [], "generic": []}
+
+
+@pytest.mark.parametrize("game", ["revolution", "dominion", "godofwar"])  # one seat asked first
+def test_a_seat_waiting_for_another_reads_its_headings_in_order(open_page, game):
+    """With no prompt of its own (another seat is asked), a page's headings still go one
+    level at a time: the table has a heading of its own, so a seat's h3 never follows the
+    page's h1 straight (axe's heading-order found it on Revolution)."""
+    page = open_page()
+    created = page.request.post("/games", data={"game": game, "players": [
+        {"name": "ann"}, {"name": "bob"}]}).json()
+    game_id = created["game_id"]
+    waiting = page.request.get(f"/games/{game_id}").json()["waiting_for"]
+    idle = next(seat for seat in (0, 1) if seat not in waiting)
+    page.goto(f"/#/join/{game_id}/{idle}/{created['tokens'][str(idle)]}")
+    page.wait_for_selector(".board-box *")
+    page.wait_for_selector(".log-lines li")
+
+    levels = page.eval_on_selector_all(
+        "main h1, main h2, main h3, main h4", "hs => hs.map(h => Number(h.tagName[1]))")
+    assert all(b - a <= 1 for a, b in zip(levels, levels[1:])), levels
+    assert [v for v in axe.violations(page) if v.startswith("heading-order")] == []
