@@ -9,7 +9,8 @@ from domain.kernel import Prompt
 from domain.kernel.stack import GO, WAIT, Op
 
 from .ability import Ability, CardRules, State
-from .cards import BOX, CARDS
+from .cards import CARDS
+from .decks import deck_pool
 from .effects_lannister import ANY, house_only, lannister_card
 from .state import (
     characters,
@@ -101,10 +102,10 @@ def _bet(st: State, seat: int, source: str, target: str, trig: Trig) -> None:
 
 
 # Call Their Bluff: "pay 2 gold: name any card; every opponent shows their hand and discards
-# all copies of the named card" (the names of the opponent's deck list: public).
+# all copies of the named card": any card an opponent's deck may hold in the profile played,
+# as every seat knows it (``deck_pool``: the box deck, or in ``lcg`` the House's whole pool).
 def _names(st: State, seat: int, source: str, trig: Trig) -> list[str]:
-    return sorted({cid for theirs in opponents(st, seat)
-                   for cid, _ in BOX.decks[player(st, theirs)["house"]]})
+    return sorted({cid for theirs in opponents(st, seat) for cid in deck_pool(st, theirs)})
 
 
 def _bluff(st: State, seat: int, source: str, target: str, trig: Trig) -> None:

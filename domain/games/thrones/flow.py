@@ -220,6 +220,7 @@ def setup(options: Mapping[str, Any], seats: int) -> State:
     st: State = {"options": opts, "round": 0, "phase": "setup", "first": None,
                  "players": [new_player() for _ in range(seats)], "play": [], "next_uid": 1,
                  "pool": dict(TOKENS), "lasting": [], "challenge": None, "triggers": [],
+                 "last_challenge": None, "last_initiative": None,
                  "saved": [], "reducers": [], "limits": {}, "claim_bonus": [], "tolls": [],
                  "pending": [],
                  "result": None, "notes": []}

@@ -18,6 +18,7 @@ from .hooks import at_marshalling_start, at_phase_start, at_standing_start, rule
 from .infamy import offer_infamy
 from .melee import new_round, reveals
 from .state import (
+    InitiativeResult,
     State,
     clockwise,
     draw,
@@ -131,10 +132,15 @@ def reveal_plot(st: State, seat: int, plot: str) -> None:
         draw(st, seat, 1)
 
 
+def initiative_values(st: State) -> list[int]:
+    """Each seat's initiative, by seat: its revealed plot's (§3.1)."""
+    return [CARDS[player(st, s)["revealed"] or ""].initiative or 0 for s in seats(st)]
+
+
 def initiative_order(st: State) -> list[int]:
     """Seats with the highest initiative; among them those with the least power (§3.1; in
     melee the same among every seat tied, GOT-R-38)."""
-    values = [CARDS[player(st, s)["revealed"] or ""].initiative or 0 for s in seats(st)]
+    values = initiative_values(st)
     best = [s for s in seats(st) if values[s] == max(values)]
     powers = {s: total_power(st, s) for s in best}
     return [s for s in best if powers[s] == min(powers.values())]
@@ -147,7 +153,7 @@ def run_initiative(st: State, frame: dict[str, Any]) -> bool:
         tied = initiative_order(st)
         if len(tied) > 1:
             return WAIT  # a chance step: flow.CHANCES["initiative"]
-        frame["winner"] = tied[0]
+        _won_initiative(st, frame, tied[0], drawn=False)
         note(st, tied[0], "won initiative")
     return WAIT
 
@@ -161,8 +167,17 @@ def initiative_spec(st: State, frame: dict[str, Any]) -> dict[str, Any] | None:
 
 def initiative_drawn(st: State, frame: dict[str, Any], outcome: Any) -> None:
     winner = initiative_order(st)[outcome[0]]  # one of the seats tied (GOT-R-38)
-    frame["winner"] = winner
+    _won_initiative(st, frame, winner, drawn=True)
     note(st, winner, "won initiative (drawn: initiative and power were equal)")
+
+
+def _won_initiative(st: State, frame: dict[str, Any], winner: int, drawn: bool) -> None:
+    """The frame asks the winner for the first player; the state keeps the result after the
+    choice, so that a later position still shows it (issue 26, item 4)."""
+    frame["winner"] = winner
+    result: InitiativeResult = {"round": st["round"], "initiative": initiative_values(st),
+                                "winner": winner, "drawn": drawn}
+    st["last_initiative"] = result
 
 
 def ask_first_player(st: State, frame: dict[str, Any]) -> Prompt:

@@ -18,6 +18,8 @@ from .hooks import control_returns
 from .infamy import offer_infamy
 from .keywords import intimidation
 from .state import (
+    Challenge,
+    ChallengeResult,
     InPlay,
     State,
     characters,
@@ -65,6 +67,7 @@ def run_resolve(st: State, frame: dict[str, Any]) -> bool:
         ch["winner"] = ch["attacker"]
     elif ch["defenders"]:
         ch["winner"] = ch["defender"]
+    st["last_challenge"] = challenge_result(st)
     if ch["winner"] is None:
         note(st, ch["attacker"], f"nobody won the {ch['type']} challenge")
     else:
@@ -74,6 +77,25 @@ def run_resolve(st: State, frame: dict[str, Any]) -> bool:
          {"op": "after_win"}, {"op": "keyword_stand"}, {"op": "challenge_triggers"},
          {"op": "end_challenge"})
     return GO
+
+
+def won_unopposed(ch: Challenge) -> bool:
+    """§3.4: the attacker won and no defending STR counted."""
+    return ch["winner"] == ch["attacker"] and ch["strength"][1] <= 0
+
+
+def challenge_result(st: State) -> ChallengeResult:
+    """The resolved challenge's result, kept in the state after the challenge ends so that a
+    later position still shows it (issue 26, item 4)."""
+    ch = st["challenge"]
+    attack, defense = ch["strength"]
+    result: ChallengeResult = {
+        "round": st["round"], "type": ch["type"], "attacker": ch["attacker"],
+        "defender": ch["defender"], "totals": {"attacker": attack, "defender": defense},
+        "winner": ch["winner"], "unopposed": won_unopposed(ch)}
+    if "target" in ch:
+        result["target"] = ch["target"]
+    return result
 
 
 def claim_value(st: State) -> int:
@@ -144,7 +166,7 @@ def answer_military_claim(st: State, frame: dict[str, Any], move: dict[str, Any]
 def run_unopposed(st: State, frame: dict[str, Any]) -> bool:
     st["pending"].pop()
     ch = st["challenge"]
-    if ch["winner"] == ch["attacker"] and ch["strength"][1] <= 0:
+    if won_unopposed(ch):
         note(st, ch["attacker"], "won unopposed and gained 1 power")
         offer_infamy(st, ch["attacker"], gain_power(st, ch["attacker"], 1))
     return GO

@@ -97,6 +97,26 @@ class Challenge(TypedDict):
     after_win: list[dict[str, int]]  # {"seat", "draw"}: "if you win" riders
 
 
+class ChallengeResult(TypedDict):
+    """The last challenge resolved (kept after it ends: README "Positions")."""
+    round: int
+    type: str
+    attacker: int
+    defender: int
+    target: NotRequired[int]  # melee: the player attacked
+    totals: dict[str, int]  # {"attacker", "defender"}: each side's STR as resolved
+    winner: int | None  # None: nobody won (no attacker left, GOT-R-16)
+    unopposed: bool
+
+
+class InitiativeResult(TypedDict):
+    """The last initiative won (kept after the first player is chosen)."""
+    round: int
+    initiative: list[int]  # each seat's initiative, by seat
+    winner: int
+    drawn: bool  # a tie after initiative and power, settled by a public draw
+
+
 class Trigger(TypedDict, total=False):
     """Something that happened that a response may answer (it lapses when its window ends)."""
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Chance, Decision, default_redact
+from domain.kernel import Chance, Decision, default_redact, json_copy
 
 from .cards import CARDS
 from .flow import SIMUL, next_step
-from .resolution import totals
+from .resolution import totals, won_unopposed
 from .state import InPlay, Note, State, lcg, melee, total_power
 from .stats import icons, keywords, strength, unchanging
 from .titles import titles_view
@@ -86,8 +86,7 @@ def challenge_view(st: State) -> dict[str, Any] | None:
     resolved = ch["winner"] is not None or ch["strength"] != [0, 0]
     attack, defense = ch["strength"] if resolved else totals(st)
     shown["totals"] = {"attacker": attack, "defender": defense}
-    # §3.4: "won unopposed": the attacker won and no defending STR counted (run_unopposed)
-    shown["unopposed"] = (ch["winner"] == ch["attacker"] and defense <= 0) if resolved else None
+    shown["unopposed"] = won_unopposed(ch) if resolved else None
     return shown
 
 
@@ -128,6 +127,9 @@ def _view(st: State, seat: int | None, step: Any) -> dict[str, Any]:
         "players": [player_view(st, i, seat, over) for i in range(len(st["players"]))],
         "in_play": [card_view(st, rec) for rec in st["play"]],
         "challenge": challenge_view(st),
+        # kept after they pass (README "Positions"): public results a later position shows
+        "last_challenge": json_copy(st["last_challenge"]),
+        "last_initiative": json_copy(st["last_initiative"]),
         **({"titles": titles_view(st)} if melee(st) else {}),  # who holds which (public)
         "draft": draft_view(st, seat),
         "lasting": [dict(e) for e in st["lasting"]],

@@ -17,7 +17,7 @@ from domain.preferences import preferred_pass
 from tests.conftest import make_service
 from tests.games.thrones.helpers import LANNISTER, PASS, STARK, blank, give_gold, moves, start
 
-RULES = get_rules("thrones", "2.1.0")
+RULES = get_rules("thrones")
 NAMES = ("ann (seat 0)", "bob (seat 1)")
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from domain.games.thrones.cards import BOX
+from domain.games.thrones.decks import house_pool
 from domain.games.thrones.stats import strength
 from domain.games.thrones.targeting import char_uids
 from domain.kernel import Chance
@@ -13,6 +15,7 @@ from .helpers import (
     STARK,
     act,
     blank,
+    blank_lcg,
     challenges_for,
     chance,
     give_gold,
@@ -255,6 +258,32 @@ def test_call_their_bluff_discards_every_copy_of_the_named_card():
     state = act(state, bluff, seat=LANNISTER)
     assert state["players"][STARK]["hand"] == ["summer"]
     assert state["players"][STARK]["discard"] == ["great-keep", "great-keep"]
+
+
+def test_call_their_bluff_names_any_card_of_the_opponents_pool_in_the_card_game():
+    """"Name any card" (rules 2.2.0): in ``lcg`` an opponent's deck may hold any card of its
+    House's pool, not only its box deck's, so Call Their Bluff may name any of them; 2.1.0
+    offered the box deck's names only, and a card the box lacks could not be named."""
+    state = blank_lcg(first=LANNISTER, phase="dominance")
+    give_gold(state, LANNISTER, 2)
+    state["players"][LANNISTER]["hand"] = ["call-their-bluff"]
+    state["players"][STARK]["hand"] = ["eddard-stark", "summer"]
+    assert "eddard-stark" not in {cid for cid, _ in BOX.decks["stark"]}
+    state = window(state, "dominance")
+    offered = use_move(state, LANNISTER, "call-their-bluff")
+    assert {m["target"] for m in offered} == set(house_pool("stark"))
+    state = act(state, next(m for m in offered if m["target"] == "eddard-stark"), seat=LANNISTER)
+    assert state["players"][STARK]["hand"] == ["summer"]
+    assert state["players"][STARK]["discard"] == ["eddard-stark"]
+
+
+def test_call_their_bluff_in_the_box_names_the_cards_of_the_opponents_box_deck():
+    state = blank(first=LANNISTER, phase="dominance")
+    give_gold(state, LANNISTER, 2)
+    state["players"][LANNISTER]["hand"] = ["call-their-bluff"]
+    state = window(state, "dominance")
+    offered = use_move(state, LANNISTER, "call-their-bluff")
+    assert {m["target"] for m in offered} == {cid for cid, _ in BOX.decks["stark"]}
 
 
 def test_lannisport_brothel_kneels_again_a_character_that_just_stood():

@@ -90,6 +90,51 @@ def test_the_view_names_the_initiative_winner_while_the_first_player_is_chosen()
     assert RULES.view(state, 1)["initiative_winner"] == 0
 
 
+def test_the_initiative_result_stays_in_the_state_and_view_after_the_first_player_is_chosen():
+    """Rules 2.2.0: a later position still shows who won initiative, and on what."""
+    state = position({}, 2, {"phase": "plot", "players": [
+        {"house": "Stark", "plots": ["Blockade"]},  # initiative 4
+        {"house": "Lannister", "plots": ["Planning Ahead"]}]})  # initiative 0
+    while prompt(state).kind != "first_player":
+        state = act(state, prompt(state).legal_moves[0], seat=prompt(state).seat)
+    state = act(state, {"kind": "first_player", "seat": 1}, seat=0)
+    later = RULES.view(state, None)
+    assert later["initiative_winner"] is None  # the choice is made
+    assert later["last_initiative"] == {"round": state["round"], "initiative": [4, 0],
+                                        "winner": 0, "drawn": False}
+    assert state["last_initiative"] == later["last_initiative"]
+
+
+def test_the_last_challenges_result_stays_in_the_state_and_view_after_it_ends():
+    """Rules 2.2.0: once the challenge is over (``challenge`` is null) a later position still
+    shows each side's STR, the winner and whether it was unopposed."""
+    state = position({}, 2, {"players": [
+        {**STARK_SIDE, "kneeling": ["Eddard Stark"]},
+        {**LANNISTER_SIDE, "standing": ["The Hound", "Lannisport Steward"]}],
+        "challenge": {"type": "military", "attacker": 0, "attackers": ["Eddard Stark"]}})
+    assert RULES.view(state, None)["last_challenge"] is None  # none resolved yet
+    state = act(state, {"kind": "done"})  # no defenders
+    while state["challenge"] is not None:
+        state = act(state, prompt(state).legal_moves[0], seat=prompt(state).seat)
+    expected = {"round": state["round"], "type": "military", "attacker": 0, "defender": 1,
+                "totals": {"attacker": 3, "defender": 0}, "winner": 0, "unopposed": True}
+    assert state["last_challenge"] == expected
+    assert RULES.view(state, 1)["last_challenge"] == expected
+
+
+def test_a_defended_challenges_kept_result_names_the_defender_as_winner_not_unopposed():
+    state = position({}, 2, {"players": [
+        {**STARK_SIDE, "kneeling": ["Eddard Stark"]},
+        {**LANNISTER_SIDE, "kneeling": ["The Hound", "Tyrion Lannister"]}],
+        "challenge": {"type": "power", "attacker": 0, "attackers": ["Eddard Stark"],
+                      "defenders": ["The Hound", "Tyrion Lannister"]}})
+    while state["challenge"] is not None:
+        state = act(state, prompt(state).legal_moves[0], seat=prompt(state).seat)
+    kept = RULES.view(state, 0)["last_challenge"]
+    assert (kept["winner"], kept["unopposed"]) == (1, False)
+    assert kept["totals"]["defender"] > kept["totals"]["attacker"] == 3
+
+
 def test_a_melee_position_takes_a_target_as_the_defender():
     state = position({"profile": "lcg"}, 3, {"players": [
         {"house": "stark", "kneeling": ["Robb Stark"], "revealed_plot": "Blockade"},
