@@ -5,6 +5,7 @@ game drawn by the generic renderer)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -218,5 +219,5 @@ def test_a_seat_waiting_for_another_reads_its_headings_in_order(open_page, game)
 
     levels = page.eval_on_selector_all(
         "main h1, main h2, main h3, main h4", "hs => hs.map(h => Number(h.tagName[1]))")
-    assert all(b - a <= 1 for a, b in zip(levels, levels[1:])), levels
+    assert all(b - a <= 1 for a, b in itertools.pairwise(levels)), levels
     assert [v for v in axe.violations(page) if v.startswith("heading-order")] == []
