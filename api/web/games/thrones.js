@@ -32,6 +32,7 @@ export function draw(ctx) {
   return h("section", { class: "board thrones", "aria-label": "Thrones" },
     challenge(tctx, view),
     statusBar(tctx, view),
+    lastResults(tctx, view),
     pickHint({ ...ctx, components: { get: (id) => (byUid.has(id) ? byUid.get(id) : ctx.components.get(id)) } }),
     ...others.map((seat) => house(tctx, view, seat, false)),
     house(tctx, view, me, true),
@@ -62,6 +63,27 @@ function statusBar(ctx, view) {
     who.length ? ` · to act: ${who.join(", ")}` : "",
     view.waiting_for ? ` · ${view.waiting_for}` : "",
     ` · token pool: ${view.token_pool.gold} gold, ${view.token_pool.power} power`);
+}
+
+// The last challenge resolved and the last initiative won (rules 2.2.0 on), in words: what a
+// player would otherwise scroll the log for.
+function lastResults(ctx, view) {
+  const ch = view.last_challenge, ini = view.last_initiative;
+  const name = (seat) => seatName(ctx.summary, seat);
+  const said = [];
+  if (ch) {
+    const against = name(ch.target ?? ch.defender);
+    const outcome = ch.winner === null ? "nobody won it"
+      : `${name(ch.winner)} won${ch.unopposed ? ", unopposed" : ""}`;
+    said.push(`Last challenge (round ${ch.round}): ${name(ch.attacker)}'s ${ch.type} challenge ` +
+      `against ${against}, STR ${ch.totals.attacker} to ${ch.totals.defender}; ${outcome}.`);
+  }
+  if (ini) {
+    said.push(`Initiative (round ${ini.round}): ${name(ini.winner)} won it` +
+      (ini.drawn ? " on a draw, initiative and power being equal." : "."));
+  }
+  return said.length ? h("div", { class: "last-results" },
+    said.map((text) => h("p", { text }))) : null;
 }
 
 function challenge(ctx, view) {
