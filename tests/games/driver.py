@@ -4,6 +4,7 @@ move fails as it would for a player.
 
     state = position("dominion", players=[{"hand": ["Village"]}, {}])
     state = play(state, 0, {"kind": "play", "card": "village"})
+    state = play(state, None, {"kind": "buy", "card": "silver"}, {"kind": "end_turn"})
     prompt(state).legal_moves
 """
 
@@ -46,6 +47,11 @@ def rules_of(state: State) -> Rules:
     return get_rules(_game_of(state))
 
 
+def step(state: State) -> Decision | Chance | Over:
+    """What the game waits for: a decision, a draw or nothing (it is over)."""
+    return rules_of(state).next(state)
+
+
 def prompt(state: State, seat: int | None = None) -> Prompt:
     """The prompt of ``seat``, or of the first seat asked."""
     step = rules_of(state).next(state)
@@ -59,10 +65,13 @@ def moves(state: State, seat: int | None = None) -> list[Move]:
     return prompt(state, seat).legal_moves
 
 
-def play(state: State, seat: int | None, move: Move) -> State:
-    """``seat``'s move (None: whichever seat is asked first)."""
-    seat = prompt(state).seat if seat is None else seat
-    return play_move(rules_of(state), state, seat, move)
+def play(state: State, seat: int | None, move: Move, *then: Move) -> State:
+    """``seat``'s move, then each of ``then`` in turn (seat None: whichever seat is asked
+    first, before each move)."""
+    for each in (move, *then):
+        state = play_move(rules_of(state), state, prompt(state).seat if seat is None else seat,
+                          each)
+    return state
 
 
 def chance(state: State, outcome: Any = None) -> State:
