@@ -83,6 +83,14 @@ def chance(state: State, outcome: Any = None) -> State:
     return play_chance(rules_of(state), state, outcome)
 
 
+def settle(state: State) -> State:
+    """Every pending shuffle played the plain way (each keeps its order), up to the next
+    question, other draw or the end."""
+    while isinstance(found := step(state), Chance) and found.spec["kind"] == "shuffle":
+        state = chance(state)
+    return state
+
+
 def over(state: State) -> Over:
     step = rules_of(state).next(state)
     assert isinstance(step, Over), f"expected the end, got {step!r}"

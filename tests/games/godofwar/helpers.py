@@ -66,13 +66,6 @@ def roll(state: State, face: int) -> State:
     return chance(state, face)
 
 
-def settle(state: State) -> State:
-    """Resolve every pending draw the driver's plain way (shuffles keep their order)."""
-    while isinstance(RULES.next(state), Chance):
-        state = chance(state)
-    return state
-
-
 def enemy_wounds(state: State, card: str) -> int:
     return int(state["scene"][card]["wounds"])
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from domain.games.godofwar import RULES
 from domain.games.godofwar.flow import start_scene
 from domain.kernel import Over
-from tests.games.driver import play
+from tests.games.driver import play, settle
 
-from .helpers import activation, scene_activation, settle, started, with_frame
+from .helpers import activation, scene_activation, started, with_frame
 
 HOLD = {"op": "act", "seat": 0, "moved": []}
 

@@ -7,9 +7,9 @@ from domain.games.godofwar import RULES
 from domain.games.godofwar.content import RAW
 from domain.games.godofwar.flow import start_scene
 from domain.games.godofwar.vocabulary import EFFECTS
-from tests.games.driver import play, position, prompt
+from tests.games.driver import play, position, prompt, settle
 
-from .helpers import activation, scene_activation, settle, started, with_frame
+from .helpers import activation, scene_activation, started, with_frame
 
 HOLD = {"op": "act", "seat": 0, "moved": []}
 

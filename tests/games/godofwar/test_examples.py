@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from domain.kernel import IllegalMove
-from tests.games.driver import play, position, prompt
+from tests.games.driver import play, position, prompt, settle
 
-from .helpers import activation, enemy_wounds, roll, scene_activation, settle, started, with_frame
+from .helpers import activation, enemy_wounds, roll, scene_activation, started, with_frame
 
 FOUR = ["kratos", "brok-and-sindri", "freya", "atreus"]
 

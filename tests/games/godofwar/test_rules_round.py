@@ -8,9 +8,9 @@ from collections import Counter
 
 from domain.games.godofwar import RULES
 from domain.kernel import Chance, Over
-from tests.games.driver import play, position, prompt
+from tests.games.driver import play, position, prompt, settle
 
-from .helpers import activation, scene_activation, settle, started, with_frame
+from .helpers import activation, scene_activation, started, with_frame
 
 URUZ = "spear-thrust-uruz"
 HOLD = {"op": "act", "seat": 1, "moved": []}  # a frame that waits, so no new round begins

@@ -13,8 +13,8 @@ from domain.games.thrones.decks import ready_for
 from domain.games.thrones.flow import run
 from domain.games.thrones.positions import arrange
 from domain.games.thrones.state import find
-from domain.kernel import Decision
-from tests.games.driver import moves, play, prompt, step
+from domain.kernel import Chance, Decision
+from tests.games.driver import chance, moves, play, prompt, step
 
 State = dict[str, Any]
 STARK, LANNISTER = 0, 1
@@ -81,6 +81,16 @@ def pass_windows(state: State) -> State:
     while state["pending"] and isinstance(step(state), Decision) and prompt(
             state).kind == "window":
         state = play(state, None, PASS)
+    return state
+
+
+def settle(state: State) -> State:
+    """The driver's ``settle`` (every pending shuffle in its order), stopping as well where
+    nothing is pending: a position run from a few frames may run dry, and the engine then
+    asks nothing."""
+    while state["pending"] and isinstance(found := step(state), Chance) and (
+            found.spec["kind"] == "shuffle"):
+        state = chance(state)
     return state
 
 

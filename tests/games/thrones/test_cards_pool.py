@@ -3,10 +3,8 @@ under rules 2.0.0 (issue 26; README "Rules 2.1.0"): each plays as its text says.
 
 from __future__ import annotations
 
-from domain.games.thrones import RULES
 from domain.games.thrones.decks import check
-from domain.kernel import Chance
-from tests.games.driver import chance, moves, play, prompt
+from tests.games.driver import moves, play, prompt
 
 from .decklists import stark_fealty, with_row
 from .helpers import (
@@ -21,18 +19,11 @@ from .helpers import (
     pass_windows,
     place,
     rec,
+    settle,
     start,
     use_move,
     window,
 )
-
-
-def settle(state: dict) -> dict:
-    """Shuffles come out in deck order."""
-    while isinstance(found := RULES.next(state), Chance) and found.spec["kind"] == "shuffle":
-        state = chance(state, list(range(found.spec["n"])))
-    return state
-
 
 # ---- Knight of Flowers ----
 

@@ -23,18 +23,12 @@ from .helpers import (
     place,
     rec,
     set_plot,
+    settle,
     start,
     use_move,
 )
 
 DONE = {"kind": "done"}
-
-
-def settle(state: dict) -> dict:
-    """Shuffles come out in deck order."""
-    while isinstance(found := RULES.next(state), Chance) and found.spec["kind"] == "shuffle":
-        state = chance(state, list(range(found.spec["n"])))
-    return state
 
 
 # ---- seats ----

@@ -5,10 +5,8 @@ not seats 0 and 1. README "Rules 2.1.0" names each card's ruling."""
 
 from __future__ import annotations
 
-from domain.games.thrones import RULES
 from domain.games.thrones.zones import bury
-from domain.kernel import Chance
-from tests.games.driver import chance, moves, play, prompt
+from tests.games.driver import moves, play, prompt
 
 from .helpers import (
     blank_lcg,
@@ -20,17 +18,10 @@ from .helpers import (
     place,
     rec,
     set_plot,
+    settle,
     start,
     use_move,
 )
-
-
-def settle(state: dict) -> dict:
-    """Shuffles come out in deck order."""
-    while state["pending"] and isinstance(found := RULES.next(state), Chance) and (
-            found.spec["kind"] == "shuffle"):
-        state = chance(state, list(range(found.spec["n"])))
-    return state
 
 
 def revealed(state: dict, seat: int, plot: str) -> dict:
