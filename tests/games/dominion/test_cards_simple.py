@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.kernel import Chance
-from tests.games.driver import moves, play, prompt, step
+from tests.games.driver import chance, moves, play, prompt, step
 
 from .helpers import pick, play_card, player, scenario
 
@@ -135,19 +135,17 @@ def test_adventurer_revealed_cards_miss_a_reshuffle_during_the_reveal():
 
     state = play(state, None, play_card("adventurer"))
     assert isinstance(step(state), Chance)
-    state = act_shuffle_checking(state, n=2)
+    state = shuffled_two(state, n=2)
 
     me = player(state)
     assert sorted(me["hand"]) == ["copper", "gold"]
     assert sorted(me["discard"]) == ["estate"] and me["deck"] == ["duchy"]
 
 
-def act_shuffle_checking(state, n):
-    from domain.games.dominion import RULES
-    from domain.kernel import play_chance
-
-    assert RULES.next(state).spec["n"] == n
-    return play_chance(RULES, state, [1, 0])  # duchy below, gold on top
+def shuffled_two(state, n):
+    """The pending shuffle, of ``n`` cards, puts the Duchy below and the Gold on top."""
+    assert step(state).spec["n"] == n
+    return chance(state, [1, 0])
 
 
 def test_woodcutter_gives_a_buy_and_two_coins():

@@ -6,7 +6,7 @@ import pytest
 
 from domain.games.dominion import INFO, RULES
 from domain.games.dominion.cards import FIRST_GAME, POOLS
-from domain.kernel import BadOptions, Chance, play_chance
+from domain.kernel import BadOptions, Chance
 from tests.games.driver import chance, moves, play
 
 from .helpers import BASIC, end_turn, play_card, player, scenario, started
@@ -65,7 +65,7 @@ def test_random_kingdom_is_a_public_pick_of_ten_from_the_editions_pool(edition):
     assert isinstance(step, Chance) and step.spec["kind"] == "pick"
     assert step.spec["public"] and step.spec["n"] == len(POOLS[edition])
 
-    state = play_chance(RULES, state, list(range(10)))
+    state = chance(state, list(range(10)))
 
     assert sorted(state["kingdom"]) == sorted(POOLS[edition][:10])
 

@@ -141,17 +141,13 @@ def test_it_is_a_game_for_exactly_two():
 def test_the_second_secret_draft_draw_does_not_tell_its_drawer_what_the_first_player_kept():
     # Found in review: the draw's indices point into the pool as it stood, which then lacked
     # the first player's four; knowing three of them, the drawer could name the kept one.
-    from domain.kernel import play_chance, play_move
-
-    state = RULES.setup({"neutrals": "secret_draft"}, 2)
-    state = play_chance(RULES, state, 0)
-    state = play_chance(RULES, state, [0, 1, 2, 3])
+    state = chance(started(neutrals="secret_draft"), [0, 1, 2, 3])
     kept = state["draft"]["offer"][0]
-    state = play_move(RULES, state, 0, {"kind": "keep", "tile": kept})
-    state = play_move(RULES, state, 1, {"kind": "keep", "tile": state["draft"]["offer"][0]})
+    state = play(state, 0, {"kind": "keep", "tile": kept})
+    state = play(state, 1, {"kind": "keep", "tile": state["draft"]["offer"][0]})
     event = {"type": "chance", "spec": RULES.next(state).spec, "outcome": [0, 5, 6, 7]}
     assert RULES.redact(state, event, 1)["outcome"] == [None] * 4
-    after = play_chance(RULES, state, event["outcome"])
+    after = chance(state, event["outcome"])
     line = describe_event(state, event, 1)
     assert all(TILES[t].name in line for t in after["draft"]["offer"])
     assert kept not in canonical_json(RULES.view(after, 1))

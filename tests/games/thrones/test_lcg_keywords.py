@@ -32,19 +32,19 @@ def attack(state: dict, seat: int, kind: str, attackers: list[str],
     state = play(state, None, {"kind": "challenge", "type": kind})
     for uid in attackers:
         state = play(state, None, {"kind": "attacker", "card": uid})
-    if asked(state) == "attackers":
+    if question_kind(state) == "attackers":
         state = play(state, None, {"kind": "done"})
     state = pass_windows(state)
-    if asked(state) == "stealth":
+    if question_kind(state) == "stealth":
         state = play(state, None, {"kind": "skip"})
     for uid in defenders:
         state = play(state, None, {"kind": "defender", "card": uid})
-    if asked(state) == "defenders":
+    if question_kind(state) == "defenders":
         state = play(state, None, {"kind": "done"})
     return pass_windows(state)
 
 
-def asked(state: dict) -> str | None:
+def question_kind(state: dict) -> str | None:
     """The kind of the next question, if any."""
     return prompt(state).kind if state["pending"] else None
 
@@ -137,8 +137,8 @@ def test_intimidate_spares_defenders_as_strong_and_never_touches_the_attackers()
 
 def finish(state: dict) -> dict:
     """Pass every window and decline every stand, up to the end of the challenge."""
-    while state["challenge"] is not None and asked(state) in ("window", "keyword_stand"):
-        state = play(state, None, PASS if asked(state) == "window" else {"kind": "done"})
+    while state["challenge"] is not None and question_kind(state) in ("window", "keyword_stand"):
+        state = play(state, None, PASS if question_kind(state) == "window" else {"kind": "done"})
     return state
 
 
