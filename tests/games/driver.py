@@ -97,6 +97,17 @@ def over(state: State) -> Over:
     return step
 
 
+def describe_event(before: State, event: dict[str, Any], viewer: int | None) -> str:
+    """The legacy log line (the rules' ``describe``, narration 1) of ``event`` at ``before``
+    for ``viewer``, the state after computed."""
+    rules = rules_of(before)
+    if event["type"] == "chance":
+        after = rules.apply_chance(before, event["outcome"])
+    else:
+        after = rules.apply_move(before, event["seat"], event["move"])
+    return rules.describe(before, after, event, viewer)
+
+
 def _game_of(state: State) -> str:
     for game, part in PARTS_OF_ITS_OWN:
         if part in state:

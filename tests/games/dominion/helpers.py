@@ -59,15 +59,6 @@ def end_turn(state: State) -> State:
     return play(state, None, {"kind": "end_turn"})
 
 
-def describe_event(state: State, event: dict[str, Any], viewer: int | None) -> str:
-    """The log line of ``event`` at ``state`` for ``viewer`` (the state after computed)."""
-    if event["type"] == "chance":
-        after = RULES.apply_chance(state, event["outcome"])
-    else:
-        after = RULES.apply_move(state, event["seat"], event["move"])
-    return RULES.describe(state, after, event, viewer)
-
-
 def bot_move(name: str, state: State, draw: Any = lambda n: 0) -> dict[str, Any]:
     """The bot's answer to the state's first prompt, from that seat's view only."""
     return ask_bot(RULES, RULES.bots[name], state, prompt(state), draw)

@@ -10,11 +10,11 @@ import pytest
 from domain.games import get_rules
 from domain.games.dominion import RULES
 from domain.kernel import Chance, Over, canonical_json, derive_outcome
-from tests.games.driver import play
+from tests.games.driver import describe_event, play
 from tests.games.hidden import check_choices_read_alike, check_move
 
 from . import scramble as dominion_scramble
-from .helpers import describe_event, in_version, pick, play_card, scenario, started
+from .helpers import in_version, pick, play_card, scenario, started
 
 K = ["sentry", "artisan", "library", "militia", "moat", "village", "smithy", "market",
      "cellar", "chapel"]

@@ -92,15 +92,6 @@ def up_at(state: State, square: int) -> int | None:
     return None if found is None else found["up"]
 
 
-def describe_event(before, event, viewer):
-    """The log line of ``event`` at ``before`` for ``viewer`` (the state after computed)."""
-    if event["type"] == "chance":
-        after = RULES.apply_chance(before, event["outcome"])
-    else:
-        after = RULES.apply_move(before, event["seat"], event["move"])
-    return RULES.describe(before, after, event, viewer)
-
-
 def narrated(before: State, event: dict[str, Any], audience: Audience,
              version: str | None = None) -> str:
     """The log line of ``event`` at ``before`` for ``audience`` in the public narration

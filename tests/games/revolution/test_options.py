@@ -8,9 +8,9 @@ import pytest
 from domain.games.revolution import RULES
 from domain.games.revolution.tiles import NEUTRALS, TILES
 from domain.kernel import BadOptions, Chance, canonical_json
-from tests.games.driver import chance, moves, play, prompt
+from tests.games.driver import chance, describe_event, moves, play, prompt
 
-from .scenario import describe_event, started
+from .scenario import started
 
 
 def test_the_first_player_is_a_public_draw_and_takes_the_citizen():

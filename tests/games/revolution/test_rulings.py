@@ -6,9 +6,9 @@ import pytest
 
 from domain.games.revolution import RULES
 from domain.kernel import IllegalMove
-from tests.games.driver import moves, play, prompt
+from tests.games.driver import describe_event, moves, play, prompt
 
-from .scenario import describe_event, place, scenario, tile_at, up_at, with_copies
+from .scenario import place, scenario, tile_at, up_at, with_copies
 
 FULL_BUT_8 = {s: ("castle", 0) if s < 4 else ("temple", 1) for s in range(8)}
 
