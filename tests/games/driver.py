@@ -1,6 +1,9 @@
 """The one driver of the games' tests: a position set up with the game's public builder
 (domain/kernel/position.py), then moves and draws through the kernel's doors, so an illegal
-move fails as it would for a player.
+move fails as it would for a player. Its verbs are the one spelling every game's tests use:
+``position``; ``step``, ``prompt``, ``moves`` and ``over`` (what the game waits for);
+``play`` and ``chance`` (a move or a draw); ``settle`` (the pending shuffles);
+``describe_event`` (the legacy log line). A game's own helpers build on them.
 
     state = position("dominion", players=[{"hand": ["Village"]}, {}])
     state = play(state, 0, {"kind": "play", "card": "village"})
