@@ -1,9 +1,13 @@
 """The one driver of the games' tests: a position set up with the game's public builder
 (domain/kernel/position.py), then moves and draws through the kernel's doors, so an illegal
-move fails as it would for a player.
+move fails as it would for a player. Its verbs are the one spelling every game's tests use:
+``position``; ``step``, ``prompt``, ``moves`` and ``over`` (what the game waits for);
+``play`` and ``chance`` (a move or a draw); ``settle`` (the pending shuffles);
+``describe_event`` (the legacy log line). A game's own helpers build on them.
 
     state = position("dominion", players=[{"hand": ["Village"]}, {}])
     state = play(state, 0, {"kind": "play", "card": "village"})
+    state = play(state, None, {"kind": "buy", "card": "silver"}, {"kind": "end_turn"})
     prompt(state).legal_moves
 """
 
@@ -46,6 +50,11 @@ def rules_of(state: State) -> Rules:
     return get_rules(_game_of(state))
 
 
+def step(state: State) -> Decision | Chance | Over:
+    """What the game waits for: a decision, a draw or nothing (it is over)."""
+    return rules_of(state).next(state)
+
+
 def prompt(state: State, seat: int | None = None) -> Prompt:
     """The prompt of ``seat``, or of the first seat asked."""
     step = rules_of(state).next(state)
@@ -59,10 +68,13 @@ def moves(state: State, seat: int | None = None) -> list[Move]:
     return prompt(state, seat).legal_moves
 
 
-def play(state: State, seat: int | None, move: Move) -> State:
-    """``seat``'s move (None: whichever seat is asked first)."""
-    seat = prompt(state).seat if seat is None else seat
-    return play_move(rules_of(state), state, seat, move)
+def play(state: State, seat: int | None, move: Move, *then: Move) -> State:
+    """``seat``'s move, then each of ``then`` in turn (seat None: whichever seat is asked
+    first, before each move)."""
+    for each in (move, *then):
+        state = play_move(rules_of(state), state, prompt(state).seat if seat is None else seat,
+                          each)
+    return state
 
 
 def chance(state: State, outcome: Any = None) -> State:
@@ -74,10 +86,29 @@ def chance(state: State, outcome: Any = None) -> State:
     return play_chance(rules_of(state), state, outcome)
 
 
+def settle(state: State) -> State:
+    """Every pending shuffle played the plain way (each keeps its order), up to the next
+    question, other draw or the end."""
+    while isinstance(found := step(state), Chance) and found.spec["kind"] == "shuffle":
+        state = chance(state)
+    return state
+
+
 def over(state: State) -> Over:
     step = rules_of(state).next(state)
     assert isinstance(step, Over), f"expected the end, got {step!r}"
     return step
+
+
+def describe_event(before: State, event: dict[str, Any], viewer: int | None) -> str:
+    """The legacy log line (the rules' ``describe``, narration 1) of ``event`` at ``before``
+    for ``viewer``, the state after computed."""
+    rules = rules_of(before)
+    if event["type"] == "chance":
+        after = rules.apply_chance(before, event["outcome"])
+    else:
+        after = rules.apply_move(before, event["seat"], event["move"])
+    return rules.describe(before, after, event, viewer)
 
 
 def _game_of(state: State) -> str:

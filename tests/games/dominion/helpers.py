@@ -1,6 +1,6 @@
-"""Scenario helpers: build a Dominion position from a custom setup and drive it through the
-kernel's doors (``play_move`` / ``play_chance``), so each test reads as the situation it sets
-up, the move it makes, and what a player would notice."""
+"""Scenario helpers: a Dominion position from a custom setup (the game's position builder)
+and Dominion's own moves, driven by the driver's verbs (tests/games/driver.py), so each test
+reads as the situation it sets up, the move it makes, and what a player would notice."""
 
 from __future__ import annotations
 
@@ -8,15 +8,8 @@ from typing import Any
 
 from domain.games.dominion import RULES
 from domain.games.dominion.position import TURN_PARTS
-from domain.kernel import (
-    Chance,
-    Over,
-    Rules,
-    ask_bot,
-    play_chance,
-)
-from tests.games.driver import play as play_as_asked
-from tests.games.driver import position, prompt
+from domain.kernel import Rules, ask_bot
+from tests.games.driver import chance, play, position, prompt
 
 State = dict[str, Any]
 BASIC = ["cellar", "market", "militia", "mine", "moat", "remodel", "smithy", "village",
@@ -45,39 +38,12 @@ def scenario(hand: list[str], deck: list[str] | None = None, discard: list[str] 
     return state
 
 
-def moves(state: State) -> list[dict[str, Any]]:
-    return prompt(state).legal_moves
-
-
-def act(state: State, *sequence: dict[str, Any]) -> State:
-    """Play each move in turn as whichever seat is asked."""
-    for move in sequence:
-        state = play_as_asked(state, None, move)
-    return state
-
-
-def play(card: str) -> dict[str, Any]:
+def play_card(card: str) -> dict[str, Any]:
     return {"kind": "play", "card": card}
 
 
 def pick(kind: str, card: str) -> dict[str, Any]:
     return {"kind": kind, "card": card}
-
-
-def shuffle(state: State, order: list[int] | None = None) -> State:
-    """Resolve the pending shuffle; ``order`` defaults to keeping the discard pile's order (so
-    its last card becomes the top of the deck)."""
-    step = RULES.next(state)
-    assert isinstance(step, Chance), f"expected a shuffle, got {step!r}"
-    return play_chance(RULES, state, order if order is not None else list(range(step.spec["n"])))
-
-
-def is_chance(state: State) -> bool:
-    return isinstance(RULES.next(state), Chance)
-
-
-def is_over(state: State) -> bool:
-    return isinstance(RULES.next(state), Over)
 
 
 def player(state: State, seat: int = 0) -> dict[str, Any]:
@@ -90,16 +56,7 @@ def top_first(state: State, seat: int = 0) -> list[str]:
 
 
 def end_turn(state: State) -> State:
-    return act(state, {"kind": "end_turn"})
-
-
-def describe_event(state: State, event: dict[str, Any], viewer: int | None) -> str:
-    """The log line of ``event`` at ``state`` for ``viewer`` (the state after computed)."""
-    if event["type"] == "chance":
-        after = RULES.apply_chance(state, event["outcome"])
-    else:
-        after = RULES.apply_move(state, event["seat"], event["move"])
-    return RULES.describe(state, after, event, viewer)
+    return play(state, None, {"kind": "end_turn"})
 
 
 def bot_move(name: str, state: State, draw: Any = lambda n: 0) -> dict[str, Any]:
@@ -117,5 +74,4 @@ def in_version(rules: Rules, state: State) -> State:
 
 def started(options: dict[str, Any] | None = None, seats: int = 2, first: int = 0) -> State:
     """A new game whose lot for the first player drew ``first``."""
-    state = RULES.setup(options or {}, seats)
-    return play_chance(RULES, state, first)
+    return chance(RULES.setup(options or {}, seats), first)

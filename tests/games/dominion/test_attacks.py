@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from domain.games.dominion import RULES
-from domain.kernel import canonical_json
+from domain.kernel import Chance, canonical_json
+from tests.games.driver import chance, moves, play, prompt, step
 
-from .helpers import act, is_chance, moves, pick, play, player, prompt, scenario, shuffle
+from .helpers import pick, play_card, player, scenario
 
 K = ["militia", "witch", "bureaucrat", "bandit", "moat", "village", "smithy", "market",
      "cellar", "workshop"]
@@ -21,9 +22,9 @@ def test_militia_victim_chooses_its_discards_down_to_three():
     state = scenario(["militia"], deck=["copper"] * 5, kingdom=NO_MOAT,
                      others={1: {"hand": HAND5}})
 
-    state = act(state, play("militia"))
+    state = play(state, None, play_card("militia"))
     victim_prompt = prompt(state)
-    state = act(state, pick("discard", "estate"), pick("discard", "copper"))
+    state = play(state, None, pick("discard", "estate"), pick("discard", "copper"))
 
     assert victim_prompt.seat == 1 and {"kind": "done"} not in victim_prompt.legal_moves
     assert sorted(player(state, 1)["hand"]) == ["copper", "gold", "silver"]
@@ -35,7 +36,7 @@ def test_militia_does_nothing_to_a_hand_of_three_or_fewer():
     state = scenario(["militia"], deck=["copper"] * 5, kingdom=NO_MOAT,
                      others={1: {"hand": ["copper"] * 3}})
 
-    state = act(state, play("militia"))
+    state = play(state, None, play_card("militia"))
 
     assert prompt(state).kind == "turn" and len(player(state, 1)["hand"]) == 3
 
@@ -47,11 +48,11 @@ def test_attacks_resolve_in_turn_order_from_the_attackers_left():
     state = {**state, "players": [{**p, "hand": list(HAND5)} for p in state["players"]]}
     state["players"][2] = {**state["players"][2], "hand": ["militia"]}
 
-    state = act(state, play("militia"))
+    state = play(state, None, play_card("militia"))
     asked = []
     while prompt(state).kind == "militia":
         asked.append(prompt(state).seat)
-        state = act(state, moves(state)[0], moves(state)[0])
+        state = play(state, None, moves(state)[0], moves(state)[0])
 
     assert asked == [3, 0, 1]
 
@@ -61,7 +62,7 @@ def test_witch_curses_run_out_in_turn_order_from_the_attackers_left():
     state = scenario(["witch"], deck=["copper"] * 5, kingdom=NO_MOAT, seats=4)
     state = {**state, "supply": {**state["supply"], "curse": 2}}
 
-    state = act(state, play("witch"))
+    state = play(state, None, play_card("witch"))
 
     assert [player(state, s)["discard"].count("curse") for s in (1, 2, 3)] == [1, 1, 0]
     assert len(player(state)["hand"]) == 2
@@ -73,9 +74,9 @@ def test_moat_protects_only_its_revealer_and_the_attacker_still_draws():
     state = scenario(["witch"], deck=["copper"] * 5, kingdom=K, seats=3,
                      others={1: {"hand": ["moat", "copper"]}, 2: {"hand": ["moat"]}})
 
-    state = act(state, play("witch"))
+    state = play(state, None, play_card("witch"))
     assert prompt(state).seat == 1 and moves(state) == [pick("reveal", "moat"), DECLINE]
-    state = act(state, pick("reveal", "moat"), DECLINE)
+    state = play(state, None, pick("reveal", "moat"), DECLINE)
 
     assert player(state, 1)["discard"] == [] and player(state, 2)["discard"] == ["curse"]
     assert len(player(state)["hand"]) == 2 and "moat" in player(state, 1)["hand"]
@@ -85,7 +86,7 @@ def test_every_attacked_player_is_asked_about_moat_holding_one_or_not():
     state = scenario(["witch"], deck=["copper"] * 5, kingdom=K,
                      others={1: {"hand": ["copper"] * 5}})
 
-    state = act(state, play("witch"))
+    state = play(state, None, play_card("witch"))
 
     assert prompt(state).seat == 1 and moves(state) == [DECLINE]
 
@@ -93,7 +94,7 @@ def test_every_attacked_player_is_asked_about_moat_holding_one_or_not():
 def test_without_moat_in_the_kingdom_nobody_is_asked_to_react():
     state = scenario(["witch"], deck=["copper"] * 5, kingdom=NO_MOAT)
 
-    state = act(state, play("witch"))
+    state = play(state, None, play_card("witch"))
 
     assert prompt(state).kind == "turn" and player(state, 1)["discard"] == ["curse"]
 
@@ -102,7 +103,7 @@ def test_moat_revealed_against_militia_keeps_the_hand_and_the_attacker_gets_two_
     state = scenario(["militia"], deck=["copper"] * 5, kingdom=K,
                      others={1: {"hand": ["moat", *HAND5]}})
 
-    state = act(state, play("militia"), pick("reveal", "moat"))
+    state = play(state, None, play_card("militia"), pick("reveal", "moat"))
 
     assert len(player(state, 1)["hand"]) == 6 and state["turn"]["coins"] == 2
 
@@ -111,10 +112,10 @@ def test_bureaucrat_gains_a_silver_onto_the_deck_and_victims_topdeck_a_victory_c
     state = scenario(["bureaucrat"], deck=["copper"] * 5, kingdom=NO_MOAT,
                      others={1: {"hand": ["estate", "duchy", "copper"], "deck": ["gold"]}})
 
-    state = act(state, play("bureaucrat"))
+    state = play(state, None, play_card("bureaucrat"))
     assert prompt(state).seat == 1
     assert moves(state) == [pick("topdeck", "estate"), pick("topdeck", "duchy")]
-    state = act(state, pick("topdeck", "duchy"))
+    state = play(state, None, pick("topdeck", "duchy"))
 
     assert player(state)["deck"][-1] == "silver"
     assert list(reversed(player(state, 1)["deck"])) == ["duchy", "gold"]
@@ -122,10 +123,10 @@ def test_bureaucrat_gains_a_silver_onto_the_deck_and_victims_topdeck_a_victory_c
 
 def test_bureaucrat_victim_without_victory_cards_is_asked_and_reveals_the_hand():
     state = scenario(["bureaucrat"], deck=["copper"] * 5, kingdom=NO_MOAT)
-    state = act(state, play("bureaucrat"))
+    state = play(state, None, play_card("bureaucrat"))
     assert prompt(state).seat == 1 and moves(state) == [{"kind": "reveal_hand"}]
 
-    state = act(state, {"kind": "reveal_hand"})
+    state = play(state, None, {"kind": "reveal_hand"})
 
     assert any(n["act"].startswith("revealed a hand") for n in state["notes"])
     assert prompt(state).kind == "turn"
@@ -135,18 +136,18 @@ def test_bureaucrat_with_an_empty_deck_makes_the_silver_the_only_card_of_the_dec
     """"덱이 바닥난 상태에서 이 카드를 썼다면 쓴 사람이 받는 은 카드 1장이 덱의 유일한 카드"."""
     state = scenario(["bureaucrat"], discard=["gold", "gold"], kingdom=NO_MOAT)
 
-    state = act(state, play("bureaucrat"))
+    state = play(state, None, play_card("bureaucrat"))
 
-    assert player(state)["deck"] == ["silver"] and not is_chance(state)
+    assert player(state)["deck"] == ["silver"] and not isinstance(step(state), Chance)
 
 
 def test_bandit_gains_a_gold_and_the_victim_chooses_a_non_copper_treasure_to_trash():
     state = scenario(["bandit"], deck=["copper"] * 5, kingdom=NO_MOAT,
                      others={1: {"deck": ["silver", "gold", "estate"]}})
 
-    state = act(state, play("bandit"))
+    state = play(state, None, play_card("bandit"))
     assert prompt(state).seat == 1
-    state = act(state, pick("trash", "silver"))
+    state = play(state, None, pick("trash", "silver"))
 
     assert player(state)["discard"] == ["gold"]
     assert state["trash"] == ["silver"] and player(state, 1)["discard"] == ["gold"]
@@ -156,7 +157,7 @@ def test_bandit_never_trashes_copper():
     state = scenario(["bandit"], deck=["copper"] * 5, kingdom=NO_MOAT,
                      others={1: {"deck": ["copper", "estate"]}})
 
-    state = act(state, play("bandit"))
+    state = play(state, None, play_card("bandit"))
 
     assert state["trash"] == [] and sorted(player(state, 1)["discard"]) == ["copper", "estate"]
 
@@ -165,9 +166,9 @@ def test_bandit_revealed_card_stays_out_of_the_victims_reshuffle():
     state = scenario(["bandit"], deck=["copper"] * 5, kingdom=NO_MOAT,
                      others={1: {"deck": ["estate"], "discard": ["silver"]}})
 
-    state = act(state, play("bandit"))
-    assert is_chance(state) and state["shuffle"] == 1
-    state = shuffle(state)
+    state = play(state, None, play_card("bandit"))
+    assert isinstance(step(state), Chance) and state["shuffle"] == 1
+    state = chance(state)
 
     assert state["trash"] == ["silver"] and player(state, 1)["discard"] == ["estate"]
 
@@ -176,11 +177,11 @@ def test_spy_reveals_everyones_top_card_the_attackers_first_and_the_attacker_dec
     state = scenario(["spy"], deck=["copper", "estate"], kingdom=K1,
                      others={1: {"deck": ["gold"]}})
 
-    state = act(state, play("spy"), DECLINE)  # seat 1 has no Moat to reveal
+    state = play(state, None, play_card("spy"), DECLINE)  # seat 1 has no Moat to reveal
     first = prompt(state)
-    state = act(state, {"kind": "discard"})
+    state = play(state, None, {"kind": "discard"})
     second = prompt(state)
-    state = act(state, {"kind": "put_back"})
+    state = play(state, None, {"kind": "put_back"})
 
     assert first.seat == 0 and second.seat == 0 and "seat 1" in second.text
     assert player(state)["discard"] == ["estate"] and player(state, 1)["deck"] == ["gold"]
@@ -190,9 +191,9 @@ def test_thief_attacker_chooses_the_treasure_to_trash_and_may_gain_it():
     state = scenario(["thief"], deck=["copper"] * 5, kingdom=K1,
                      others={1: {"deck": ["silver", "gold"]}})
 
-    state = act(state, play("thief"), DECLINE)
+    state = play(state, None, play_card("thief"), DECLINE)
     assert prompt(state).seat == 0
-    state = act(state, pick("trash", "gold"), pick("gain", "gold"))
+    state = play(state, None, pick("trash", "gold"), pick("gain", "gold"))
 
     assert player(state)["discard"] == ["gold"] and state["trash"] == []
     assert player(state, 1)["discard"] == ["silver"]
@@ -202,7 +203,7 @@ def test_thief_gaining_the_trashed_treasure_is_optional():
     state = scenario(["thief"], deck=["copper"] * 5, kingdom=K1,
                      others={1: {"deck": ["copper", "estate"]}})
 
-    state = act(state, play("thief"), DECLINE, {"kind": "skip"})
+    state = play(state, None, play_card("thief"), DECLINE, {"kind": "skip"})
 
     assert state["trash"] == ["copper"] and player(state)["discard"] == []
     assert player(state, 1)["discard"] == ["estate"]
@@ -219,7 +220,7 @@ def test_bureaucrat_victim_is_asked_whatever_its_hand_so_others_learn_nothing_fr
         state = scenario(["bureaucrat"], deck=["copper"] * 5, kingdom=NO_MOAT,
                          others={1: {"hand": hand, "deck": deck}},
                          supply={"duchy": 7, "curse": 8})  # the same Supply in all three
-        state = act(state, play("bureaucrat"))
+        state = play(state, None, play_card("bureaucrat"))
         step = RULES.next(state)
         seen.append((step.seats, canonical_json(RULES.view(state, 0))))
     assert seen[0] == seen[1] == seen[2] and seen[0][0] == [1]
@@ -228,8 +229,8 @@ def test_bureaucrat_victim_is_asked_whatever_its_hand_so_others_learn_nothing_fr
 def test_bureaucrat_victim_with_one_kind_of_victory_card_puts_it_back():
     state = scenario(["bureaucrat"], deck=["copper"] * 5, kingdom=NO_MOAT,
                      others={1: {"hand": ["estate", "estate", "copper"]}})
-    state = act(state, play("bureaucrat"))
+    state = play(state, None, play_card("bureaucrat"))
 
-    state = act(state, pick("topdeck", "estate"))
+    state = play(state, None, pick("topdeck", "estate"))
 
     assert prompt(state).kind == "turn" and player(state, 1)["deck"] == ["estate"]

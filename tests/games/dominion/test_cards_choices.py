@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .helpers import act, is_chance, moves, pick, play, player, prompt, scenario, shuffle
+from domain.kernel import Chance
+from tests.games.driver import chance, moves, play, prompt, step
+
+from .helpers import pick, play_card, player, scenario
 
 K = ["cellar", "chapel", "remodel", "mine", "moneylender", "artisan", "harbinger", "vassal",
      "library", "sentry"]
@@ -16,7 +19,8 @@ def test_cellar_discards_any_number_then_draws_that_many():
     state = scenario(["cellar", "estate", "estate", "copper"], deck=["gold", "silver", "duchy"],
                      kingdom=K)
 
-    state = act(state, play("cellar"), pick("discard", "estate"), pick("discard", "estate"), DONE)
+    state = play(state, None, play_card("cellar"), pick("discard", "estate"), pick("discard",
+                  "estate"), DONE)
 
     me = player(state)
     assert sorted(me["hand"]) == ["copper", "gold", "silver"]
@@ -27,9 +31,10 @@ def test_cellar_discards_are_in_the_reshuffle_of_its_own_draw():
     """"뽑을 카드가 부족해서 카드를 섞을 때는 지하 저장고 효과로 버린 카드들도 같이 섞습니다"."""
     state = scenario(["cellar", "estate", "duchy"], kingdom=K)
 
-    state = act(state, play("cellar"), pick("discard", "estate"), pick("discard", "duchy"))
-    assert is_chance(state)
-    state = shuffle(state)
+    state = play(state, None, play_card("cellar"), pick("discard", "estate"), pick("discard",
+                  "duchy"))
+    assert isinstance(step(state), Chance)
+    state = chance(state)
 
     assert sorted(player(state)["hand"]) == ["duchy", "estate"]
 
@@ -37,7 +42,7 @@ def test_cellar_discards_are_in_the_reshuffle_of_its_own_draw():
 def test_cellar_cannot_discard_itself():
     state = scenario(["cellar", "copper"], deck=["gold"], kingdom=K)
 
-    state = act(state, play("cellar"))
+    state = play(state, None, play_card("cellar"))
 
     assert pick("discard", "cellar") not in moves(state)
 
@@ -45,7 +50,8 @@ def test_cellar_cannot_discard_itself():
 def test_chapel_trashes_up_to_four_cards_from_hand():
     state = scenario(["chapel", "chapel", *["estate"] * 5], kingdom=K)
 
-    state = act(state, play("chapel"), *[pick("trash", "estate")] * 3, pick("trash", "chapel"))
+    state = play(state, None, play_card("chapel"), *[pick("trash", "estate")] * 3, pick("trash",
+                  "chapel"))
 
     assert sorted(state["trash"]) == ["chapel", "estate", "estate", "estate"]
     assert prompt(state).kind == "turn"  # four trashed: the Chapel is done
@@ -54,7 +60,7 @@ def test_chapel_trashes_up_to_four_cards_from_hand():
 def test_chapel_may_trash_nothing():
     state = scenario(["chapel", "copper"], kingdom=K)
 
-    state = act(state, play("chapel"), DONE)
+    state = play(state, None, play_card("chapel"), DONE)
 
     assert state["trash"] == [] and player(state)["hand"] == ["copper"]
 
@@ -62,9 +68,9 @@ def test_chapel_may_trash_nothing():
 def test_remodel_trashes_a_card_and_gains_one_costing_up_to_two_more():
     state = scenario(["remodel", "silver", "gold", "gold"], kingdom=K, coins=0)
 
-    state = act(state, play("remodel"), pick("trash", "silver"))
+    state = play(state, None, play_card("remodel"), pick("trash", "silver"))
     gains = [m["card"] for m in moves(state)]
-    state = act(state, pick("gain", "library"))
+    state = play(state, None, pick("gain", "library"))
 
     assert "library" in gains and "gold" not in gains and "copper" in gains
     assert state["trash"] == ["silver"] and player(state)["discard"] == ["library"]
@@ -74,7 +80,7 @@ def test_remodel_cannot_trash_itself():
     """"사용한 개조 카드를 바로 제거하고 다른 카드를 획득할 수는 없습니다"."""
     state = scenario(["remodel", "remodel"], kingdom=K)
 
-    state = act(state, play("remodel"))
+    state = play(state, None, play_card("remodel"))
 
     assert moves(state) == [pick("trash", "remodel")] and player(state)["play"] == ["remodel"]
 
@@ -82,11 +88,11 @@ def test_remodel_cannot_trash_itself():
 def test_mine_second_edition_is_optional_and_gains_a_treasure_to_hand():
     state = scenario(["mine", "silver", "copper"], kingdom=K)
 
-    state = act(state, play("mine"))
+    state = play(state, None, play_card("mine"))
     assert SKIP in moves(state)
-    state = act(state, pick("trash", "silver"))
+    state = play(state, None, pick("trash", "silver"))
     assert {m["card"] for m in moves(state)} == {"copper", "silver", "gold"}
-    state = act(state, pick("gain", "gold"))
+    state = play(state, None, pick("gain", "gold"))
 
     assert sorted(player(state)["hand"]) == ["copper", "gold"]
 
@@ -94,17 +100,17 @@ def test_mine_second_edition_is_optional_and_gains_a_treasure_to_hand():
 def test_mine_first_edition_must_trash_a_treasure():
     state = scenario(["mine", "copper"], kingdom=K, edition="first")
 
-    state = act(state, play("mine"))
+    state = play(state, None, play_card("mine"))
 
     assert moves(state) == [pick("trash", "copper")]
 
 
 def test_mine_without_a_treasure_is_still_asked_and_does_nothing():
     state = scenario(["mine", "estate"], kingdom=K)
-    state = act(state, play("mine"))
+    state = play(state, None, play_card("mine"))
     assert prompt(state).kind == "mine" and moves(state) == [SKIP]
 
-    state = act(state, SKIP)
+    state = play(state, None, SKIP)
 
     assert prompt(state).kind == "turn" and player(state)["hand"] == ["estate"]
 
@@ -112,29 +118,29 @@ def test_mine_without_a_treasure_is_still_asked_and_does_nothing():
 def test_moneylender_second_edition_may_trash_a_copper_for_three():
     state = scenario(["moneylender", "copper", "copper"], kingdom=K)
 
-    state = act(state, play("moneylender"))
+    state = play(state, None, play_card("moneylender"))
     assert SKIP in moves(state)
-    state = act(state, pick("trash", "copper"))
+    state = play(state, None, pick("trash", "copper"))
 
     assert state["turn"]["coins"] == 3 and state["trash"] == ["copper"]
 
 
 def test_moneylender_first_edition_must_trash_a_copper():
     state = scenario(["moneylender", "copper"], kingdom=K, edition="first")
-    state = act(state, play("moneylender"))
+    state = play(state, None, play_card("moneylender"))
     assert moves(state) == [pick("trash", "copper")]  # not optional
 
-    state = act(state, pick("trash", "copper"))
+    state = play(state, None, pick("trash", "copper"))
 
     assert state["turn"]["coins"] == 3 and state["trash"] == ["copper"]
 
 
 def test_moneylender_without_copper_is_still_asked_and_gives_nothing():
     state = scenario(["moneylender", "silver"], kingdom=K)
-    state = act(state, play("moneylender"))
+    state = play(state, None, play_card("moneylender"))
     assert moves(state) == [SKIP]
 
-    state = act(state, SKIP)
+    state = play(state, None, SKIP)
 
     assert state["turn"]["coins"] == 0 and prompt(state).kind == "turn"
 
@@ -142,11 +148,11 @@ def test_moneylender_without_copper_is_still_asked_and_gives_nothing():
 def test_artisan_gains_to_hand_then_puts_a_card_onto_the_deck():
     state = scenario(["artisan", "estate"], kingdom=K)
 
-    state = act(state, play("artisan"))
+    state = play(state, None, play_card("artisan"))
     assert pick("gain", "gold") not in moves(state)
-    state = act(state, pick("gain", "library"))
+    state = play(state, None, pick("gain", "library"))
     assert {m["kind"] for m in moves(state)} == {"topdeck"}  # mandatory
-    state = act(state, pick("topdeck", "library"))
+    state = play(state, None, pick("topdeck", "library"))
 
     me = player(state)
     assert me["hand"] == ["estate"] and me["deck"] == ["library"]
@@ -155,9 +161,9 @@ def test_artisan_gains_to_hand_then_puts_a_card_onto_the_deck():
 def test_harbinger_may_put_a_discarded_card_onto_the_deck():
     state = scenario(["harbinger"], deck=["copper"], discard=["gold", "estate"], kingdom=K)
 
-    state = act(state, play("harbinger"))
+    state = play(state, None, play_card("harbinger"))
     assert SKIP in moves(state)
-    state = act(state, pick("topdeck", "gold"))
+    state = play(state, None, pick("topdeck", "gold"))
 
     assert player(state)["deck"] == ["gold"] and player(state)["discard"] == ["estate"]
 
@@ -165,9 +171,9 @@ def test_harbinger_may_put_a_discarded_card_onto_the_deck():
 def test_vassal_playing_the_discarded_action_is_optional_and_uses_no_action():
     state = scenario(["vassal"], deck=["smithy", *["copper"] * 5], kingdom=K2[:9] + ["vassal"])
 
-    state = act(state, play("vassal"))
-    assert moves(state) == [play("smithy"), SKIP]
-    state = act(state, play("smithy"))
+    state = play(state, None, play_card("vassal"))
+    assert moves(state) == [play_card("smithy"), SKIP]
+    state = play(state, None, play_card("smithy"))
 
     me = player(state)
     assert me["play"] == ["vassal", "smithy"] and len(me["hand"]) == 3
@@ -177,7 +183,7 @@ def test_vassal_playing_the_discarded_action_is_optional_and_uses_no_action():
 def test_vassal_discards_a_non_action_without_asking():
     state = scenario(["vassal"], deck=["gold"], kingdom=K)
 
-    state = act(state, play("vassal"))
+    state = play(state, None, play_card("vassal"))
 
     assert player(state)["discard"] == ["gold"] and prompt(state).kind == "turn"
 
@@ -185,7 +191,7 @@ def test_vassal_discards_a_non_action_without_asking():
 def test_vassal_declined_leaves_the_action_in_the_discard_pile():
     state = scenario(["vassal"], deck=["library"], kingdom=K)
 
-    state = act(state, play("vassal"), SKIP)
+    state = play(state, None, play_card("vassal"), SKIP)
 
     assert player(state)["discard"] == ["library"]
 
@@ -195,12 +201,12 @@ def test_library_draws_to_seven_and_discards_set_aside_actions_afterwards():
                                                             "gold", "estate", "duchy", "curse"],
                      kingdom=K)
 
-    state = act(state, play("library"))
+    state = play(state, None, play_card("library"))
     assert prompt(state).kind == "library"
-    state = act(state, {"kind": "set_aside"})
+    state = play(state, None, {"kind": "set_aside"})
     assert player(state)["aside"] == ["vassal"]
     assert moves(state) == [{"kind": "keep"}]  # silver: asked too, it can only be kept
-    state = act(state, *[{"kind": "keep"}] * 5)  # silver, sentry, gold, estate, duchy
+    state = play(state, None, *[{"kind": "keep"}] * 5)  # silver, sentry, gold, estate, duchy
 
     me = player(state)
     assert sorted(me["hand"]) == sorted(["copper", "copper", "silver", "sentry", "gold",
@@ -213,9 +219,9 @@ def test_library_set_aside_cards_miss_a_reshuffle_during_the_draw():
     state = scenario(["library"] + ["copper"] * 4, deck=["vassal", "silver"],
                      discard=["gold"], kingdom=K)
 
-    state = act(state, play("library"), {"kind": "set_aside"}, {"kind": "keep"})
-    state = shuffle(state)
-    state = act(state, {"kind": "keep"})
+    state = play(state, None, play_card("library"), {"kind": "set_aside"}, {"kind": "keep"})
+    state = chance(state)
+    state = play(state, None, {"kind": "keep"})
 
     me = player(state)
     assert sorted(me["hand"]) == ["copper"] * 4 + ["gold", "silver"]
@@ -225,7 +231,7 @@ def test_library_set_aside_cards_miss_a_reshuffle_during_the_draw():
 def test_library_with_seven_cards_in_hand_draws_nothing():
     state = scenario(["library"] + ["copper"] * 7, deck=["gold"], kingdom=K)
 
-    state = act(state, play("library"))
+    state = play(state, None, play_card("library"))
 
     assert len(player(state)["hand"]) == 7 and player(state)["deck"] == ["gold"]
 
@@ -233,10 +239,10 @@ def test_library_with_seven_cards_in_hand_draws_nothing():
 def test_sentry_draws_first_then_looks_at_two_and_handles_them_in_the_order_chosen():
     state = scenario(["sentry"], deck=["copper", "estate", "gold", "silver"], kingdom=K)
 
-    state = act(state, play("sentry"))
+    state = play(state, None, play_card("sentry"))
     assert player(state)["hand"] == ["copper"]
     assert sorted(player(state)["look"]) == ["estate", "gold"]
-    state = act(state, pick("trash", "estate"), pick("topdeck", "gold"))
+    state = play(state, None, pick("trash", "estate"), pick("topdeck", "gold"))
 
     assert state["trash"] == ["estate"]
     assert list(reversed(player(state)["deck"])) == ["gold", "silver"]
@@ -245,7 +251,8 @@ def test_sentry_draws_first_then_looks_at_two_and_handles_them_in_the_order_chos
 def test_sentry_puts_back_in_the_order_chosen_the_last_on_top():
     state = scenario(["sentry"], deck=["copper", "silver", "gold"], kingdom=K)
 
-    state = act(state, play("sentry"), pick("topdeck", "gold"), pick("topdeck", "silver"))
+    state = play(state, None, play_card("sentry"), pick("topdeck", "gold"), pick("topdeck",
+                  "silver"))
 
     assert list(reversed(player(state)["deck"])) == ["silver", "gold"]
 
@@ -253,9 +260,9 @@ def test_sentry_puts_back_in_the_order_chosen_the_last_on_top():
 def test_sentry_shuffles_when_fewer_than_two_cards_remain_to_look_at():
     state = scenario(["sentry"], deck=["copper", "estate"], discard=["gold"], kingdom=K)
 
-    state = act(state, play("sentry"))
-    assert is_chance(state)
-    state = shuffle(state)
+    state = play(state, None, play_card("sentry"))
+    assert isinstance(step(state), Chance)
+    state = chance(state)
 
     assert sorted(player(state)["look"]) == ["estate", "gold"]
 
@@ -264,9 +271,9 @@ def test_poacher_discards_a_card_per_empty_supply_pile_curse_and_copper_included
     state = scenario(["poacher", "estate", "copper", "silver"], deck=["duchy"], kingdom=K2)
     state = {**state, "supply": {**state["supply"], "curse": 0, "copper": 0}}
 
-    state = act(state, play("poacher"), pick("discard", "estate"))
+    state = play(state, None, play_card("poacher"), pick("discard", "estate"))
     assert prompt(state).kind == "poacher"
-    state = act(state, pick("discard", "duchy"))
+    state = play(state, None, pick("discard", "duchy"))
 
     assert sorted(player(state)["hand"]) == ["copper", "silver"]
     assert prompt(state).kind == "turn"
@@ -276,7 +283,7 @@ def test_poacher_with_too_few_cards_discards_the_whole_hand():
     state = scenario(["poacher"], kingdom=K2)
     state = {**state, "supply": {**state["supply"], "curse": 0, "copper": 0, "gold": 0}}
 
-    state = act(state, play("poacher"))
+    state = play(state, None, play_card("poacher"))
 
     assert player(state)["hand"] == [] and prompt(state).kind == "turn"
 
@@ -284,7 +291,7 @@ def test_poacher_with_too_few_cards_discards_the_whole_hand():
 def test_merchant_adds_one_coin_to_the_first_silver_only():
     state = scenario(["merchant", "silver", "silver"], deck=["copper"], kingdom=K2)
 
-    state = act(state, play("merchant"), {"kind": "play_treasures"})
+    state = play(state, None, play_card("merchant"), {"kind": "play_treasures"})
 
     assert state["turn"]["coins"] == 2 + 2 + 1 + 1
 
@@ -292,7 +299,7 @@ def test_merchant_adds_one_coin_to_the_first_silver_only():
 def test_merchant_bonus_goes_to_the_first_silver_played_one_at_a_time():
     state = scenario(["merchant", "village", "silver", "silver"], deck=["copper"], kingdom=K2)
 
-    state = act(state, play("merchant"), play("silver"), play("silver"))
+    state = play(state, None, play_card("merchant"), play_card("silver"), play_card("silver"))
 
     assert state["turn"]["coins"] == 5
 
@@ -300,7 +307,7 @@ def test_merchant_bonus_goes_to_the_first_silver_played_one_at_a_time():
 def test_merchant_without_silver_gives_nothing():
     state = scenario(["merchant", "gold"], deck=["copper"], kingdom=K2)
 
-    state = act(state, play("merchant"), {"kind": "play_treasures"})
+    state = play(state, None, play_card("merchant"), {"kind": "play_treasures"})
 
     assert state["turn"]["coins"] == 4
 
@@ -309,6 +316,6 @@ def test_remodel_limit_ignores_coins_already_made():
     """"다른 행동 카드나 보물 카드로 돈을 더 지불해서 비싼 카드를 얻거나 할 수 없습니다"."""
     state = scenario(["remodel", "estate"], kingdom=K, coins=5)
 
-    state = act(state, play("remodel"), pick("trash", "estate"))
+    state = play(state, None, play_card("remodel"), pick("trash", "estate"))
 
     assert pick("gain", "silver") in moves(state) and pick("gain", "duchy") not in moves(state)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import act, is_chance, moves, pick, play, player, prompt, scenario
+from domain.kernel import Chance
+from tests.games.driver import chance, moves, play, prompt, step
+
+from .helpers import pick, play_card, player, scenario
 
 DECK = ["silver", "gold", "copper", "estate", "duchy", "copper", "copper", "copper"]
 PLAY_TREASURES = {"kind": "play_treasures"}
@@ -17,7 +20,7 @@ WITH_COUNCIL_ROOM = ["cellar", "market", "militia", "mine", "moat", "remodel", "
 def test_treasures_are_worth_one_two_and_three(hand, coins):
     state = scenario(hand, deck=DECK)
 
-    state = act(state, PLAY_TREASURES)
+    state = play(state, None, PLAY_TREASURES)
 
     assert state["turn"]["coins"] == coins
 
@@ -35,7 +38,7 @@ def test_plain_bonuses_of_each_card(card, cards, actions, buys, coins):
                                    "witch") if c != card]][:10]
     state = scenario([card, "estate"], deck=DECK, kingdom=kingdom)
 
-    state = act(state, play(card))
+    state = play(state, None, play_card(card))
 
     turn = state["turn"]
     assert len(player(state)["hand"]) == 1 + cards
@@ -47,7 +50,7 @@ def test_council_room_makes_each_other_player_draw_a_card():
                      others={1: {"hand": [], "deck": ["gold"]},
                              2: {"hand": [], "deck": ["silver"]}})
 
-    state = act(state, play("council_room"))
+    state = play(state, None, play_card("council_room"))
 
     assert player(state, 1)["hand"] == ["gold"] and player(state, 2)["hand"] == ["silver"]
 
@@ -55,9 +58,9 @@ def test_council_room_makes_each_other_player_draw_a_card():
 def test_workshop_gains_a_card_costing_up_to_four_to_the_discard_pile():
     state = scenario(["workshop"], deck=DECK)
 
-    state = act(state, play("workshop"))
+    state = play(state, None, play_card("workshop"))
     gains = [m["card"] for m in moves(state)]
-    state = act(state, pick("gain", "smithy"))
+    state = play(state, None, pick("gain", "smithy"))
 
     assert "smithy" in gains and "market" not in gains and "gold" not in gains
     assert player(state)["discard"] == ["smithy"]
@@ -67,7 +70,7 @@ def test_workshop_cannot_add_coins_to_the_limit():
     """"돈을 합쳐서 더 비싼 카드를 얻거나 할 수 없습니다"."""
     state = scenario(["workshop", "gold"], deck=DECK, coins=5)
 
-    state = act(state, play("workshop"))
+    state = play(state, None, play_card("workshop"))
 
     assert pick("gain", "market") not in moves(state)
 
@@ -75,9 +78,9 @@ def test_workshop_cannot_add_coins_to_the_limit():
 def test_feast_trashes_itself_and_gains_a_card_costing_up_to_five():
     state = scenario(["feast"], deck=DECK, kingdom=["feast", *DECK_KINGDOM])
 
-    state = act(state, play("feast"))
+    state = play(state, None, play_card("feast"))
     assert pick("gain", "market") in moves(state) and pick("gain", "gold") not in moves(state)
-    state = act(state, pick("gain", "market"))
+    state = play(state, None, pick("gain", "market"))
 
     assert state["trash"] == ["feast"] and player(state)["play"] == []
     assert player(state)["discard"] == ["market"]
@@ -88,18 +91,18 @@ def test_gained_cards_are_not_usable_this_turn():
     state = scenario(["feast", "village"], deck=DECK, kingdom=["feast", *DECK_KINGDOM],
                      actions=2)
 
-    state = act(state, play("feast"), pick("gain", "laboratory"))
+    state = play(state, None, play_card("feast"), pick("gain", "laboratory"))
 
-    assert play("laboratory") not in moves(state)
+    assert play_card("laboratory") not in moves(state)
 
 
 def test_chancellor_may_put_the_deck_into_the_discard_pile():
     state = scenario(["chancellor"], deck=["gold", "silver"], discard=["estate"],
                      kingdom=["chancellor", *DECK_KINGDOM])
 
-    state = act(state, play("chancellor"))
+    state = play(state, None, play_card("chancellor"))
     assert {"kind": "skip"} in moves(state)
-    state = act(state, {"kind": "discard_deck"})
+    state = play(state, None, {"kind": "discard_deck"})
 
     me = player(state)
     assert me["deck"] == [] and sorted(me["discard"]) == ["estate", "gold", "silver"]
@@ -109,7 +112,7 @@ def test_chancellor_may_put_the_deck_into_the_discard_pile():
 def test_chancellor_with_an_empty_deck_asks_nothing():
     state = scenario(["chancellor"], kingdom=["chancellor", *DECK_KINGDOM])
 
-    state = act(state, play("chancellor"))
+    state = play(state, None, play_card("chancellor"))
 
     assert prompt(state).kind == "turn" and state["turn"]["coins"] == 2
 
@@ -118,7 +121,7 @@ def test_adventurer_reveals_until_two_treasures_and_discards_the_others_afterwar
     state = scenario(["adventurer"], deck=["estate", "silver", "smithy", "copper", "gold"],
                      kingdom=["adventurer", *DECK_KINGDOM])
 
-    state = act(state, play("adventurer"))
+    state = play(state, None, play_card("adventurer"))
 
     me = player(state)
     assert sorted(me["hand"]) == ["copper", "silver"]
@@ -130,28 +133,26 @@ def test_adventurer_revealed_cards_miss_a_reshuffle_during_the_reveal():
     state = scenario(["adventurer"], deck=["estate", "copper"], discard=["gold", "duchy"],
                      kingdom=["adventurer", *DECK_KINGDOM])
 
-    state = act(state, play("adventurer"))
-    assert is_chance(state)
-    state = act_shuffle_checking(state, n=2)
+    state = play(state, None, play_card("adventurer"))
+    assert isinstance(step(state), Chance)
+    state = shuffled_two(state, n=2)
 
     me = player(state)
     assert sorted(me["hand"]) == ["copper", "gold"]
     assert sorted(me["discard"]) == ["estate"] and me["deck"] == ["duchy"]
 
 
-def act_shuffle_checking(state, n):
-    from domain.games.dominion import RULES
-    from domain.kernel import play_chance
-
-    assert RULES.next(state).spec["n"] == n
-    return play_chance(RULES, state, [1, 0])  # duchy below, gold on top
+def shuffled_two(state, n):
+    """The pending shuffle, of ``n`` cards, puts the Duchy below and the Gold on top."""
+    assert step(state).spec["n"] == n
+    return chance(state, [1, 0])
 
 
 def test_woodcutter_gives_a_buy_and_two_coins():
     state = scenario(["woodcutter", "copper"], deck=DECK, kingdom=["woodcutter",
                                                                   *DECK_KINGDOM])
 
-    state = act(state, play("woodcutter"), PLAY_TREASURES)
+    state = play(state, None, play_card("woodcutter"), PLAY_TREASURES)
 
     assert (state["turn"]["coins"], state["turn"]["buys"]) == (3, 2)
 

@@ -10,10 +10,11 @@ import pytest
 from domain.games import get_rules
 from domain.games.dominion import RULES
 from domain.kernel import Chance, Over, canonical_json, derive_outcome
+from tests.games.driver import describe_event, play
 from tests.games.hidden import check_choices_read_alike, check_move
 
 from . import scramble as dominion_scramble
-from .helpers import act, describe_event, in_version, pick, play, scenario, started
+from .helpers import in_version, pick, play_card, scenario, started
 
 K = ["sentry", "artisan", "library", "militia", "moat", "village", "smithy", "market",
      "cellar", "chapel"]
@@ -71,7 +72,7 @@ def test_a_view_shows_other_hands_as_sizes_and_decks_as_sizes_only():
 
 def test_sentry_looks_are_private_and_its_put_back_is_hidden_from_others():
     state = scenario(["sentry"], deck=["copper", "gold", "province"], kingdom=K)
-    state = act(state, play("sentry"))
+    state = play(state, None, play_card("sentry"))
 
     own, other = RULES.view(state, 0), RULES.view(state, 1)
     event = {"type": "move", "seat": 0, "move": pick("topdeck", "gold")}
@@ -86,7 +87,7 @@ def test_sentry_looks_are_private_and_its_put_back_is_hidden_from_others():
 
 def test_a_chapel_trash_is_public():
     state = scenario(["chapel", "estate"], kingdom=K)
-    state = act(state, play("chapel"))
+    state = play(state, None, play_card("chapel"))
     event = {"type": "move", "seat": 0, "move": pick("trash", "estate")}
 
     assert RULES.redact(state, event, 1) == event
@@ -95,7 +96,7 @@ def test_a_chapel_trash_is_public():
 
 def test_artisan_put_back_is_hidden_from_others():
     state = scenario(["artisan", "gold"], kingdom=K)
-    state = act(state, play("artisan"), pick("gain", "silver"))
+    state = play(state, None, play_card("artisan"), pick("gain", "silver"))
     event = {"type": "move", "seat": 0, "move": pick("topdeck", "gold")}
 
     assert RULES.redact(state, event, None)["move"]["card"] is None
@@ -104,7 +105,7 @@ def test_artisan_put_back_is_hidden_from_others():
 
 def test_draws_are_described_by_count_to_others_and_by_name_to_the_drawer():
     state = scenario(["smithy"], deck=["gold", "gold", "gold"], kingdom=K)
-    event = {"type": "move", "seat": 0, "move": play("smithy")}
+    event = {"type": "move", "seat": 0, "move": play_card("smithy")}
 
     assert "drew 3 cards" in describe_event(state, event, 1)
     assert "drew Gold, Gold, Gold" in describe_event(state, event, 0)
@@ -138,7 +139,8 @@ def test_moat_prompt_does_not_reveal_who_holds_a_moat():
                                     "deck": ["copper"]},
                                    state["players"][2]]}
 
-    plain, with_moat = act(state, play("militia")), act(holder, play("militia"))
+    plain = play(state, None, play_card("militia"))
+    with_moat = play(holder, None, play_card("militia"))
 
     assert RULES.view(plain, 2) == RULES.view(with_moat, 2)
 
@@ -149,13 +151,13 @@ def _after_library(top: str) -> tuple:
                      deck=[top, "copper", "copper"], kingdom=K,
                      supply={"village": 9, "silver": 39})  # the same Supply for either top
     before = state
-    state = act(state, play("library"))
+    state = play(state, None, play_card("library"))
     event = {"type": "move", "seat": 0, "move": {"kind": "keep"}}
     after = RULES.apply_move(state, 0, event["move"])
     return (RULES.next(state).seats, canonical_json(RULES.view(state, 1)),
             canonical_json(RULES.redact(state, event, 1)),
             RULES.describe(state, after, event, 1),
-            describe_event(before, {"type": "move", "seat": 0, "move": play("library")}, 1))
+            describe_event(before, {"type": "move", "seat": 0, "move": play_card("library")}, 1))
 
 
 def test_library_shows_others_the_same_whether_an_action_or_not_was_drawn():
@@ -168,7 +170,7 @@ def test_library_shows_others_the_same_whether_an_action_or_not_was_drawn():
 def test_harbingers_card_put_onto_the_deck_is_hidden_from_everyone_else():
     state = scenario(["harbinger"], deck=["copper"] * 3, discard=["moat", "estate"],
                      kingdom=[*K[:9], "harbinger"])
-    state = act(state, play("harbinger"))
+    state = play(state, None, play_card("harbinger"))
     event = {"type": "move", "seat": 0, "move": pick("topdeck", "moat")}
 
     for viewer in (1, None):

@@ -25,9 +25,10 @@ from domain.kernel import (
     log_line,
     move_labels,
 )
+from tests.games.driver import chance, play, prompt
 from tests.games.words import check_game, faults, slugs
 
-from .helpers import act, in_version, pick, play, prompt, scenario, shuffle
+from .helpers import in_version, pick, play_card, scenario
 from .scramble import VARIANTS, scramble
 
 State = dict[str, Any]
@@ -101,7 +102,7 @@ def test_the_public_record_says_ann_seat_0_bought_gold():
 
 
 def test_a_seat_reads_its_own_acts_as_you_with_the_verb_agreeing():
-    state = act(scenario(["cellar", "estate"], deck=["copper"] * 5), play("cellar"))
+    state = play(scenario(["cellar", "estate"], deck=["copper"] * 5), None, play_card("cellar"))
     done = {"kind": "done"}
 
     assert line(state, done, 0) == "You are done discarding."
@@ -161,11 +162,11 @@ def test_the_public_record_names_every_seat_by_name_in_the_third_person(rules, o
 def test_a_card_drawn_is_named_to_its_drawer_and_in_the_public_record_only():
     state = scenario(["smithy"], deck=["gold"] * 3, kingdom=K)
 
-    assert line(state, play("smithy"), 0) == "You played Smithy. You drew 3 Golds."
-    assert line(state, play("smithy"), "record") == (
+    assert line(state, play_card("smithy"), 0) == "You played Smithy. You drew 3 Golds."
+    assert line(state, play_card("smithy"), "record") == (
         "ann (seat 0) played Smithy. ann (seat 0) drew 3 Golds.")
     for other in (1, "spectator"):
-        assert line(state, play("smithy"), other) == (
+        assert line(state, play_card("smithy"), other) == (
             "ann (seat 0) played Smithy. ann (seat 0) drew 3 cards.")
 
 
@@ -173,8 +174,8 @@ def test_council_rooms_draw_for_another_seat_is_named_to_that_seat_alone():
     state = scenario(["council_room"], deck=["copper"] * 4, kingdom=K, seats=3,
                      others={1: {"deck": ["gold"]}, 2: {"deck": ["province"]}})
 
-    to_bob = line(state, play("council_room"), 1)
-    to_cy = line(state, play("council_room"), 2)
+    to_bob = line(state, play_card("council_room"), 1)
+    to_cy = line(state, play_card("council_room"), 2)
 
     assert "You drew Gold." in to_bob and "Province" not in to_bob
     assert "You drew Province." in to_cy and "Gold" not in to_cy
@@ -182,8 +183,8 @@ def test_council_rooms_draw_for_another_seat_is_named_to_that_seat_alone():
 
 
 def test_sentrys_look_and_put_back_are_told_only_to_its_player():
-    state = act(scenario(["sentry"], deck=["copper", "gold", "province"], kingdom=K),
-                play("sentry"))
+    state = play(scenario(["sentry"], deck=["copper", "gold", "province"], kingdom=K), None,
+                 play_card("sentry"))
     put_back = pick("topdeck", "gold")
 
     assert line(state, put_back, 0) == "You put Gold back onto your deck."
@@ -191,12 +192,13 @@ def test_sentrys_look_and_put_back_are_told_only_to_its_player():
     assert line(state, put_back, "spectator") == line(state, put_back, 1)
     assert "Gold" in line(state, put_back, "record")
     assert line(scenario(["sentry"], deck=["copper", "gold", "province"], kingdom=K),
-                play("sentry"), 1) == ("ann (seat 0) played Sentry. ann (seat 0) drew a card. "
+                play_card("sentry"), 1) == ("ann (seat 0) played Sentry. ann (seat 0) drew a card. "
                                        "ann (seat 0) looked at 2 cards.")
 
 
 def test_artisans_card_put_onto_the_deck_is_named_to_its_player_alone():
-    state = act(scenario(["artisan", "gold"], kingdom=K), play("artisan"), pick("gain", "silver"))
+    state = play(scenario(["artisan", "gold"], kingdom=K), None, play_card("artisan"), pick("gain",
+                  "silver"))
 
     assert line(state, pick("topdeck", "gold"), 0) == (
         "You put Gold from your hand onto your deck.")
@@ -208,7 +210,7 @@ def test_artisans_card_put_onto_the_deck_is_named_to_its_player_alone():
 def test_a_harbingers_card_is_hidden_from_others_as_each_versions_redact_hides_it(rules, public):
     state = scenario(["harbinger"], deck=["copper"] * 3, discard=["moat", "estate"], kingdom=K)
     state = in_version(rules, state) if rules is V1 else state
-    state = rules.apply_move(state, 0, play("harbinger"))
+    state = rules.apply_move(state, 0, play_card("harbinger"))
     move = pick("topdeck", "moat")
     redacted = rules.redact(state, {"type": "move", "seat": 0, "move": move}, 1)
 
@@ -220,18 +222,18 @@ def test_a_harbingers_card_is_hidden_from_others_as_each_versions_redact_hides_i
 def test_a_library_keeps_its_drawn_card_secret_whether_an_action_or_not():
     def kept(top: str) -> str:
         state = scenario(["library", *["copper"] * 5], deck=[top, "copper"], kingdom=K)
-        return line(act(state, play("library")), {"kind": "keep"}, 1)
+        return line(play(state, None, play_card("library")), {"kind": "keep"}, 1)
 
     assert kept("village") == kept("silver") == "ann (seat 0) drew a card."
 
 
 def test_a_shuffle_is_told_without_its_order_and_the_cards_then_drawn_only_to_their_owner():
     state = scenario(["smithy"], discard=["gold", "province", "estate"], kingdom=K)
-    state = act(state, play("smithy"))
+    state = play(state, None, play_card("smithy"))
     step = RULES.next(state)
     assert isinstance(step, Chance)
     event = {"type": "chance", "spec": step.spec, "outcome": [0, 1, 2]}
-    after = shuffle(state, [0, 1, 2])
+    after = chance(state, [0, 1, 2])
 
     assert log_line(RULES, state, after, event, reader(1)) == (
         "ann (seat 0) shuffled their discard pile into a new deck. ann (seat 0) drew 3 cards.")
@@ -309,19 +311,21 @@ def test_the_turns_moves_read_play_buy_and_end_your_turn():
 
 
 def test_sentrys_choices_name_the_card_and_where_it_goes():
-    state = act(scenario(["sentry"], deck=["copper", "gold", "province"], kingdom=K),
-                play("sentry"))
+    state = play(scenario(["sentry"], deck=["copper", "gold", "province"], kingdom=K), None,
+                 play_card("sentry"))
 
     assert labels(state) == ["Trash Gold", "Trash Province", "Discard Gold", "Discard Province",
                              "Put Gold back onto your deck", "Put Province back onto your deck"]
 
 
 def test_throne_room_moat_and_library_choices_read_as_buttons():
-    throne = act(scenario(["throne_room", "smithy"], kingdom=[*K[:9], "throne_room"]),
-                 play("throne_room"))
-    moat = act(scenario(["militia"], deck=["copper"] * 5, kingdom=K,
-                        others={1: {"hand": ["moat", *["copper"] * 4]}}), play("militia"))
-    library = act(scenario(["library"], deck=["village", "copper"], kingdom=K), play("library"))
+    throne = play(scenario(["throne_room", "smithy"], kingdom=[*K[:9], "throne_room"]), None,
+                  play_card("throne_room"))
+    moat = play(scenario(["militia"], deck=["copper"] * 5, kingdom=K,
+                         others={1: {"hand": ["moat", *["copper"] * 4]}}), None,
+                play_card("militia"))
+    library = play(scenario(["library"], deck=["village", "copper"], kingdom=K), None,
+                   play_card("library"))
 
     assert labels(throne) == ["Play Smithy twice", "Play no Action twice"]
     assert labels(moat) == ["Reveal Moat", "Do not reveal a Moat"]
@@ -329,14 +333,14 @@ def test_throne_room_moat_and_library_choices_read_as_buttons():
 
 
 def test_spy_and_thief_choices_name_the_revealed_card():
-    spy = act(scenario(["spy"], deck=["estate", "copper"], kingdom=FIRST, edition="first",
-                       others={1: {"deck": ["gold"]}}), play("spy"))
-    thief = act(scenario(["thief"], deck=["copper"] * 5, kingdom=FIRST, edition="first",
-                         others={1: {"deck": ["gold", "silver"]}}), play("thief"))
+    spy = play(scenario(["spy"], deck=["estate", "copper"], kingdom=FIRST, edition="first",
+                        others={1: {"deck": ["gold"]}}), None, play_card("spy"))
+    thief = play(scenario(["thief"], deck=["copper"] * 5, kingdom=FIRST, edition="first",
+                          others={1: {"deck": ["gold", "silver"]}}), None, play_card("thief"))
 
     assert labels(spy) == ["Discard the Copper", "Put the Copper back"]
     assert labels(thief) == ["Trash Silver", "Trash Gold"]
-    thief = act(thief, pick("trash", "gold"))
+    thief = play(thief, None, pick("trash", "gold"))
     assert labels(thief) == ["Gain the trashed Gold", "Leave the Gold in the trash"]
     assert line(thief, {"kind": "skip"}, 1).startswith("ann (seat 0) left the Gold in the trash.")
 
@@ -367,7 +371,7 @@ def test_every_prompt_label_and_log_line_reads_as_words(version, options, seats)
 
 
 def test_declining_a_moat_reads_in_each_readers_own_person():
-    state = act(scenario(["militia"], deck=["copper"] * 5, kingdom=K), play("militia"))
+    state = play(scenario(["militia"], deck=["copper"] * 5, kingdom=K), None, play_card("militia"))
 
     assert prompt(state).seat == 1
     assert line(state, {"kind": "decline"}, 0) == "bob (seat 1) did not reveal a Moat."
@@ -389,7 +393,7 @@ def every_text_after_playing(card: str) -> Iterator[tuple[str, str]]:
     state = scenario(hand, deck=deck, discard=["estate", "gold"], kingdom=kingdom, seats=3,
                      others=others, edition="first" if card in FIRST_EDITION else "second",
                      coins=0)
-    yield from texts_from(state, play(card), depth=7)
+    yield from texts_from(state, play_card(card), depth=7)
 
 
 def texts_from(state: State, move: dict[str, Any], depth: int) -> Iterator[tuple[str, str]]:
@@ -399,7 +403,7 @@ def texts_from(state: State, move: dict[str, Any], depth: int) -> Iterator[tuple
     for who in (0, 1, 2, "spectator", "record"):
         yield f"{move} for {who}", log_line(RULES, state, after, event, reader(who, 3))
     while isinstance(RULES.next(after), Chance):
-        after = shuffle(after)
+        after = chance(after)
     step = RULES.next(after)
     if depth == 0 or not isinstance(step, Decision) or step.prompts[0].kind == "turn":
         return

@@ -6,9 +6,10 @@ import pytest
 
 from domain.games.dominion import INFO, RULES
 from domain.games.dominion.cards import FIRST_GAME, POOLS
-from domain.kernel import BadOptions, Chance, play_chance
+from domain.kernel import BadOptions, Chance
+from tests.games.driver import chance, moves, play
 
-from .helpers import BASIC, end_turn, player, shuffle, started
+from .helpers import BASIC, end_turn, play_card, player, scenario, started
 
 
 @pytest.mark.parametrize(("seats", "victory", "curses", "copper"),
@@ -34,7 +35,7 @@ def test_gardens_pile_has_as_many_cards_as_the_victory_piles(seats, gardens):
 def test_each_player_starts_with_seven_coppers_and_three_estates_shuffled_then_draws_five():
     state = started({}, 2)
 
-    state = shuffle(shuffle(state))
+    state = chance(chance(state))
 
     for seat in (0, 1):
         cards = player(state, seat)["hand"] + player(state, seat)["deck"]
@@ -64,7 +65,7 @@ def test_random_kingdom_is_a_public_pick_of_ten_from_the_editions_pool(edition):
     assert isinstance(step, Chance) and step.spec["kind"] == "pick"
     assert step.spec["public"] and step.spec["n"] == len(POOLS[edition])
 
-    state = play_chance(RULES, state, list(range(10)))
+    state = chance(state, list(range(10)))
 
     assert sorted(state["kingdom"]) == sorted(POOLS[edition][:10])
 
@@ -109,7 +110,7 @@ def test_the_first_player_is_drawn_by_lot_in_a_public_roll_over_the_seats():
 
 
 def test_the_seat_drawn_takes_the_first_turn_and_turns_go_round_the_seating():
-    state = shuffle(shuffle(shuffle(started({}, 3, first=2))))
+    state = chance(chance(chance(started({}, 3, first=2))))
 
     assert state["turn"]["seat"] == 2 and [p["turns"] for p in state["players"]] == [0, 0, 1]
     state = end_turn(state)
@@ -132,11 +133,9 @@ def test_a_first_seat_the_game_does_not_have_is_refused(first):
 
 
 def test_edition_both_uses_the_second_edition_wording():
-    from .helpers import act, moves, play, scenario
-
     state = scenario(["throne_room", "smithy"], deck=["copper"] * 8, edition="both",
                      kingdom=["throne_room", *BASIC[:9]])
 
-    state = act(state, play("throne_room"))
+    state = play(state, None, play_card("throne_room"))
 
     assert {"kind": "skip"} in moves(state)

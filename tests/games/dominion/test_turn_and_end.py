@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-from .helpers import (
-    act,
-    end_turn,
-    is_chance,
-    is_over,
-    moves,
-    pick,
-    play,
-    player,
-    prompt,
-    scenario,
-    shuffle,
-)
+from domain.kernel import Chance, Over
+from tests.games.driver import chance, moves, play, prompt, step
+
+from .helpers import end_turn, pick, play_card, player, scenario
 
 PLAY_TREASURES = {"kind": "play_treasures"}
 
@@ -26,13 +17,13 @@ def test_seed_worked_turn_market_then_smithy_buys_village_and_remodel():
     state = scenario(["market", "smithy", "silver", "estate", "estate"],
                      deck=["silver", "market", "copper", "copper", *["estate"] * 5])
 
-    state = act(state, play("market"))
+    state = play(state, None, play_card("market"))
     assert player(state)["hand"].count("silver") == 2
-    state = act(state, play("smithy"))
-    assert play("market") not in moves(state)  # no Action left
-    state = act(state, PLAY_TREASURES)
+    state = play(state, None, play_card("smithy"))
+    assert play_card("market") not in moves(state)  # no Action left
+    state = play(state, None, PLAY_TREASURES)
     assert (state["turn"]["coins"], state["turn"]["buys"]) == (7, 2)
-    state = act(state, pick("buy", "village"), pick("buy", "remodel"))
+    state = play(state, None, pick("buy", "village"), pick("buy", "remodel"))
 
     me = player(state)
     assert {"village", "remodel"} <= set(me["discard"])
@@ -45,7 +36,7 @@ def test_seed_example_two_golds_and_two_buys_buy_a_two_and_a_four():
     카드를 1장 사고, 돈 4짜리 카드를 1장 살 수 있습니다"."""
     state = scenario(["gold", "gold"], deck=["copper"] * 5, buys=2)
 
-    state = act(state, PLAY_TREASURES, pick("buy", "estate"))
+    state = play(state, None, PLAY_TREASURES, pick("buy", "estate"))
 
     assert state["turn"]["coins"] == 4
     assert pick("buy", "smithy") in moves(state) and pick("buy", "market") not in moves(state)
@@ -63,15 +54,15 @@ def test_a_hand_without_actions_offers_only_treasures_buys_and_end_of_turn():
 def test_playing_a_treasure_ends_the_action_phase():
     state = scenario(["village", "copper", "estate"], deck=["copper"] * 5)
 
-    state = act(state, play("copper"))
+    state = play(state, None, play_card("copper"))
 
-    assert play("village") not in moves(state)
+    assert play_card("village") not in moves(state)
 
 
 def test_no_treasure_may_be_played_after_the_first_buy():
     state = scenario(["silver", "copper", "copper"], deck=["copper"] * 5, buys=2)
 
-    state = act(state, play("silver"), pick("buy", "cellar"))
+    state = play(state, None, play_card("silver"), pick("buy", "cellar"))
 
     assert not any(m["kind"].startswith("play") for m in moves(state))
 
@@ -79,7 +70,7 @@ def test_no_treasure_may_be_played_after_the_first_buy():
 def test_any_supply_card_may_be_bought_even_a_curse():
     state = scenario(["estate"] * 5, deck=["copper"] * 5)
 
-    state = act(state, pick("buy", "curse"))
+    state = play(state, None, pick("buy", "curse"))
 
     assert player(state)["discard"].count("curse") == 1
 
@@ -89,9 +80,9 @@ def test_clean_up_discards_everything_then_draws_five_shuffling_mid_draw():
                      discard=["duchy"])
 
     state = end_turn(state)
-    assert is_chance(state)
+    assert isinstance(step(state), Chance)
     assert sorted(player(state)["hand"]) == ["gold", "silver"]
-    state = shuffle(state)
+    state = chance(state)
 
     # The hand's and play's cards were discarded before the draw, so the reshuffle took them.
     me = player(state)
@@ -103,18 +94,18 @@ def test_clean_up_discards_everything_then_draws_five_shuffling_mid_draw():
 def test_an_empty_deck_is_not_reshuffled_until_a_card_is_needed():
     state = scenario(["smithy"], deck=["copper", "copper", "copper"], discard=["gold"])
 
-    state = act(state, play("smithy"))
+    state = play(state, None, play_card("smithy"))
 
-    assert not is_chance(state)
+    assert not isinstance(step(state), Chance)
     assert player(state)["deck"] == [] and player(state)["discard"] == ["gold"]
 
 
 def test_with_too_few_cards_a_draw_takes_what_there_is():
     state = scenario(["smithy"], deck=["copper"])
 
-    state = act(state, play("smithy"))
+    state = play(state, None, play_card("smithy"))
 
-    assert not is_chance(state) and player(state)["hand"] == ["copper"]
+    assert not isinstance(step(state), Chance) and player(state)["hand"] == ["copper"]
 
 
 def test_turns_pass_to_the_left_and_are_counted():
@@ -130,11 +121,11 @@ def test_game_ends_at_the_end_of_the_turn_the_last_province_is_bought():
     state = scenario(["gold"] * 6, deck=["copper"] * 5, buys=2)
     state = {**state, "supply": {**state["supply"], "province": 1}}
 
-    state = act(state, PLAY_TREASURES, pick("buy", "province"))
-    assert not is_over(state)  # a Buy is left: the turn goes on
-    state = act(state, pick("buy", "silver"))
+    state = play(state, None, PLAY_TREASURES, pick("buy", "province"))
+    assert not isinstance(step(state), Over)  # a Buy is left: the turn goes on
+    state = play(state, None, pick("buy", "silver"))
 
-    assert is_over(state)
+    assert isinstance(step(state), Over)
     assert RULES_result(state)["reason"] == "the Province pile is empty"
 
 
@@ -142,13 +133,13 @@ def test_game_ends_when_any_three_supply_piles_are_empty_curses_included():
     state = scenario(["copper"], deck=["copper"] * 5)
     state = {**state, "supply": {**state["supply"], "curse": 0, "cellar": 0, "village": 1}}
 
-    state = act(state, PLAY_TREASURES)
+    state = play(state, None, PLAY_TREASURES)
     state = end_turn(state)
-    assert not is_over(state)  # two empty piles are not enough
+    assert not isinstance(step(state), Over)  # two empty piles are not enough
 
     state = {**state, "turn": {**state["turn"], "coins": 3}}
-    state = act(state, pick("buy", "village"))
-    assert is_over(state)
+    state = play(state, None, pick("buy", "village"))
+    assert isinstance(step(state), Over)
 
 
 def test_tie_goes_to_the_player_with_fewer_turns():
@@ -159,7 +150,7 @@ def test_tie_goes_to_the_player_with_fewer_turns():
     state = {**state, "supply": {**state["supply"], "province": 1}}
     state = {**state, "players": [{**player(state), "turns": 5}, {**player(state, 1), "turns": 4}]}
 
-    state = act(state, PLAY_TREASURES, pick("buy", "province"))
+    state = play(state, None, PLAY_TREASURES, pick("buy", "province"))
 
     result = RULES_result(state)
     assert result["scores"][0] == result["scores"][1]
@@ -172,7 +163,7 @@ def test_a_tie_with_equal_turns_is_a_shared_win():
     state = {**state, "supply": {**state["supply"], "province": 1}}
     state = {**state, "players": [{**player(state), "turns": 4}, {**player(state, 1), "turns": 4}]}
 
-    state = act(state, PLAY_TREASURES, pick("buy", "province"))
+    state = play(state, None, PLAY_TREASURES, pick("buy", "province"))
 
     assert RULES_result(state)["winners"] == [0, 1]
 
@@ -211,7 +202,7 @@ def test_clean_up_leaves_the_last_card_played_on_top_of_the_discard_pile():
     first, so the visible top is a card everyone saw played, not a hand card."""
     state = scenario(["village", "estate", "copper"], deck=["estate"] * 8)
 
-    state = act(state, play("village"), PLAY_TREASURES)
+    state = play(state, None, play_card("village"), PLAY_TREASURES)
     state = end_turn(state)
 
     assert player(state)["discard"][-1] == "copper"

@@ -1,6 +1,6 @@
 """Scenario helpers: a game set up to a given quest and heroes, tiles stood where a test
-wants them, a frame of the round pushed (an activation, a scene activation), and moves and
-draws played through the kernel's doors (so an illegal move fails as it would for a player).
+wants them, a frame of the round pushed (an activation, a scene activation), the enemy die
+rolled; moves, prompts and draws are the driver's (tests/games/driver.py).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from domain.games.godofwar import RULES
 from domain.games.godofwar.content import CONTENT
 from domain.games.godofwar.effects import advance
 from domain.games.godofwar.flow import QUESTS
-from domain.kernel import Chance, Decision, Prompt, play_chance, play_move
+from domain.kernel import Chance
+from tests.games.driver import chance
 
 State = dict[str, Any]
 
@@ -58,28 +59,11 @@ def scene_activation(state: State, seat: int, rune_card: str) -> State:
                                   t for t, h in state["heroes"].items() if h["seat"] == seat]})
 
 
-def prompt_of(state: State, seat: int | None = None) -> Prompt:
-    step = RULES.next(state)
-    assert isinstance(step, Decision), f"expected a decision, got {step}"
-    return step.prompts[0] if seat is None else step.prompt_for(seat)  # type: ignore[return-value]
-
-
-def act(state: State, seat: int, move: dict[str, Any]) -> State:
-    return play_move(RULES, state, seat, move)
-
-
 def roll(state: State, face: int) -> State:
+    """The enemy die shows ``face``."""
     step = RULES.next(state)
     assert isinstance(step, Chance) and step.spec["what"] == "enemy die", step
-    return play_chance(RULES, state, face)
-
-
-def settle(state: State, outcome: Any = None) -> State:
-    """Resolve every pending draw with the identity (shuffles keep their order)."""
-    while isinstance(step := RULES.next(state), Chance):
-        state = play_chance(RULES, state, outcome if outcome is not None else
-                            list(range(step.spec["n"])))
-    return state
+    return chance(state, face)
 
 
 def enemy_wounds(state: State, card: str) -> int:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from domain.games.godofwar import RULES
 from domain.games.godofwar.flow import start_scene
 from domain.kernel import Over
+from tests.games.driver import play, settle
 
-from .helpers import act, activation, scene_activation, settle, started, with_frame
+from .helpers import activation, scene_activation, started, with_frame
 
 HOLD = {"op": "act", "seat": 0, "moved": []}
 
@@ -37,7 +38,7 @@ def test_the_sons_of_thor_rally_heals_modi_by_2():
     state = scene_activation(state, 0, "spear-thrust-ansuz")
     while RULES.next(state).prompts[0].kind != "act":
         prompt = RULES.next(state).prompts[0]
-        state = act(state, prompt.seat, prompt.legal_moves[-1])
+        state = play(state, prompt.seat, prompt.legal_moves[-1])
     assert state["scene"]["s10-aux-2"]["wounds"] == 3
 
 
@@ -49,7 +50,7 @@ def test_hraezlyrs_fury_filling_its_sixth_slot_loses_a_lone_heros_game():
     state = scene_activation(state, 0, "spear-thrust-thurisaz")
     while not isinstance(step := RULES.next(state), Over):
         prompt = step.prompts[0]
-        state = act(state, prompt.seat, prompt.legal_moves[-1])
+        state = play(state, prompt.seat, prompt.legal_moves[-1])
     assert step.shared == "loss" and state["scene"]["s7-aux-2"]["storage"] == 6
 
 
@@ -58,11 +59,11 @@ def test_baldurs_resolve_starts_with_a_token_that_a_taunt_takes_off():
     assert state["scene"]["s8-aux-2"]["storage"] == 1  # his setup effect
     state["players"][0]["hand"] = ["kratos-guardian-shield", "kratos-focus-2"]
     state = activation(state, 0)
-    state = act(state, 0, {"kind": "interact", "tile": "kratos", "card": "s8-aux-2",
+    state = play(state, 0, {"kind": "interact", "tile": "kratos", "card": "s8-aux-2",
                            "point": "taunt-baldur"})
-    state = act(state, 0, {"kind": "pay", "card": "kratos-guardian-shield", "as": "defense"})
-    state = act(state, 0, {"kind": "pay", "card": "kratos-focus-2", "as": "number"})
-    state = act(state, 0, {"kind": "done"})
+    state = play(state, 0, {"kind": "pay", "card": "kratos-guardian-shield", "as": "defense"})
+    state = play(state, 0, {"kind": "pay", "card": "kratos-focus-2", "as": "number"})
+    state = play(state, 0, {"kind": "done"})
     assert state["scene"]["s8-aux-2"]["storage"] == 0
 
 
@@ -71,6 +72,6 @@ def test_an_unchosen_sigrun_wounds_every_hero_by_2_for_the_boss_scene():
     state["quests_won"] = 1
     state["campaign"]["bosses"] = ["sigrun", "magni-and-modi", "hraezlyr"]
     state = settle(with_frame(state, {"op": "quest_won"}))
-    state = settle(act(state, 0, {"kind": "boss", "id": "hraezlyr"}))
+    state = settle(play(state, 0, {"kind": "boss", "id": "hraezlyr"}))
     assert [h["wounds"] for h in state["heroes"].values()] == [2, 2]
     assert all(p["deck"][-1] == "stun" for p in state["players"])  # Magni and Modi's

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from domain.games.godofwar import RULES
 from domain.kernel import ask_bot
+from tests.games.driver import prompt
 
-from .helpers import activation, prompt_of, started
+from .helpers import activation, started
 
 BONFIRE_COLUMN = 2  # s3-bottom-2: broken, its box on the next uruz loses Helheim
 
 
 def party_move(state):
-    return ask_bot(RULES, RULES.bots["party"], state, prompt_of(state), lambda n: 0)
+    return ask_bot(RULES, RULES.bots["party"], state, prompt(state), lambda n: 0)
 
 
 def helheim_turn(where):

@@ -7,9 +7,9 @@ from domain.games.godofwar import RULES
 from domain.games.godofwar.content import RAW
 from domain.games.godofwar.flow import start_scene
 from domain.games.godofwar.vocabulary import EFFECTS
-from tests.games.driver import position
+from tests.games.driver import play, position, prompt, settle
 
-from .helpers import act, activation, prompt_of, started, with_frame
+from .helpers import activation, scene_activation, started, with_frame
 
 HOLD = {"op": "act", "seat": 0, "moved": []}
 
@@ -19,10 +19,10 @@ def test_every_effect_kind_of_the_vocabulary_has_exactly_one_function():
 
 
 def pay_and_done(state, seat, point, payments):
-    state = act(state, seat, point)
+    state = play(state, seat, point)
     for card, icon in payments:
-        state = act(state, seat, {"kind": "pay", "card": card, "as": icon})
-    return act(state, seat, {"kind": "done"})
+        state = play(state, seat, {"kind": "pay", "card": card, "as": icon})
+    return play(state, seat, {"kind": "done"})
 
 
 def test_baldurs_mistletoe_strips_his_armor_for_a_ranged_and_a_special_card():
@@ -63,15 +63,15 @@ def test_a_destruction_crystal_pays_any_icon_and_plays_as_a_number_3():
                      tiles={"Kratos": {"column": 1}},
                      hands=[["Destruction Crystal", "Axe Throw"]], activation=0)
     point = {"kind": "interact", "tile": "kratos", "card": "s2-top-1", "point": "cleanse"}
-    state = act(state, 0, point)
-    assert {"kind": "pay", "card": "destruction-crystal", "as": "ranged"} in prompt_of(
+    state = play(state, 0, point)
+    assert {"kind": "pay", "card": "destruction-crystal", "as": "ranged"} in prompt(
         state).legal_moves
-    state = act(state, 0, {"kind": "cancel"})  # nothing paid, nothing discarded
+    state = play(state, 0, {"kind": "cancel"})  # nothing paid, nothing discarded
     assert state["players"][0]["hand"] == ["destruction-crystal", "kratos-axe-throw"]
-    state = act(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-throw",
+    state = play(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-throw",
                            "as": "ranged", "target": "s2-bottom-1"})  # no printed number
-    state = act(state, 0, {"kind": "add", "card": "destruction-crystal"})
-    state = act(state, 0, {"kind": "done"})
+    state = play(state, 0, {"kind": "add", "card": "destruction-crystal"})
+    state = play(state, 0, {"kind": "done"})
     assert state["scene"]["s2-bottom-1"]["armor_broken"] == 1  # 0 + 3 breaks armor 3
     assert state["players"][0]["discard"][-1] == "destruction-crystal"  # it cycles (p.13)
 
@@ -80,8 +80,8 @@ def test_healing_stone_heals_the_chosen_hero_by_3():
     state = position("godofwar", heroes=["Kratos", "Freya"],
                      tiles={"Kratos": {"column": 1}, "Freya": {"column": 2, "wounds": 4}},
                      hands=[["healing-stone-fehu"], []], activation=0)
-    state = act(state, 0, {"kind": "special", "card": "healing-stone-fehu", "tile": "kratos"})
-    state = act(state, 0, {"kind": "target", "target": "freya"})
+    state = play(state, 0, {"kind": "special", "card": "healing-stone-fehu", "tile": "kratos"})
+    state = play(state, 0, {"kind": "target", "target": "freya"})
     assert state["heroes"]["freya"]["wounds"] == 1
     assert state["players"][0]["discard"] == ["healing-stone-fehu"]
 
@@ -90,8 +90,8 @@ def test_iduns_apple_raises_a_players_hand_limit_until_the_quest_is_won():
     state = position("godofwar", heroes=["Kratos", "Freya"],
                      tiles={"Kratos": {"column": 1}, "Freya": {"column": 2}},
                      hands=[["iduns-apple-fehu"], []], activation=0)
-    state = act(state, 0, {"kind": "special", "card": "iduns-apple-fehu", "tile": "kratos"})
-    state = act(state, 0, {"kind": "target", "target": "freya"})
+    state = play(state, 0, {"kind": "special", "card": "iduns-apple-fehu", "tile": "kratos"})
+    state = play(state, 0, {"kind": "target", "target": "freya"})
     assert state["players"][1]["hand_limit"] == 8
 
 
@@ -99,7 +99,6 @@ def test_a_stone_trolls_wounding_blow_lowers_the_wounded_heros_hand_limit():
     state = started(["kratos", "freya"], quest="the-mountain",
                     where={"kratos": (1, False), "freya": (4, False)})
     state["players"][0]["hand"] = []
-    from .helpers import scene_activation
     state = scene_activation(state, 0, "spear-thrust-fehu")
     assert state["heroes"]["kratos"]["wounds"] >= 3
     assert state["players"][0]["hand_limit"] == 6
@@ -110,27 +109,26 @@ def test_ancient_magic_cannot_hand_out_a_third_token():
     state["heroes"]["freya"].update({"rage": 5, "freya_token": True})
     state["heroes"]["kratos"]["freya_token"] = True
     state = activation(state, 0)
-    assert {"kind": "rage", "tile": "freya"} not in prompt_of(state).legal_moves
+    assert {"kind": "rage", "tile": "freya"} not in prompt(state).legal_moves
 
 
 def test_mimirs_foresight_reorders_the_top_three_upgrade_cards_in_solo():
     state = started(["kratos"], where={"kratos": (1, False)})
     top = state["upgrade_deck"][-3:]
     state = activation(state, 0)
-    state = act(state, 0, {"kind": "companion", "ability": "mimir-foresight",
+    state = play(state, 0, {"kind": "companion", "ability": "mimir-foresight",
                            "mode": "reorder-upgrades"})
-    assert prompt_of(state).kind == "reorder"
-    state = act(state, 0, {"kind": "order", "card": top[0]})
-    state = act(state, 0, {"kind": "order", "card": top[1]})
+    assert prompt(state).kind == "reorder"
+    state = play(state, 0, {"kind": "order", "card": top[0]})
+    state = play(state, 0, {"kind": "order", "card": top[1]})
     assert state["upgrade_deck"][-3:] == [top[2], top[1], top[0]]  # the first chosen on top
 
 
 def test_the_hindrance_of_the_lake_lowers_every_hand_limit_for_the_next_quest():
     state = started(["kratos", "freya"], quest="the-travelers")
     state["campaign"]["quests"] = ["the-travelers", "the-lake-of-nine", "alfheim"]
-    from .helpers import settle
     state = settle(with_frame(state, {"op": "quest_won"}))
-    state = settle(act(state, 0, {"kind": "quest", "id": "alfheim"}))
+    state = settle(play(state, 0, {"kind": "quest", "id": "alfheim"}))
     assert [p["hand_limit"] for p in state["players"]] == [6, 6]
 
 
@@ -138,10 +136,10 @@ def test_the_order_foresight_gives_is_hidden_from_spectators():
     state = started(["kratos"], where={"kratos": (1, False)})
     top = state["upgrade_deck"][-1]
     state = activation(state, 0)
-    state = act(state, 0, {"kind": "companion", "ability": "mimir-foresight",
+    state = play(state, 0, {"kind": "companion", "ability": "mimir-foresight",
                            "mode": "reorder-upgrades"})
     event = {"type": "move", "seat": 0, "move": {"kind": "order", "card": top}}
-    after = act(state, 0, event["move"])
+    after = play(state, 0, event["move"])
     assert RULES.redact(state, event, None)["move"]["card"] is None
     assert RULES.redact(state, event, 0)["move"]["card"] == top
     from domain.games.godofwar.cards import name_of

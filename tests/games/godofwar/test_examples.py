@@ -9,19 +9,9 @@ from collections import Counter
 import pytest
 
 from domain.kernel import IllegalMove
-from tests.games.driver import position
+from tests.games.driver import play, position, prompt, settle
 
-from .helpers import (
-    act,
-    activation,
-    enemy_wounds,
-    prompt_of,
-    roll,
-    scene_activation,
-    settle,
-    started,
-    with_frame,
-)
+from .helpers import activation, enemy_wounds, roll, scene_activation, started, with_frame
 
 FOUR = ["kratos", "brok-and-sindri", "freya", "atreus"]
 
@@ -32,17 +22,17 @@ def test_gow_ex_1_a_hero_moves_to_any_column_with_a_free_space_once_a_turn():
                      tiles={"Kratos": {"column": 1}, "Sindri": {"column": 1, "back": True},
                             "Freya": {"column": 2}, "Brok": {"column": 2, "back": True},
                             "Atreus": {"column": 4}})
-    moves = [m for m in prompt_of(state).legal_moves if m["kind"] in ("move", "swap")
+    moves = [m for m in prompt(state).legal_moves if m["kind"] in ("move", "swap")
              and m["tile"] == "kratos"]
     assert {m["column"] for m in moves if m["kind"] == "move"} == {3, 4}  # 1 and 2 are full
     assert {"kind": "swap", "tile": "kratos"} in moves  # the other way to use the move
-    state = act(state, 0, {"kind": "move", "tile": "kratos", "column": 4, "space": "front"})
+    state = play(state, 0, {"kind": "move", "tile": "kratos", "column": 4, "space": "front"})
     heroes = state["heroes"]
     assert (heroes["kratos"]["column"], heroes["kratos"]["back"]) == (4, False)
     assert (heroes["atreus"]["column"], heroes["atreus"]["back"]) == (4, True)
     assert (heroes["sindri"]["column"], heroes["sindri"]["back"]) == (1, False)
     with pytest.raises(IllegalMove):
-        act(state, 0, {"kind": "move", "tile": "kratos", "column": 3, "space": "front"})
+        play(state, 0, {"kind": "move", "tile": "kratos", "column": 3, "space": "front"})
 
 
 def kratos_before_two_enemies(rage: int = 3):
@@ -56,16 +46,16 @@ def kratos_before_two_enemies(rage: int = 3):
 
 
 def attack(state, card, declared, numbers, target="s1-top-3"):
-    state = act(state, 0, {"kind": "attack", "tile": "kratos", "card": card, "as": declared,
+    state = play(state, 0, {"kind": "attack", "tile": "kratos", "card": card, "as": declared,
                            "target": target})
     for number in numbers:
-        state = act(state, 0, {"kind": "add", "card": number})
-    return act(state, 0, {"kind": "done"})
+        state = play(state, 0, {"kind": "add", "card": number})
+    return play(state, 0, {"kind": "done"})
 
 
 def test_gow_ex_2a_a_ranged_card_with_no_number_and_a_3_wounds_the_top_enemy_by_value_less_die():
     state = kratos_before_two_enemies()
-    moves = prompt_of(state).legal_moves
+    moves = prompt(state).legal_moves
     assert {"kind": "attack", "tile": "kratos", "card": "kratos-axe-throw", "as": "ranged",
             "target": "s1-top-3"} in moves  # ranged reaches the top card (GOW-R-4)
     state = roll(attack(state, "kratos-axe-throw", "ranged", ["kratos-focus-3"]), 2)
@@ -78,7 +68,7 @@ def test_gow_ex_2a_a_ranged_card_with_no_number_and_a_3_wounds_the_top_enemy_by_
 def test_gow_ex_2b_a_dual_card_declared_ranged_plus_2_wounds_by_3_less_the_die(die, wounds):
     # GOW-R-2: the example prints die 1 and 3 wounds; the rule (value − die) is followed.
     state = kratos_before_two_enemies()
-    moves = prompt_of(state).legal_moves
+    moves = prompt(state).legal_moves
     melee_targets = {m["target"] for m in moves if m["kind"] == "attack"
                      and m["card"] == "kratos-axe-chop" and m["as"] == "melee"}
     assert melee_targets == {"s1-bottom-3"}  # declared melee, the top card is out of reach
@@ -93,7 +83,7 @@ def test_gow_ex_3_a_full_rage_track_gives_spartan_rage_heal_3_and_3_more_wounds_
     state = roll(attack(state, "kratos-axe-throw", "ranged", ["kratos-focus-3"]), 2)
     state = roll(attack(state, "kratos-axe-chop", "ranged", ["kratos-focus-2"]), 1)
     assert state["heroes"]["kratos"]["rage"] == 5  # the last space
-    state = act(state, 0, {"kind": "rage", "tile": "kratos"})
+    state = play(state, 0, {"kind": "rage", "tile": "kratos"})
     assert state["heroes"]["kratos"]["wounds"] == 2 and state["heroes"]["kratos"]["rage"] == 0
     state = roll(attack(state, "kratos-axe-swing", "melee", ["kratos-focus-1"],
                         target="s1-bottom-3"), 2)
@@ -109,12 +99,12 @@ def test_gow_ex_4_an_interaction_discards_its_cards_for_nothing_and_flips_the_ca
     state["heroes"]["freya"]["wounds"] = 3
     state = activation(state, 0)
     point = {"kind": "interact", "tile": "freya", "card": "s4-bottom-2", "point": "raise-bridge"}
-    state = act(state, 0, point)
-    state = act(state, 0, {"kind": "pay", "card": "freya-staff-strike", "as": "melee"})
-    assert {"kind": "pay", "card": "freya-will-1", "as": "number"} not in prompt_of(
+    state = play(state, 0, point)
+    state = play(state, 0, {"kind": "pay", "card": "freya-staff-strike", "as": "melee"})
+    assert {"kind": "pay", "card": "freya-will-1", "as": "number"} not in prompt(
         state).legal_moves  # only the required cards are discarded (GOW-R-49)
-    state = act(state, 0, {"kind": "pay", "card": "freya-warding-spell", "as": "defense"})
-    state = act(state, 0, {"kind": "done"})
+    state = play(state, 0, {"kind": "pay", "card": "freya-warding-spell", "as": "defense"})
+    state = play(state, 0, {"kind": "done"})
     assert state["players"][0]["hand"] == ["freya-will-1"]
     assert state["players"][0]["discard"] == ["freya-staff-strike", "freya-warding-spell"]
     assert state["heroes"]["freya"]["rage"] == 0  # no rage from interactions
@@ -130,11 +120,11 @@ def test_gow_ex_5_a_rune_activates_the_top_row_first_then_the_bottom_row():
     state["players"][0]["hand"] = ["freya-warding-spell"]
     state["players"][1]["hand"] = ["kratos-guardian-shield"]
     state = scene_activation(state, 0, "spear-thrust-uruz")
-    first = prompt_of(state)
+    first = prompt(state)
     # The Revenant (ranged) hits the farthest hero from column 3: Freya in column 1.
     assert (first.kind, first.seat) == ("defend", 0)
-    state = act(state, 0, {"kind": "no-defense"})
-    second = prompt_of(state)
+    state = play(state, 0, {"kind": "no-defense"})
+    second = prompt(state)
     # Then the Draugr (melee, its own column and the right): Freya again, then Kratos.
     assert (second.kind, second.seat) == ("defend", 0)
     assert state["revealed"] == ["spear-thrust-uruz"]  # stays for the upgrade phase
@@ -153,13 +143,13 @@ def test_gow_ex_6_enemy_attacks_defenses_and_a_knock_out():
     state["players"][1]["hand"] = ["freya-warding-spell", "freya-will-2"]
     state["players"][2]["hand"] = ["kratos-guardian-shield"]
     state = scene_activation(state, 0, "spear-thrust-uruz")
-    assert prompt_of(state).seat == 2  # the archer aims at Kratos only
-    state = act(state, 2, {"kind": "defend", "card": "kratos-guardian-shield"})
+    assert prompt(state).seat == 2  # the archer aims at Kratos only
+    state = play(state, 2, {"kind": "defend", "card": "kratos-guardian-shield"})
     assert state["heroes"]["kratos"]["wounds"] == 0
-    assert prompt_of(state).seat == 1  # the melee attack: Freya (Sindri cannot defend)
-    state = act(state, 1, {"kind": "defend", "card": "freya-warding-spell"})
-    state = act(state, 1, {"kind": "add", "card": "freya-will-2"})
-    state = act(state, 1, {"kind": "done"})
+    assert prompt(state).seat == 1  # the melee attack: Freya (Sindri cannot defend)
+    state = play(state, 1, {"kind": "defend", "card": "freya-warding-spell"})
+    state = play(state, 1, {"kind": "add", "card": "freya-will-2"})
+    state = play(state, 1, {"kind": "done"})
     sindri = state["heroes"]["sindri"]
     assert sindri["knocked_out"] and sindri["column"] is None and sindri["wounds"] == 8
     assert state["heroes"]["freya"]["wounds"] == 0
@@ -182,12 +172,12 @@ def test_gow_ex_7_the_upgrade_phase_takes_removes_and_passes_the_first_player_to
         del player["deck"][:3]
     state = with_frame(state, {"op": "upgrade", "stage": "discard", "queue": [], "taken": []},
                        {"op": "end_round"})
-    state = act(state, 2, {"kind": "take", "card": "draupnir-throw-fehu"})  # Atreus first
+    state = play(state, 2, {"kind": "take", "card": "draupnir-throw-fehu"})  # Atreus first
     assert all(p["hand"] == [] for p in state["players"])  # every hand discarded
     removed = state["players"][3]["discard"][0]
-    state = act(state, 3, {"kind": "remove", "card": removed})
-    state = act(state, 0, {"kind": "take", "card": "healing-stone-fehu"})
-    state = act(state, 1, {"kind": "take", "card": "might-4-fehu"})
+    state = play(state, 3, {"kind": "remove", "card": removed})
+    state = play(state, 0, {"kind": "take", "card": "healing-stone-fehu"})
+    state = play(state, 1, {"kind": "take", "card": "might-4-fehu"})
     state = settle(state)  # the two untaken shuffled under the upgrade deck
     # the next round has begun: each taker's first draw was the card taken
     assert [p["hand"][0] for p in state["players"][:3]] == [
@@ -203,10 +193,10 @@ def test_gow_ex_8_the_travelers_second_and_alfheims_poison_in_every_deck():
     state["campaign"]["quests"] = ["helheim", "alfheim", "the-travelers"]
     state["scene"]["s3-bottom-2"]["dead"] = True
     state = settle(with_frame(state, {"op": "quest_won"}))
-    prompt = prompt_of(state)
-    assert prompt.kind == "quest" and {m["id"] for m in prompt.legal_moves} == {
+    asked = prompt(state)
+    assert asked.kind == "quest" and {m["id"] for m in asked.legal_moves} == {
         "alfheim", "the-travelers"}
-    state = settle(act(state, 0, {"kind": "quest", "id": "the-travelers"}))
+    state = settle(play(state, 0, {"kind": "quest", "id": "the-travelers"}))
     assert state["campaign"]["current"] == "the-travelers"
     assert {c.split("-")[0] for c in state["scene"]} == {"s1"}
     assert all(Counter(p["deck"])["poison"] == 1 for p in state["players"])

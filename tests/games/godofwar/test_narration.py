@@ -26,10 +26,10 @@ from domain.kernel import (
     log_line,
     move_labels,
 )
-from tests.games.driver import position
+from tests.games.driver import position, prompt
 from tests.games.words import check_game
 
-from .helpers import RULES, activation, prompt_of, started, with_frame
+from .helpers import RULES, activation, started, with_frame
 
 NAMES = ("ann (seat 0)", "bob (seat 1)", "cy (seat 2)", "dee (seat 3)")
 SEATS = (1, 2, 3, 4)
@@ -73,12 +73,12 @@ def played(seats: int, seed: int = 0, version: str = "1.2.0") -> tuple[Told, ...
             event: dict[str, Any] = {"type": "chance", "spec": step.spec, "outcome": outcome}
             after = rules.apply_chance(state, outcome)
         else:
-            prompt = step.prompts[pick.randrange(len(step.prompts))]
-            move = (ask_bot(rules, rules.bots["party"], state, prompt, pick.randrange)
+            asked = step.prompts[pick.randrange(len(step.prompts))]
+            move = (ask_bot(rules, rules.bots["party"], state, asked, pick.randrange)
                     if pick.random() < 0.8
-                    else prompt.legal_moves[pick.randrange(len(prompt.legal_moves))])
-            event = {"type": "move", "seat": prompt.seat, "move": move}
-            after = rules.apply_move(state, prompt.seat, move)
+                    else asked.legal_moves[pick.randrange(len(asked.legal_moves))])
+            event = {"type": "move", "seat": asked.seat, "move": move}
+            after = rules.apply_move(state, asked.seat, move)
         told.append(Told(state, after, event))
         state = after
     return tuple(told)
@@ -195,14 +195,14 @@ def test_the_cards_mimirs_foresight_looks_at_and_orders_are_told_only_to_its_sea
 def test_each_hero_to_pick_is_labelled_by_its_name():
     state = RULES.setup({}, 2)
 
-    assert [label(state, 0, m, Audience((), 0)) for m in prompt_of(state).legal_moves] == [
+    assert [label(state, 0, m, Audience((), 0)) for m in prompt(state).legal_moves] == [
         "Play Kratos", "Play Atreus", "Play Freya", "Play Brok and Sindri", "Play Mimir"]
 
 
 def test_an_attack_is_labelled_by_its_enemy_card_and_the_type_it_is_played_as():
     state = _kratos_acting(["kratos-axe-swing", "kratos-axe-chop"])
 
-    labels = [label(state, 0, m, Audience((), 0)) for m in prompt_of(state, 0).legal_moves]
+    labels = [label(state, 0, m, Audience((), 0)) for m in prompt(state, 0).legal_moves]
 
     assert {"Attack Draugr with Leviathan Axe Swing (melee)",
             "Attack Draugr with Returning Chop (melee)",
@@ -219,7 +219,7 @@ def test_a_seat_of_two_heroes_reads_which_hero_acts():
     state["players"][1]["hand"] = ["brok-and-sindri-quick-repair"]
     state = activation(state, 1)
 
-    labels = [label(state, 1, m, Audience((), 1)) for m in prompt_of(state, 1).legal_moves]
+    labels = [label(state, 1, m, Audience((), 1)) for m in prompt(state, 1).legal_moves]
 
     assert {"Brok: play Quick Repair", "Sindri: play Quick Repair",
             "Brok: swap places with Sindri", "Sindri: move to column 2"} <= set(labels)
@@ -231,7 +231,7 @@ def test_upgrade_cards_of_one_name_are_told_apart_by_their_rune():
     state["first_player"] = 0
     state = with_frame(state, {"op": "upgrade", "stage": "discard", "queue": [], "taken": []})
 
-    labels = [label(state, 0, m, Audience((), 0)) for m in prompt_of(state, 0).legal_moves]
+    labels = [label(state, 0, m, Audience((), 0)) for m in prompt(state, 0).legal_moves]
 
     assert labels == ["Take Chaos Slash (Fehu)", "Take Chaos Slash (Uruz)", "Pass"]
 
@@ -244,8 +244,8 @@ def test_no_two_moves_of_a_prompt_read_the_same(seats, version):
     for told in moves_of(played(seats, version=version)):
         step = rules.next(told.before)
         assert isinstance(step, Decision)
-        for prompt in step.prompts:
-            labels = move_labels(rules, told.before, prompt)
+        for asked in step.prompts:
+            labels = move_labels(rules, told.before, asked)
             assert len(set(labels)) == len(labels), labels
 
 

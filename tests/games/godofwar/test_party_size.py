@@ -11,8 +11,9 @@ from domain.games.godofwar import RULES
 from domain.games.godofwar.content import CONTENT
 from domain.games.godofwar.flow import start_scene
 from domain.kernel import Over
+from tests.games.driver import play
 
-from .helpers import act, activation, roll, scene_activation, started, with_frame
+from .helpers import activation, roll, scene_activation, started, with_frame
 from .test_content import broken
 
 HOLD = {"op": "act", "seat": 0, "moved": []}
@@ -36,10 +37,10 @@ def kratos_chops_the_jaw(state):
     """Kratos (column 3) plays a melee 1 with a +3 on the Jaw below him; the die shows 0."""
     state["players"][0]["hand"] = ["kratos-axe-chop", "kratos-focus-3"]
     state = activation(state, 0)
-    state = act(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-chop",
+    state = play(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-chop",
                            "as": "melee", "target": JAW})
-    state = act(state, 0, {"kind": "add", "card": "kratos-focus-3"})
-    return roll(act(state, 0, {"kind": "done"}), 0)
+    state = play(state, 0, {"kind": "add", "card": "kratos-focus-3"})
+    return roll(play(state, 0, {"kind": "done"}), 0)
 
 
 def test_the_jaw_has_more_health_in_a_four_hero_game_than_in_a_two_hero_game_as_its_card_says():
@@ -106,7 +107,7 @@ def test_with_two_heroes_it_is_the_furys_seventh_token_that_loses_the_game():
     state = scene_activation(state, 0, "spear-thrust-thurisaz")  # one fury token: the 7th
     while not isinstance(step := RULES.next(state), Over):
         prompt = step.prompts[0]
-        state = act(state, prompt.seat, prompt.legal_moves[-1])
+        state = play(state, prompt.seat, prompt.legal_moves[-1])
     assert step.shared == "loss" and state["scene"]["s7-aux-2"]["storage"] == 7
 
 

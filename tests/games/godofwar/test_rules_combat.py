@@ -7,9 +7,9 @@ import pytest
 
 from domain.games.godofwar import RULES
 from domain.kernel import Chance, IllegalMove
-from tests.games.driver import position
+from tests.games.driver import play, position, prompt
 
-from .helpers import act, activation, enemy_wounds, prompt_of, roll, scene_activation, started
+from .helpers import activation, enemy_wounds, roll, scene_activation, started
 
 FEHU = "spear-thrust-fehu"  # an upgrade card of each rune, to reveal
 URUZ = "spear-thrust-uruz"
@@ -23,13 +23,13 @@ def kratos_in(column: int, hand: list[str], quest: str = "the-travelers", rage: 
 
 
 def attack(state, card, declared, target, numbers=(), tile="kratos", seat=0):
-    state = act(state, seat, {"kind": "attack", "tile": tile, "card": card, "as": declared,
+    state = play(state, seat, {"kind": "attack", "tile": tile, "card": card, "as": declared,
                               "target": target})
     for number in numbers:
-        state = act(state, seat, {"kind": "add", "card": number})
+        state = play(state, seat, {"kind": "add", "card": number})
     if isinstance(RULES.next(state), Chance):
         return state
-    return act(state, seat, {"kind": "done"})
+    return play(state, seat, {"kind": "done"})
 
 
 def test_gow_r_3_a_die_above_the_value_deals_no_wounds():
@@ -40,13 +40,13 @@ def test_gow_r_3_a_die_above_the_value_deals_no_wounds():
 
 def test_gow_r_5_a_card_with_no_printed_number_needs_a_number_card():
     state = kratos_in(3, ["kratos-axe-throw"])
-    assert not [m for m in prompt_of(state).legal_moves if m["kind"] == "attack"]
+    assert not [m for m in prompt(state).legal_moves if m["kind"] == "attack"]
     state = kratos_in(3, ["kratos-axe-throw", "kratos-focus-1"])
-    state = act(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-throw",
+    state = play(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-throw",
                            "as": "ranged", "target": "s1-top-3"})
-    assert {"kind": "done"} not in prompt_of(state).legal_moves
-    state = act(state, 0, {"kind": "add", "card": "kratos-focus-1"})
-    assert {"kind": "done"} in prompt_of(state).legal_moves
+    assert {"kind": "done"} not in prompt(state).legal_moves
+    state = play(state, 0, {"kind": "add", "card": "kratos-focus-1"})
+    assert {"kind": "done"} in prompt(state).legal_moves
 
 
 def test_gow_r_6_nothing_is_added_once_the_attack_is_made():
@@ -54,7 +54,7 @@ def test_gow_r_6_nothing_is_added_once_the_attack_is_made():
     state = attack(state, "kratos-axe-chop", "ranged", "s1-top-3")
     assert isinstance(RULES.next(state), Chance)  # waiting for the die, not for a card
     with pytest.raises(IllegalMove):
-        act(state, 0, {"kind": "add", "card": "kratos-focus-1"})
+        play(state, 0, {"kind": "add", "card": "kratos-focus-1"})
 
 
 def test_gow_r_7_and_r_8_one_rage_a_play_and_the_marker_stops_at_the_last_space():
@@ -63,7 +63,7 @@ def test_gow_r_7_and_r_8_one_rage_a_play_and_the_marker_stops_at_the_last_space(
     assert state["heroes"]["kratos"]["rage"] == 4  # an attack with a rage icon: +1 only
     state = roll(attack(state, "kratos-axe-swing", "melee", "s1-bottom-3"), 0)
     assert state["heroes"]["kratos"]["rage"] == 5
-    assert {"kind": "rage", "tile": "kratos"} in prompt_of(state).legal_moves  # may wait
+    assert {"kind": "rage", "tile": "kratos"} in prompt(state).legal_moves  # may wait
 
 
 def test_gow_r_18_armor_breaks_from_the_highest_with_no_die_and_takes_no_wounds():
@@ -82,30 +82,30 @@ def test_gow_r_18_armor_breaks_from_the_highest_with_no_die_and_takes_no_wounds(
 
 def test_gow_r_10_spartan_rage_wounds_come_after_the_die_and_lapse_a_round_later():
     state = kratos_in(3, ["kratos-axe-chop"], rage=5)
-    state = act(state, 0, {"kind": "rage", "tile": "kratos"})
+    state = play(state, 0, {"kind": "rage", "tile": "kratos"})
     state = roll(attack(state, "kratos-axe-chop", "ranged", "s1-top-3"), 2)
     assert enemy_wounds(state, "s1-top-3") == 3  # 1 − 2 is 0, plus 3
     state = kratos_in(3, [], rage=5)
-    state = act(state, 0, {"kind": "rage", "tile": "kratos"})
-    state = act(state, 0, {"kind": "end"})
+    state = play(state, 0, {"kind": "rage", "tile": "kratos"})
+    state = play(state, 0, {"kind": "end"})
     assert state["bonuses"]["kratos"]["wounds"] == 3  # still there for next round
     state["pending"] = [{"op": "act", "seat": 0, "moved": []}]
     state["round"] += 1
-    state = act(state, 0, {"kind": "end"})
+    state = play(state, 0, {"kind": "end"})
     assert "wounds" not in state["bonuses"]["kratos"]
 
 
 def test_gow_r_11_a_freya_token_cancels_every_wound_and_its_status_card():
     state = position("godofwar", heroes=["Freya", "Kratos"], activation=0,
                      tiles={"Freya": {"column": 3, "rage": 5}, "Kratos": {"column": 1}})
-    state = act(state, 0, {"kind": "rage", "tile": "freya"})
-    state = act(state, 0, {"kind": "target", "target": "kratos"})
+    state = play(state, 0, {"kind": "rage", "tile": "freya"})
+    state = play(state, 0, {"kind": "target", "target": "kratos"})
     assert state["heroes"]["kratos"]["freya_token"]
     state["players"][1]["hand"] = []
     state["scene"]["s1-bottom-1"]["dead"] = True
     state = scene_activation(state, 1, URUZ)  # the Revenant (poison) shoots Kratos
-    assert prompt_of(state).kind == "freya-token"
-    state = act(state, 1, {"kind": "freya", "spend": True})
+    assert prompt(state).kind == "freya-token"
+    state = play(state, 1, {"kind": "freya", "spend": True})
     assert state["heroes"]["kratos"]["wounds"] == 0
     assert not state["heroes"]["kratos"]["freya_token"]
     assert "poison" not in state["players"][1]["deck"]
@@ -115,8 +115,8 @@ def test_gow_r_12_gear_up_adds_3_to_the_next_defense_even_without_a_card():
     state = position("godofwar", heroes=["Brok & Sindri", "Kratos"], activation=0,
                      tiles={"Brok": {"column": 1, "rage": 4}, "Sindri": {"column": 3},
                             "Kratos": {"column": 2}})
-    state = act(state, 0, {"kind": "rage", "tile": "brok"})
-    state = act(state, 0, {"kind": "target", "target": "brok"})
+    state = play(state, 0, {"kind": "rage", "tile": "brok"})
+    state = play(state, 0, {"kind": "target", "target": "brok"})
     state["players"][1]["hand"] = []
     state["scene"]["s1-bottom-1"]["dead"] = True
     state = scene_activation(state, 1, URUZ)  # the Revenant (ranged 2) hits Brok
@@ -127,12 +127,12 @@ def test_gow_r_12_gear_up_adds_3_to_the_next_defense_even_without_a_card():
 def test_gow_r_19_thunderbird_wounds_with_no_die_and_not_through_armor():
     state = position("godofwar", heroes=["Atreus", "Kratos"], activation=0,
                      tiles={"Atreus": {"column": 3, "rage": 4}, "Kratos": {"column": 2}})
-    state = act(state, 0, {"kind": "rage", "tile": "atreus"})
-    state = act(state, 0, {"kind": "target", "target": "s1-top-3"})
+    state = play(state, 0, {"kind": "rage", "tile": "atreus"})
+    state = play(state, 0, {"kind": "target", "target": "s1-top-3"})
     assert enemy_wounds(state, "s1-top-3") == 3 and state["heroes"]["atreus"]["rage"] == 0
     state["heroes"]["atreus"].update({"rage": 4, "column": 2})
     state["heroes"]["kratos"]["column"] = 4
-    state = act(state, 0, {"kind": "rage", "tile": "atreus"})  # the Traveler, alone: armor
+    state = play(state, 0, {"kind": "rage", "tile": "atreus"})  # the Traveler, alone: armor
     assert enemy_wounds(state, "s1-bottom-2") == 0 and state["heroes"]["atreus"]["rage"] == 0
 
 
@@ -196,9 +196,9 @@ def test_gow_r_49_a_once_only_point_cannot_be_used_twice():
     state["players"][0]["hand"] = ["kratos-axe-swing", "kratos-fathers-resolve"] * 2
     state = activation(state, 0)
     point = {"kind": "interact", "tile": "kratos", "card": "s7-bottom-4", "point": "dig"}
-    state = act(state, 0, point)
-    state = act(state, 0, {"kind": "pay", "card": "kratos-axe-swing", "as": "melee"})
-    state = act(state, 0, {"kind": "pay", "card": "kratos-fathers-resolve", "as": "special"})
-    state = act(state, 0, {"kind": "done"})
+    state = play(state, 0, point)
+    state = play(state, 0, {"kind": "pay", "card": "kratos-axe-swing", "as": "melee"})
+    state = play(state, 0, {"kind": "pay", "card": "kratos-fathers-resolve", "as": "special"})
+    state = play(state, 0, {"kind": "done"})
     assert state["players"][0]["deck"][-1] == "destruction-crystal"
-    assert point not in prompt_of(state).legal_moves
+    assert point not in prompt(state).legal_moves

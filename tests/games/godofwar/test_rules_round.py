@@ -8,9 +8,9 @@ from collections import Counter
 
 from domain.games.godofwar import RULES
 from domain.kernel import Chance, Over
-from tests.games.driver import position
+from tests.games.driver import play, position, prompt, settle
 
-from .helpers import act, activation, prompt_of, scene_activation, settle, started, with_frame
+from .helpers import activation, scene_activation, started, with_frame
 
 URUZ = "spear-thrust-uruz"
 HOLD = {"op": "act", "seat": 1, "moved": []}  # a frame that waits, so no new round begins
@@ -21,9 +21,9 @@ def test_gow_r_13_the_brothers_player_chooses_who_takes_a_status_card_wound():
         "brok": (1, False), "sindri": (3, False), "kratos": (2, False)})
     state["players"][0]["deck"].append("poison")
     state = with_frame(state, {"op": "draw", "seat": 0, "n": 1}, HOLD)
-    prompt = prompt_of(state)
-    assert prompt.kind == "wounded-brother" and prompt.seat == 0
-    state = act(state, 0, {"kind": "brother", "tile": "sindri"})
+    asked = prompt(state)
+    assert asked.kind == "wounded-brother" and asked.seat == 0
+    state = play(state, 0, {"kind": "brother", "tile": "sindri"})
     assert state["heroes"]["sindri"]["wounds"] == 1 and state["heroes"]["brok"]["wounds"] == 0
     assert len(state["players"][0]["hand"]) == 1  # poison: a replacement is drawn (p.10)
 
@@ -34,9 +34,9 @@ def mimir_party():
 
 def test_gow_r_14_mimirs_player_picks_a_carrier_at_the_start_of_each_round():
     state = with_frame(mimir_party(), {"op": "carrier"})
-    prompt = prompt_of(state)
-    assert (prompt.seat, prompt.kind) == (1, "carrier")
-    assert prompt.legal_moves == [{"kind": "carrier", "tile": "kratos"}]
+    asked = prompt(state)
+    assert (asked.seat, asked.kind) == (1, "carrier")
+    assert asked.legal_moves == [{"kind": "carrier", "tile": "kratos"}]
 
 
 def test_gow_r_15_mimir_interacts_during_his_carriers_activation():
@@ -49,12 +49,12 @@ def test_gow_r_15_mimir_interacts_during_his_carriers_activation():
     mimir = step.prompt_for(1)
     assert mimir is not None and {"kind": "interact", "tile": "mimir", "card": "s1-top-2",
                                   "point": "pray"} in mimir.legal_moves
-    state = act(state, 1, {"kind": "interact", "tile": "mimir", "card": "s1-top-2",
+    state = play(state, 1, {"kind": "interact", "tile": "mimir", "card": "s1-top-2",
                            "point": "pray"})
-    state = act(state, 1, {"kind": "pay", "card": "mimir-old-lore", "as": "special"})
-    state = act(state, 1, {"kind": "done"})
+    state = play(state, 1, {"kind": "pay", "card": "mimir-old-lore", "as": "special"})
+    state = play(state, 1, {"kind": "done"})
     assert state["players"][1]["discard"] == ["mimir-old-lore"]
-    assert prompt_of(state).kind == "act"  # the carrier's activation goes on
+    assert prompt(state).kind == "act"  # the carrier's activation goes on
 
 
 def test_gow_r_16_mimir_may_take_an_attack_aimed_at_his_carrier_and_defend_it():
@@ -63,9 +63,9 @@ def test_gow_r_16_mimir_may_take_an_attack_aimed_at_his_carrier_and_defend_it():
     state["scene"]["s1-bottom-1"]["dead"] = True
     state["players"][1]["hand"] = ["mimir-duck"]
     state = scene_activation(state, 0, URUZ)  # the Revenant (ranged 2) at Kratos
-    assert prompt_of(state).kind == "mimir"
-    state = act(state, 1, {"kind": "mimir", "take": True})
-    state = act(state, 1, {"kind": "defend", "card": "mimir-duck"})
+    assert prompt(state).kind == "mimir"
+    state = play(state, 1, {"kind": "mimir", "take": True})
+    state = play(state, 1, {"kind": "defend", "card": "mimir-duck"})
     assert state["heroes"]["mimir"]["wounds"] == 1 and state["heroes"]["kratos"]["wounds"] == 0
 
 
@@ -76,7 +76,7 @@ def test_gow_r_17_mimir_alone_in_the_scene_loses_the_game():
     state["scene"]["s1-bottom-1"]["dead"] = True
     state["players"][0]["hand"] = []
     state = scene_activation(state, 0, URUZ)
-    state = act(state, 1, {"kind": "mimir", "take": False})
+    state = play(state, 1, {"kind": "mimir", "take": False})
     step = RULES.next(state)
     assert isinstance(step, Over) and step.shared == "loss" and step.winners == []
 
@@ -87,9 +87,9 @@ def test_gow_r_28_another_player_plays_a_special_card_during_an_activation():
                      activation=0)
     special = RULES.next(state).prompt_for(1)
     assert special is not None and special.kind == "special"
-    state = act(state, 1, special.legal_moves[0])
-    if prompt_of(state).kind == "target":
-        state = act(state, 1, {"kind": "target", "target": "kratos"})
+    state = play(state, 1, special.legal_moves[0])
+    if prompt(state).kind == "target":
+        state = play(state, 1, {"kind": "target", "target": "kratos"})
     assert state["heroes"]["kratos"]["wounds"] < 5
     assert state["players"][1]["discard"] == ["freya-healing-charm"]
 
@@ -99,9 +99,9 @@ def test_gow_r_29_a_rune_flip_rewards_the_hero_of_the_active_player():
                      tiles={"Kratos": {"column": 1}, "Freya": {"column": 4}},
                      hands=[["Returning Chop", "Focus"], []],
                      enemies={"s1-top-1": {"wounds": 3}}, activation=0)
-    state = act(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-chop",
+    state = play(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-chop",
                            "as": "ranged", "target": "s1-top-1"})
-    state = act(state, 0, {"kind": "done"})
+    state = play(state, 0, {"kind": "done"})
     state = RULES.apply_chance(state, 0)  # the archer dies: the Looted Quiver's crystal
     assert state["players"][0]["deck"][-1] == "destruction-crystal"
 
@@ -170,14 +170,14 @@ def test_gow_r_38_and_r_39_a_quest_won_clears_the_scene_and_purges_status_cards(
     assert state["supply"] == {"stun": 10, "poison": 10, "destruction-crystal": 10}
     assert state["players"][0]["hand_limit"] == 7 and "might-2-uruz" in state["boxed"]
     assert state["first_player"] == 0  # the upgrade phase did not happen
-    assert prompt_of(state).kind == "quest"
+    assert prompt(state).kind == "quest"
 
 
 def test_gow_r_40_helheims_hindrance_removes_the_highest_number_card_for_good():
     state = started(["kratos", "freya"], quest="the-travelers")
     state["campaign"]["quests"] = ["the-travelers", "alfheim", "helheim"]
     state = settle(with_frame(state, {"op": "quest_won"}))
-    state = settle(act(state, 0, {"kind": "quest", "id": "alfheim"}))
+    state = settle(play(state, 0, {"kind": "quest", "id": "alfheim"}))
     for player, top in ((0, "kratos-focus-3"), (1, "freya-will-3")):
         assert top not in state["players"][player]["deck"]
         assert top in state["boxed"]
@@ -188,7 +188,7 @@ def test_gow_r_41_the_boss_scene_carries_both_unchosen_hindrances_and_its_death_
     state["quests_won"] = 1
     state["campaign"]["bosses"] = ["hraezlyr", "baldur", "sigrun"]
     state = settle(with_frame(state, {"op": "quest_won"}))
-    state = settle(act(state, 0, {"kind": "boss", "id": "hraezlyr"}))
+    state = settle(play(state, 0, {"kind": "boss", "id": "hraezlyr"}))
     assert state["campaign"]["current"] == "hraezlyr"
     assert all(Counter(p["deck"])["poison"] == 1 for p in state["players"])  # Baldur's
     assert state["stage"] == "place"
@@ -211,15 +211,15 @@ def test_gow_r_44_and_r_45_solo_companions_once_a_quest_until_spartan_rage():
     state = position("godofwar", seats=1, heroes=["Kratos"], hands=[["Returning Chop"]],
                      tiles={"Kratos": {"column": 3, "rage": 5}}, activation=0)
     plus_three = {"kind": "companion", "ability": "atreus-arrows", "mode": "plus-three"}
-    state = act(state, 0, plus_three)
-    assert plus_three not in prompt_of(state).legal_moves  # once per quest
-    state = act(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-chop",
+    state = play(state, 0, plus_three)
+    assert plus_three not in prompt(state).legal_moves  # once per quest
+    state = play(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-chop",
                            "as": "ranged", "target": "s1-top-3"})
-    state = act(state, 0, {"kind": "done"})
+    state = play(state, 0, {"kind": "done"})
     state = RULES.apply_chance(state, 1)
     assert state["scene"]["s1-top-3"]["wounds"] == 3  # 1 + 3 − 1
-    state = act(state, 0, {"kind": "rage", "tile": "kratos"})
-    assert plus_three in prompt_of(state).legal_moves  # Spartan Rage refreshes (GOW-R-45)
+    state = play(state, 0, {"kind": "rage", "tile": "kratos"})
+    assert plus_three in prompt(state).legal_moves  # Spartan Rage refreshes (GOW-R-45)
 
 
 def test_gow_r_50_every_hand_is_in_every_seats_view_but_no_deck_order():

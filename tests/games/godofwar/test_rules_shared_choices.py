@@ -16,9 +16,10 @@ from domain.games.godofwar import RULES
 from domain.games.godofwar.content import CONTENT, RAW, Box, Effect
 from domain.games.godofwar.harm import knock_out
 from domain.kernel import Audience, Decision, Over
+from tests.games.driver import play, prompt
 
 from .content_checks.validate import problems
-from .helpers import act, activation, health, prompt_of, roll, scene_activation, started, with_frame
+from .helpers import activation, health, roll, scene_activation, started, with_frame
 
 URUZ = "spear-thrust-uruz"  # the Revenant (ranged, top of column 3) attacks on uruz
 
@@ -46,25 +47,25 @@ def _hit(state) -> list[str]:
 def test_gow_r_26_tied_farthest_heroes_players_choose_first_player_decides_only_on_disagreement():
     state = _tie(first_seat=2)
     assert _asked(state) == {0: "ranged-tie", 1: "ranged-tie"}  # the tied players, at once
-    state = act(state, 0, {"kind": "hit", "tile": "freya"})
+    state = play(state, 0, {"kind": "hit", "tile": "freya"})
     assert _asked(state) == {1: "ranged-tie"}
-    state = act(state, 1, {"kind": "hit", "tile": "kratos"})
+    state = play(state, 1, {"kind": "hit", "tile": "kratos"})
     assert _asked(state) == {2: "ranged-tie"}  # they disagree: the first player decides
-    state = act(state, 2, {"kind": "hit", "tile": "kratos"})
+    state = play(state, 2, {"kind": "hit", "tile": "kratos"})
     assert _hit(state) == ["kratos"]
 
 
 def test_gow_r_26_tied_players_who_agree_settle_the_target_without_the_first_player():
     state = _tie(first_seat=2)
-    state = act(state, 1, {"kind": "hit", "tile": "freya"})
-    state = act(state, 0, {"kind": "hit", "tile": "freya"})
+    state = play(state, 1, {"kind": "hit", "tile": "freya"})
+    state = play(state, 0, {"kind": "hit", "tile": "freya"})
     assert _hit(state) == ["freya"]
 
 
 def test_gow_r_26_a_first_player_among_the_tied_players_decides_a_disagreement_with_their_choice():
     state = _tie(first_seat=1)
-    state = act(state, 0, {"kind": "hit", "tile": "freya"})
-    state = act(state, 1, {"kind": "hit", "tile": "kratos"})
+    state = play(state, 0, {"kind": "hit", "tile": "freya"})
+    state = play(state, 1, {"kind": "hit", "tile": "kratos"})
     assert _hit(state) == ["kratos"]
 
 
@@ -73,7 +74,7 @@ def test_gow_r_26_a_tied_players_choice_is_hidden_from_the_other_until_both_have
     assert rules.narration is not None
     before = _tie(first_seat=2)
     event = {"type": "move", "seat": 0, "move": {"kind": "hit", "tile": "freya"}}
-    after = act(before, 0, event["move"])
+    after = play(before, 0, event["move"])
     for viewer in (1, 2, None):
         assert rules.redact(before, event, viewer)["move"]["tile"] is None
         assert rules.describe(before, after, event, viewer).endswith(
@@ -86,7 +87,7 @@ def test_gow_r_26_a_tied_players_choice_is_hidden_from_the_other_until_both_have
     assert rules.view(after, 0)["ranged_tie"]["answers"] == [{"seat": 0, "tile": "freya"}]
     # The second choice completes it: both are told, and the first player is asked.
     second = {"type": "move", "seat": 1, "move": {"kind": "hit", "tile": "kratos"}}
-    last = act(after, 1, second["move"])
+    last = play(after, 1, second["move"])
     assert rules.redact(after, second, 0)["move"]["tile"] == "kratos"
     line = rules.narration.narrate(after, last, second, Audience(("ann", "bob", "cy"), 2))
     assert "Kratos" in line and "chose Freya" in line and "You decide" in line
@@ -99,7 +100,7 @@ def test_gow_r_26_one_players_own_tie_is_theirs_alone():
     state["scene"]["s1-bottom-1"]["dead"] = True
     state = scene_activation(state, 1, URUZ)
     assert _asked(state) == {0: "ranged-tie"}
-    state = act(state, 0, {"kind": "hit", "tile": "sindri"})
+    state = play(state, 0, {"kind": "hit", "tile": "sindri"})
     assert _hit(state) == ["sindri"]
 
 
@@ -197,18 +198,18 @@ def test_gow_r_44_volley_asks_for_its_second_target_once_after_the_roll():
     state = started(["kratos"], where={"kratos": (3, False)})
     state["players"][0]["hand"] = ["kratos-axe-chop"]
     state = activation(state, 0)
-    state = act(state, 0, {"kind": "companion", "ability": "atreus-volley",
+    state = play(state, 0, {"kind": "companion", "ability": "atreus-volley",
                            "mode": "second-target"})
-    assert prompt_of(state).kind == "act"  # nothing asked yet: the roll comes first
-    state = act(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-chop",
+    assert prompt(state).kind == "act"  # nothing asked yet: the roll comes first
+    state = play(state, 0, {"kind": "attack", "tile": "kratos", "card": "kratos-axe-chop",
                            "as": "ranged", "target": "s1-top-3"})
-    state = act(state, 0, {"kind": "done"})
+    state = play(state, 0, {"kind": "done"})
     state = roll(state, 0)
-    second = prompt_of(state)
+    second = prompt(state)
     assert second.kind == "second-target"
-    state = act(state, 0, {"kind": "target", "target": "s1-top-4"})
+    state = play(state, 0, {"kind": "target", "target": "s1-top-4"})
     assert state["scene"]["s1-top-4"]["wounds"] == state["scene"]["s1-top-3"]["wounds"] > 0
-    assert prompt_of(state).kind == "act"
+    assert prompt(state).kind == "act"
 
 
 def test_gow_r_17_the_view_shows_a_stranded_mimir_in_the_column_where_he_waits():

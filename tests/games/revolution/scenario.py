@@ -9,7 +9,7 @@ from domain.games.revolution import RULES
 from domain.games.revolution.state import empty_game, new_match
 from domain.games.revolution.tiles import FACTION_TILES
 from domain.kernel import Audience, State, log_line, validate_options
-from tests.games.driver import chance, play, position, prompt
+from tests.games.driver import chance, play, position
 
 Spot = tuple[Any, ...]
 
@@ -75,21 +75,11 @@ def with_copies(board: dict[int, Spot] | None = None, *, turn: int = 0,
 
 def started(**options: Any) -> State:
     """A match whose first player (seat 0) has been drawn."""
-    return draw(RULES.setup(options, 2), 0)
-
-
-def asked(state: State) -> tuple[int, str]:
-    """The seat asked now and the kind of its prompt."""
-    found = prompt(state)
-    return found.seat, found.kind
+    return chance(RULES.setup(options, 2), 0)
 
 
 def place(state: State, seat: int, tile: str, square: int) -> State:
     return play(state, seat, {"kind": "place", "tile": tile, "square": square})
-
-
-def draw(state: State, outcome: Any) -> State:
-    return chance(state, outcome)
 
 
 def tile_at(state: State, square: int) -> str | None:
@@ -100,15 +90,6 @@ def tile_at(state: State, square: int) -> str | None:
 def up_at(state: State, square: int) -> int | None:
     found = state["board"][square]
     return None if found is None else found["up"]
-
-
-def describe_event(before, event, viewer):
-    """The log line of ``event`` at ``before`` for ``viewer`` (the state after computed)."""
-    if event["type"] == "chance":
-        after = RULES.apply_chance(before, event["outcome"])
-    else:
-        after = RULES.apply_move(before, event["seat"], event["move"])
-    return RULES.describe(before, after, event, viewer)
 
 
 def narrated(before: State, event: dict[str, Any], audience: Audience,

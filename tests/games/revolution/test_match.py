@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from domain.games.revolution import RULES
 from domain.games.revolution.tiles import NEUTRALS
-from tests.games.driver import over
+from tests.games.driver import chance, over, prompt
 
-from .scenario import asked, draw, place, scenario, with_copies
+from .scenario import place, scenario, with_copies
 
 FULL_BUT_8 = {s: ("castle", 0) if s < 5 else ("temple", 1) for s in range(8)}
 
@@ -34,9 +34,9 @@ def test_the_loser_starts_the_next_game_with_the_citizen_and_new_neutrals():
     assert state["board"] == [None] * 9 and state["used"] == ["dragon", "ninja", "tower",
                                                                "sage", "witch"]
     assert RULES.next(state).spec["n"] == 11
-    state = draw(state, [0, 1, 2, 3, 4])
+    state = chance(state, [0, 1, 2, 3, 4])
     assert not set(state["centre"]) & {"dragon", "ninja", "tower", "sage", "witch"}
-    assert asked(state) == (1, "place")
+    assert (prompt(state).seat, prompt(state).kind) == (1, "place")
 
 
 def test_best_of_three_ends_when_a_player_wins_a_second_game():

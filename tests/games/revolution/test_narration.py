@@ -20,11 +20,11 @@ from domain.kernel import (
     log_line,
     move_labels,
 )
-from tests.games.driver import moves, play
+from tests.games.driver import chance, moves, play
 from tests.games.playout import playout
 from tests.games.words import check_game
 
-from .scenario import draw, narrated, place, scenario, started
+from .scenario import narrated, place, scenario, started
 
 VERSIONS = ("revolution-1", "revolution-2")
 SEATS = [{"name": "ann"}, {"name": "bob"}]
@@ -117,7 +117,7 @@ def test_a_secret_draft_draw_and_kept_tile_are_told_only_to_who_may_know_them():
         assert narrated(before, drawn, reader) == \
             "ann (seat 0) draws four face-down neutral tiles."
     assert narrated(before, drawn, RECORD).endswith(f"tiles: {four}.")
-    offer = draw(before, [0, 1, 2, 3])
+    offer = chance(before, [0, 1, 2, 3])
     keep = {"type": "move", "seat": 0, "move": {"kind": "keep", "tile": "assassin"}}
     passed = "the Bard, Death and the Dragon"
     assert narrated(offer, keep, ANN) == \
@@ -132,7 +132,7 @@ def test_a_secret_draft_draw_and_kept_tile_are_told_only_to_who_may_know_them():
 
 
 def test_set_aside_tiles_are_named_only_to_the_seat_that_set_them_aside():
-    state = draw(started(neutrals="secret_draft"), [0, 1, 2, 3])
+    state = chance(started(neutrals="secret_draft"), [0, 1, 2, 3])
     state = play(state, 0, {"kind": "keep", "tile": "assassin"})
     keep = {"type": "move", "seat": 1, "move": {"kind": "keep", "tile": "bard"}}
     assert narrated(state, keep, BOB) == \
@@ -148,7 +148,7 @@ def test_secret_random_tells_a_seat_its_own_face_down_tiles_only_where_the_versi
         version, owner_knows):
     """revolution-1 let a seat look at its face-down tiles; revolution-2 does not (ruling 13),
     and neither ever names the other seat's."""
-    before = draw(get_rules("revolution", version).setup({"neutrals": "secret_random"}, 2), 0)
+    before = chance(get_rules("revolution", version).setup({"neutrals": "secret_random"}, 2), 0)
     deal = {"type": "chance", "spec": {}, "outcome": [5, 0, 9, 3]}
     mine, theirs = ("Fortuneteller", "Assassin"), ("Pirate", "Dragon")
     line = narrated(before, deal, ANN, version)
@@ -216,10 +216,10 @@ def test_a_face_down_tile_is_offered_by_its_place_and_never_by_its_name():
 
 
 def test_draft_labels_name_the_tiles_offered():
-    state = draw(started(neutrals="draft"), [0, 1, 2, 3, 4])
+    state = chance(started(neutrals="draft"), [0, 1, 2, 3, 4])
     assert labels(state) == ["Take the Assassin", "Take the Bard", "Take Death",
                              "Take the Dragon", "Take the Fairy"]
-    secret = draw(started(neutrals="secret_draft"), [0, 1, 2, 3])
+    secret = chance(started(neutrals="secret_draft"), [0, 1, 2, 3])
     assert labels(secret) == ["Keep the Assassin", "Keep the Bard", "Keep Death",
                               "Keep the Dragon"]
 

@@ -6,9 +6,9 @@ import pytest
 
 from domain.games.revolution import RULES
 from domain.kernel import IllegalMove
-from tests.games.driver import moves, play
+from tests.games.driver import describe_event, moves, play, prompt
 
-from .scenario import asked, describe_event, place, scenario, tile_at, up_at, with_copies
+from .scenario import place, scenario, tile_at, up_at, with_copies
 
 FULL_BUT_8 = {s: ("castle", 0) if s < 4 else ("temple", 1) for s in range(8)}
 
@@ -18,7 +18,7 @@ def test_a_destroyed_ally_blocks_its_square_until_its_players_next_turn():
     state = scenario({0: ("castle", 0), 2: ("temple", 1)})
     state = place(state, 0, "king", 1)
     state = play(state, 0, {"kind": "destroy", "square": 0})
-    assert state["board"][0]["down"] and asked(state) == (1, "place")
+    assert state["board"][0]["down"] and (prompt(state).seat, prompt(state).kind) == (1, "place")
     assert all(m["square"] != 0 for m in moves(state))
     state = place(state, 1, "monk", 8)
     assert state["board"][0] is None and state["removed"] == ["castle"]
@@ -39,7 +39,7 @@ def test_the_game_goes_on_until_nine_face_up_tiles_fill_the_board():
     board = FULL_BUT_8 | {0: ("temple", 1, "down")}
     state = with_copies(board, hands=[["king"], ["monk"]])
     state = place(state, 0, "king", 8)
-    assert state["results"] == [] and asked(state) == (1, "place")
+    assert state["results"] == [] and (prompt(state).seat, prompt(state).kind) == (1, "place")
     assert moves(state) == [{"kind": "place", "tile": "monk", "square": 0}]
     state = place(state, 1, "monk", 0)
     result = state["results"][0]
@@ -106,7 +106,8 @@ def test_a_shield_also_blocks_suppression_witch_fairy_and_retrigger():
     # Ruling 7: next to the Sage, the King may act despite the Shaman beside it.
     state = scenario({1: ("sage", 1), 3: ("shaman", 1), 6: ("temple", 1)},
                      hands=[["king"], ["monk"]])
-    assert asked(place(state, 0, "king", 0)) == (0, "ability")
+    after = place(state, 0, "king", 0)
+    assert (prompt(after).seat, prompt(after).kind) == (0, "ability")
     # The Castle (seat 0's) and the Dragon on 0 and 2 stand beside the Sage on 1.
     state = scenario({1: ("sage", 1), 0: ("castle", 0), 2: ("dragon", 1), 8: ("temple", 0)},
                      centre=["witch", "fairy", "bard"], hands=[["king"], ["monk"]])
@@ -115,7 +116,8 @@ def test_a_shield_also_blocks_suppression_witch_fairy_and_retrigger():
     fairy = moves(place(state, 0, "fairy", 4))
     # Only the Sage and the Temple may move: the Fairy on 4 is beside the Sage as well.
     assert {m["from"] for m in fairy if m["kind"] == "move_tile"} == {1, 8}
-    assert asked(place(state, 0, "bard", 5)) == (1, "place")
+    after = place(state, 0, "bard", 5)
+    assert (prompt(after).seat, prompt(after).kind) == (1, "place")
 
 
 def test_bard_may_retrigger_the_performer_but_not_a_suppressed_tile():
@@ -136,7 +138,7 @@ def test_a_bard_beside_a_shaman_cannot_activate():
     state = scenario({1: ("shaman", 1), 3: ("hierophant", 1), 0: ("temple", 1)},
                      centre=["bard"], hands=[["king"], ["monk"]])
     state = place(state, 0, "bard", 4)
-    assert asked(state) == (1, "place")
+    assert (prompt(state).seat, prompt(state).kind) == (1, "place")
 
 
 def test_a_retriggered_cardinal_reads_directions_from_its_own_top():
@@ -146,7 +148,7 @@ def test_a_retriggered_cardinal_reads_directions_from_its_own_top():
                      centre=["bard"], hands=[["king"], ["bishop"]])
     state = place(state, 0, "bard", 4)
     state = play(state, 0, {"kind": "retrigger", "square": 1})
-    assert asked(state) == (0, "ability")
+    assert (prompt(state).seat, prompt(state).kind) == (0, "ability")
     assert {"kind": "invert", "direction": "right", "squares": [0]} in moves(state)
     assert {"kind": "invert", "direction": "left", "squares": [0]} not in moves(state)
     event = {"type": "move", "seat": 0,
@@ -174,7 +176,7 @@ def test_hermit_cannot_take_set_aside_tiles():
     state = scenario({0: ("temple", 1)}, centre=["hermit"], hands=[["king"], ["bishop"]])
     state["set_aside"] = [["dragon"], ["ninja"]]
     state = place(state, 0, "hermit", 4)
-    assert asked(state) == (1, "place")
+    assert (prompt(state).seat, prompt(state).kind) == (1, "place")
 
 
 def test_assassin_picks_a_hidden_tile_by_its_place_and_reveals_it():
@@ -260,7 +262,7 @@ def test_a_face_down_tower_with_no_ally_to_stand_on_stays_turned_up_in_its_area(
     state = scenario(hidden=[["tower"], []], neutrals="secret_random", hands=[["king"], []])
     state = play(state, 0, {"kind": "place", "hidden": 0})
     assert state["hands"][0] == ["king", "tower"] and state["revealed"] is None
-    assert asked(state) == (0, "place")
+    assert (prompt(state).seat, prompt(state).kind) == (0, "place")
     assert {m["tile"] for m in moves(state)} == {"king"}
 
 
@@ -275,7 +277,7 @@ def test_a_pirated_tower_uncovers_its_tile_when_removed():
 def test_an_ability_with_nothing_to_do_asks_nothing():
     state = scenario({8: ("temple", 1)}, hands=[["king"], ["monk"]])
     state = place(state, 0, "king", 0)
-    assert asked(state) == (1, "place")
+    assert (prompt(state).seat, prompt(state).kind) == (1, "place")
 
 
 def test_a_tower_may_stack_on_a_shielded_ally_which_then_loses_its_shield_to_the_tower():

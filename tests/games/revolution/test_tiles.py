@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from domain.games.revolution.tiles import NEUTRALS, TILES
-from tests.games.driver import moves, play
+from tests.games.driver import moves, play, prompt
 
-from .scenario import asked, place, scenario, tile_at, up_at, with_copies
+from .scenario import place, scenario, tile_at, up_at, with_copies
 
 TWINS = [("king", "hierophant"), ("queen", "cardinal"), ("princess", "saint"),
          ("minister", "bishop"), ("general", "paladin"), ("wizard", "monk"),
@@ -98,14 +98,15 @@ def test_wizard_takes_no_effects(tile, seat):
 def test_castle_has_no_effect_and_the_turn_passes(tile, seat):
     state = scenario({1: ("citizen", 1 - seat)}, turn=seat)
     state = place(state, seat, tile, 4)
-    assert asked(state) == (1 - seat, "place") and up_at(state, 1) == 1 - seat
+    assert (prompt(state).seat, prompt(state).kind) == (1 - seat, "place")
+    assert up_at(state, 1) == 1 - seat
 
 
 def test_citizen_is_the_only_tile_the_first_player_may_place_on_the_first_turn():
     state = scenario(hands=[["castle", "citizen"], ["temple"]], placed=0)
     assert {m["tile"] for m in moves(state)} == {"citizen"} and len(moves(state)) == 9
     state = place(state, 0, "citizen", 4)
-    assert asked(state) == (1, "place")
+    assert (prompt(state).seat, prompt(state).kind) == (1, "place")
 
 
 def test_samurai_banishes_an_orthogonal_neighbour_at_once():
@@ -132,9 +133,10 @@ def test_bard_triggers_again_an_orthogonal_neighbours_active_ability():
     assert moves(state) == [{"kind": "retrigger", "square": 1},
                             {"kind": "retrigger", "square": 3}, {"kind": "skip"}]
     state = play(state, 0, {"kind": "retrigger", "square": 1})
-    assert asked(state) == (0, "ability")
+    assert (prompt(state).seat, prompt(state).kind) == (0, "ability")
     state = play(state, 0, {"kind": "destroy", "square": 0})
-    assert state["removed"] == ["temple"] and asked(state) == (1, "place")
+    assert state["removed"] == ["temple"]
+    assert (prompt(state).seat, prompt(state).kind) == (1, "place")
 
 
 def test_performer_triggers_again_a_diagonal_neighbours_active_ability():
@@ -151,16 +153,19 @@ def test_performer_triggers_again_a_diagonal_neighbours_active_ability():
 def test_shaman_stops_the_active_ability_of_its_orthogonal_neighbours():
     state = scenario({1: ("shaman", 1), 0: ("temple", 1)}, turn=0)
     state = place(state, 0, "king", 4)
-    assert asked(state) == (1, "place")
+    assert (prompt(state).seat, prompt(state).kind) == (1, "place")
     state = scenario({0: ("shaman", 1), 1: ("temple", 1)}, turn=0)
-    assert asked(place(state, 0, "king", 4)) == (0, "ability")
+    after = place(state, 0, "king", 4)
+    assert (prompt(after).seat, prompt(after).kind) == (0, "ability")
 
 
 def test_sorceress_stops_the_active_ability_of_its_diagonal_neighbours():
     state = scenario({0: ("sorceress", 1), 1: ("temple", 1)}, turn=0)
-    assert asked(place(state, 0, "king", 4)) == (1, "place")
+    after = place(state, 0, "king", 4)
+    assert (prompt(after).seat, prompt(after).kind) == (1, "place")
     state = scenario({1: ("sorceress", 1), 0: ("temple", 1)}, turn=0)
-    assert asked(place(state, 0, "king", 4)) == (0, "ability")
+    after = place(state, 0, "king", 4)
+    assert (prompt(after).seat, prompt(after).kind) == (0, "ability")
 
 
 def test_sage_shields_its_orthogonal_neighbours_from_every_effect():
@@ -246,7 +251,7 @@ def test_tower_stacks_only_on_your_own_ally_and_its_tile_loses_its_effects():
     assert tile_at(state, 1) == "tower" and state["board"][1]["under"]["tile"] == "shaman"
     # The Shaman under the Tower no longer stops the Bishop beside it.
     state = place(state, 1, "bishop", 4)
-    assert asked(state) == (1, "ability")
+    assert (prompt(state).seat, prompt(state).kind) == (1, "ability")
     assert moves(state) == [{"kind": "destroy", "square": 5}, {"kind": "skip"}]
 
 

@@ -1,18 +1,20 @@
-"""Scenario helpers: build a Thrones position from given cards in given places and drive it
-through the kernel's doors (``play_move`` / ``play_chance``), so each test reads as the
-situation it sets up, the moves it makes and what a player would notice."""
+"""Scenario helpers: a Thrones position from given cards in given places (``blank`` and its
+kin, laid out by the public position builder ``positions.arrange``), frames of the round run
+from there, and Thrones' own moves; moves, prompts and draws are the driver's
+(tests/games/driver.py), so each test reads as the situation it sets up, the moves it makes
+and what a player would notice."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.games.thrones import RULES
 from domain.games.thrones.cards import BOX, CARDS
 from domain.games.thrones.decks import ready_for
 from domain.games.thrones.flow import run
 from domain.games.thrones.positions import arrange
 from domain.games.thrones.state import find
-from domain.kernel import Chance, Decision, Prompt, play_chance, play_move
+from domain.kernel import Chance, Decision
+from tests.games.driver import chance, moves, play, prompt, step
 
 State = dict[str, Any]
 STARK, LANNISTER = 0, 1
@@ -61,49 +63,6 @@ def challenges_for(state: State, seat: int) -> State:
                  {"op": "end_phase"})
 
 
-def step(state: State) -> Decision | Chance:
-    found = RULES.next(state)
-    assert isinstance(found, (Decision, Chance)), f"expected a decision, got {found!r}"
-    return found
-
-
-def prompt(state: State, seat: int | None = None) -> Prompt:
-    found = step(state)
-    assert isinstance(found, Decision), f"expected a decision, got {found!r}"
-    if seat is None:
-        return found.prompts[0]
-    asked = found.prompt_for(seat)
-    assert asked is not None, f"seat {seat} is not asked; {found.seats} are"
-    return asked
-
-
-def moves(state: State, seat: int | None = None) -> list[dict[str, Any]]:
-    return prompt(state, seat).legal_moves
-
-
-def act(state: State, *sequence: dict[str, Any], seat: int | None = None) -> State:
-    """Play each move in turn as whichever seat is asked (or ``seat``)."""
-    for move in sequence:
-        state = play_move(RULES, state, prompt(state, seat).seat, move)
-    return state
-
-
-def chance(state: State, outcome: Any) -> State:
-    return play_chance(RULES, state, outcome)
-
-
-def plain_chance(state: State, spec: dict[str, Any]) -> State:
-    """The draw answered the plain way: seat 0 first for a roll (the setup first player),
-    a shuffle left in its order."""
-    return chance(state, 0 if spec["kind"] == "roll" else list(range(spec["n"])))
-
-
-def passes(state: State, count: int) -> State:
-    for _ in range(count):
-        state = act(state, {"kind": "pass"})
-    return state
-
-
 def rec(state: State, uid: str) -> dict[str, Any]:
     found = find(state, uid)
     assert found is not None, f"{uid} is not in play"
@@ -114,23 +73,33 @@ def name_of(card: str) -> str:
     return CARDS[card].name
 
 
+PASS = {"kind": "pass"}
+
+
 def pass_windows(state: State) -> State:
     """Every seat asked in the open windows passes, up to the next other question."""
-    while state["pending"] and isinstance(RULES.next(state), Decision) and prompt(
+    while state["pending"] and isinstance(step(state), Decision) and prompt(
             state).kind == "window":
-        state = act(state, {"kind": "pass"})
+        state = play(state, None, PASS)
+    return state
+
+
+def settle(state: State) -> State:
+    """The driver's ``settle`` (every pending shuffle in its order), stopping as well where
+    nothing is pending: a position run from a few frames may run dry, and the engine then
+    asks nothing."""
+    while state["pending"] and isinstance(found := step(state), Chance) and (
+            found.spec["kind"] == "shuffle"):
+        state = chance(state)
     return state
 
 
 def use_move(state: State, seat: int, card: str) -> list[dict[str, Any]]:
     """The ``use`` moves of ``card`` that ``seat`` is offered now (none if not asked)."""
-    found = RULES.next(state) if state["pending"] else None
+    found = step(state) if state["pending"] else None
     if not isinstance(found, Decision) or found.prompt_for(seat) is None:
         return []
     return [m for m in moves(state, seat) if m.get("card") == card and m["kind"] == "use"]
-
-
-PASS = {"kind": "pass"}
 
 
 def window(state: State, phase: str, active: int | None = None) -> State:

@@ -15,7 +15,9 @@ from domain.history import EventType
 from domain.kernel import PREFERENCE, Audience, Decision, log_line
 from domain.preferences import preferred_pass
 from tests.conftest import make_service
-from tests.games.thrones.helpers import LANNISTER, PASS, STARK, blank, give_gold, moves, start
+from tests.games.driver import moves
+
+from .helpers import LANNISTER, PASS, STARK, blank, give_gold, start
 
 RULES = get_rules("thrones")
 NAMES = ("ann (seat 0)", "bob (seat 1)")

@@ -4,19 +4,17 @@ the worked examples do not already cover)."""
 from __future__ import annotations
 
 from domain.games.thrones.stats import keywords, strength
+from tests.games.driver import chance, play, prompt
 
 from .helpers import (
     LANNISTER,
     PASS,
     STARK,
-    act,
     blank,
     challenges_for,
-    chance,
     give_gold,
     pass_windows,
     place,
-    prompt,
     rec,
     set_plot,
     start,
@@ -28,7 +26,7 @@ def until_offered(state: dict, seat: int, card: str) -> dict:
     """Pass the windows (and saves) until ``card`` may be used by ``seat``."""
     while not use_move(state, seat, card):
         assert prompt(state).kind == "window", prompt(state)
-        state = act(state, PASS)
+        state = play(state, None, PASS)
     return state
 
 
@@ -37,8 +35,8 @@ def stark_wins_military_against(state: dict, *lannister: str) -> tuple[dict, lis
     attacker = place(state, STARK, "war-host-of-the-north")
     mine = [place(state, LANNISTER, c, knelt=True) for c in lannister]
     state = challenges_for(state, STARK)
-    return act(state, {"kind": "challenge", "type": "military"},
-               {"kind": "attacker", "card": attacker}), mine
+    return play(state, None, {"kind": "challenge", "type": "military"},
+                {"kind": "attacker", "card": attacker}), mine
 
 
 def test_retreat_returns_a_killed_unique_character_to_hand():
@@ -46,7 +44,7 @@ def test_retreat_returns_a_killed_unique_character_to_hand():
     state["players"][LANNISTER]["hand"] = ["retreat"]
     state, (tyrion,) = stark_wins_military_against(state, "tyrion-lannister")
     state = until_offered(state, LANNISTER, "retreat")
-    state = act(state, use_move(state, LANNISTER, "retreat")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "retreat")[0])
     assert state["players"][LANNISTER]["hand"] == ["tyrion-lannister"]
     assert state["players"][LANNISTER]["dead"] == []
 
@@ -57,7 +55,7 @@ def test_bodyguard_is_discarded_to_save_its_bearer():
     place(state, LANNISTER, "bodyguard", host=tyrion)
     state, _ = stark_wins_military_against(state)
     state = until_offered(state, LANNISTER, "bodyguard")
-    state = act(state, use_move(state, LANNISTER, "bodyguard")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "bodyguard")[0])
     assert rec(state, tyrion)["card"] == "tyrion-lannister"
     assert state["players"][LANNISTER]["discard"] == ["bodyguard"]
 
@@ -69,7 +67,7 @@ def test_gilded_plate_costs_1_gold_to_save_its_bearer():
     give_gold(state, LANNISTER, 1)
     state, _ = stark_wins_military_against(state)
     state = until_offered(state, LANNISTER, "gilded-plate")
-    state = act(state, use_move(state, LANNISTER, "gilded-plate")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "gilded-plate")[0])
     assert rec(state, tyrion)["card"] == "tyrion-lannister"
     assert state["players"][LANNISTER]["gold"] == 0
 
@@ -81,12 +79,12 @@ def test_tyrion_pays_1_gold_to_draw_after_an_intrigue_win():
     state["players"][LANNISTER]["deck"] = ["shae"]
     state["players"][STARK]["hand"] = ["great-keep"]
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "intrigue"},
-                {"kind": "attacker", "card": tyrion})
+    state = play(state, None, {"kind": "challenge", "type": "intrigue"},
+                 {"kind": "attacker", "card": tyrion})
     state = pass_windows(state)
     state = chance(state, [0])  # the intrigue claim
     state = until_offered(state, LANNISTER, "tyrion-lannister")
-    state = act(state, use_move(state, LANNISTER, "tyrion-lannister")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "tyrion-lannister")[0])
     assert state["players"][LANNISTER]["hand"] == ["shae"]
     assert state["players"][LANNISTER]["gold"] == 0
 
@@ -101,8 +99,8 @@ def test_ser_ilyn_payne_kneels_to_kill_a_character_of_str_2_or_less_in_marshalli
                           "seat": LANNISTER, "passes": 0, "active": LANNISTER})
     targets = {m["target"] for m in use_move(state, LANNISTER, "ser-ilyn-payne")}
     assert weak in targets and strong not in targets
-    state = act(state, next(m for m in use_move(state, LANNISTER, "ser-ilyn-payne")
-                            if m["target"] == weak))
+    state = play(state, None, next(m for m in use_move(state, LANNISTER, "ser-ilyn-payne")
+                                   if m["target"] == weak))
     state = pass_windows(state) if prompt(state).kind == "window" and "killed" in prompt(
         state).text else state
     assert rec(state, ilyn)["knelt"] and "stark-guard" in state["players"][STARK]["dead"]
@@ -114,8 +112,8 @@ def test_cersei_keeps_her_target_knelt_through_the_standing_phase():
     target = place(state, STARK, "robb-stark")
     give_gold(state, LANNISTER, 2)
     state = start(state, {"op": "plot_window"})
-    state = act(state, next(m for m in use_move(state, LANNISTER, "cersei-lannister")
-                            if m["target"] == target), seat=LANNISTER)
+    state = play(state, LANNISTER, next(m for m in use_move(state, LANNISTER, "cersei-lannister")
+                                        if m["target"] == target))
     state = start(state, {"op": "standing"})
     assert rec(state, target)["knelt"]
 
@@ -126,7 +124,7 @@ def test_the_hound_makes_his_controller_discard_the_top_card_or_him_at_dominance
     state["players"][LANNISTER]["deck"] = ["shae"]
     state = start(state, {"op": "dominance"})
     assert prompt(state).kind == "hound"
-    state = act(state, {"kind": "hound", "discard": "deck"})
+    state = play(state, None, {"kind": "hound", "discard": "deck"})
     assert state["players"][LANNISTER]["discard"] == ["shae"] and rec(state, hound)
     empty = blank(phase="dominance")
     place(empty, LANNISTER, "the-hound-box")
@@ -141,8 +139,8 @@ def test_hall_of_heroes_makes_the_next_lannister_character_2_cheaper():
     state["players"][LANNISTER]["hand"] = ["enemy-informer"]  # 3 gold
     state = start(state, {"op": "window", "mode": "action", "phase": "marshalling",
                           "seat": LANNISTER, "passes": 0, "active": LANNISTER})
-    state = act(state, use_move(state, LANNISTER, "hall-of-heroes")[0])
-    state = act(state, {"kind": "marshal", "card": "enemy-informer", "host": ""})
+    state = play(state, None, use_move(state, LANNISTER, "hall-of-heroes")[0])
+    state = play(state, None, {"kind": "marshal", "card": "enemy-informer", "host": ""})
     assert state["players"][LANNISTER]["gold"] == 0
 
 
@@ -153,9 +151,9 @@ def test_enemy_informer_kneels_a_character_when_played():
     state["players"][LANNISTER]["hand"] = ["enemy-informer"]
     state = start(state, {"op": "window", "mode": "action", "phase": "marshalling",
                           "seat": LANNISTER, "passes": 0, "active": LANNISTER})
-    state = act(state, {"kind": "marshal", "card": "enemy-informer", "host": ""})
+    state = play(state, None, {"kind": "marshal", "card": "enemy-informer", "host": ""})
     kneel = [m for m in use_move(state, LANNISTER, "enemy-informer") if m["target"] == target]
-    state = act(state, kneel[0])
+    state = play(state, None, kneel[0])
     assert rec(state, target)["knelt"]
 
 
@@ -183,10 +181,10 @@ def test_joffrey_gains_power_when_a_lord_or_lady_is_killed():
     hound = place(state, LANNISTER, "the-hound-box")
     place(state, STARK, "robb-stark", knelt=True)  # a Lord
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
     state = until_offered(state, LANNISTER, "joffrey-baratheon")
-    state = act(state, use_move(state, LANNISTER, "joffrey-baratheon")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "joffrey-baratheon")[0])
     assert rec(state, joffrey)["power"] == 1
 
 
@@ -198,9 +196,9 @@ def test_bodyguard_also_saves_its_bearer_from_being_discarded_by_varys():
     state["players"][LANNISTER]["hand"] = ["varys-box"]
     state = start(state, {"op": "window", "mode": "action", "phase": "marshalling",
                           "seat": LANNISTER, "passes": 0, "active": LANNISTER})
-    state = act(state, {"kind": "marshal", "card": "varys-box", "host": ""},
-                {"kind": "discard", "card": hound})
+    state = play(state, None, {"kind": "marshal", "card": "varys-box", "host": ""},
+                 {"kind": "discard", "card": hound})
     assert "would be discarded" in prompt(state).text
-    state = act(state, use_move(state, LANNISTER, "bodyguard")[0])
+    state = play(state, None, use_move(state, LANNISTER, "bodyguard")[0])
     assert rec(state, hound)["card"] == "the-hound-box"
     assert state["players"][LANNISTER]["discard"] == ["bodyguard"]

@@ -4,22 +4,20 @@
 from __future__ import annotations
 
 from domain.games.thrones.stats import income
+from tests.games.driver import chance, moves, play, prompt, step
 
 from .helpers import (
     LANNISTER,
     PASS,
     STARK,
-    act,
     blank,
     challenges_for,
     give_gold,
-    moves,
+    pass_windows,
     place,
-    prompt,
     rec,
     set_plot,
     start,
-    step,
     use_move,
 )
 
@@ -28,12 +26,12 @@ def test_ser_jaime_stays_standing_and_infamy_puts_claimed_power_on_him():
     state = blank(first=LANNISTER)
     jaime = place(state, LANNISTER, "ser-jaime-lannister")
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": jaime})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": jaime})
     assert not rec(state, jaime)["knelt"]
     assert prompt(state).kind == "infamy"  # the unopposed power
     assert moves(state) == [{"kind": "infamy", "card": jaime}, {"kind": "infamy", "card": ""}]
-    state = act(state, {"kind": "infamy", "card": jaime})
+    state = play(state, None, {"kind": "infamy", "card": jaime})
     assert rec(state, jaime)["power"] == 1 and state["players"][LANNISTER]["power"] == 0
 
 
@@ -45,9 +43,9 @@ def test_sansa_lets_the_player_of_an_attachment_on_her_draw_1():
     state["players"][STARK]["deck"] = ["great-keep"]
     state = start(state, {"op": "window", "mode": "action", "phase": "marshalling",
                           "seat": STARK, "passes": 0, "active": STARK})
-    state = act(state, {"kind": "marshal", "card": "summer", "host": sansa})
+    state = play(state, None, {"kind": "marshal", "card": "summer", "host": sansa})
     assert prompt(state).kind == "sansa"
-    state = act(state, {"kind": "draw"})
+    state = play(state, None, {"kind": "draw"})
     assert state["players"][STARK]["hand"] == ["great-keep"]
 
 
@@ -59,8 +57,8 @@ def test_benjen_killed_shuffles_every_dead_pile_into_its_deck():
     state["players"][STARK]["dead"] = ["stark-guard"]
     state["players"][LANNISTER]["dead"] = ["shae"]
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
     assert state["players"][STARK]["dead"] == [] and state["players"][LANNISTER]["dead"] == []
     assert sorted(state["players"][STARK]["deck"]) == ["benjen-stark", "stark-guard"]
     assert step(state).spec["kind"] == "shuffle"
@@ -74,7 +72,7 @@ def test_trident_reinforcements_returns_from_a_dead_pile_of_3_characters():
     state = blank(phase="dominance")
     state["players"][STARK]["dead"] = ["trident-reinforcements", "stark-guard", "robb-stark"]
     state = start(state, {"op": "plot_window"})
-    state = act(state, use_move(state, STARK, "trident-reinforcements")[0], seat=STARK)
+    state = play(state, STARK, use_move(state, STARK, "trident-reinforcements")[0])
     assert state["players"][STARK]["hand"] == ["trident-reinforcements"]
 
 
@@ -85,7 +83,7 @@ def test_the_chambers_may_go_on_the_house_card_and_escape_fleeing_to_the_wall():
     state = start(state, {"op": "window", "mode": "action", "phase": "marshalling",
                           "seat": STARK, "passes": 0, "active": STARK})
     assert {"kind": "marshal", "card": "lord-eddards-chambers", "host": "house"} in moves(state)
-    state = act(state, {"kind": "marshal", "card": "lord-eddards-chambers", "host": "house"})
+    state = play(state, None, {"kind": "marshal", "card": "lord-eddards-chambers", "host": "house"})
     assert income(state, STARK) == 2 + 1  # Mutual Enemies' 2 and its gold bonus
     for _ in range(4):
         place(state, STARK, "great-keep")
@@ -103,8 +101,8 @@ def test_tywin_collects_2_gold_at_marshalling_that_his_player_may_spend():
     assert rec(state, tywin)["gold"] == 2 and state["pool"]["gold"] == 78
     while not prompt(state).text.startswith("Marshalling: your turn") or prompt(
             state).seat != LANNISTER:
-        state = act(state, PASS)
-    state = act(state, {"kind": "marshal", "card": "shae", "host": ""})
+        state = play(state, None, PASS)
+    state = play(state, None, {"kind": "marshal", "card": "shae", "host": ""})
     assert rec(state, tywin)["gold"] == 0 and state["pool"]["gold"] == 80
 
 
@@ -114,11 +112,11 @@ def test_raff_shows_only_his_player_the_top_card_and_may_bottom_it():
     give_gold(state, LANNISTER, 1)
     state["players"][STARK]["deck"] = ["summer", "great-keep"]  # great-keep on top
     state = start(state, {"op": "plot_window"})
-    state = act(state, use_move(state, LANNISTER, "raff-the-sweetling")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "raff-the-sweetling")[0])
     assert prompt(state).kind == "raff" and "Great Keep" in prompt(state).text
     from domain.games.thrones import RULES
     assert "Great Keep" not in str(RULES.view(state, STARK))
-    state = act(state, {"kind": "raff", "put": "bottom"})
+    state = play(state, None, {"kind": "raff", "put": "bottom"})
     assert state["players"][STARK]["deck"] == ["great-keep", "summer"]
 
 
@@ -128,11 +126,11 @@ def test_im_your_writ_small_gives_deadly_then_becomes_a_2_str_attachment():
     target = place(state, STARK, "stark-guard")  # may defend: the flow stops there
     state["players"][LANNISTER]["hand"] = ["im-you-writ-small"]
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
     writ = next(m for m in use_move(state, LANNISTER, "im-you-writ-small")
                 if m["target"] == hound)
-    state = act(state, writ, seat=LANNISTER)
+    state = play(state, LANNISTER, writ)
     assert prompt(state).kind == "defenders"
     assert [c["card"] for c in state["play"] if c["host"] == hound] == ["im-you-writ-small"]
     from domain.games.thrones.stats import keywords, strength
@@ -148,12 +146,11 @@ def test_an_honor_guard_goes_to_the_opponent_and_comes_back_when_it_wins_for_the
                           "seat": STARK, "passes": 0, "active": None},
                   {"op": "challenge_turn", "seat": LANNISTER, "stage": "declare"},
                   {"op": "end_phase"})
-    state = act(state, use_move(state, STARK, "winterfell-honor-guard")[0], seat=STARK)
+    state = play(state, STARK, use_move(state, STARK, "winterfell-honor-guard")[0])
     guard = state["play"][0]
     assert (guard["owner"], guard["controller"]) == (STARK, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": guard["uid"]})
-    from .helpers import pass_windows
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": guard["uid"]})
     state = pass_windows(state)
     assert rec(state, guard["uid"])["controller"] == STARK
 
@@ -166,7 +163,7 @@ def test_arya_takes_stealth_from_a_character_by_kneeling_influence():
     state = start(state, {"op": "plot_window"})
     take = next(m for m in use_move(state, STARK, "arya-stark")
                 if m["target"] == f"{crossroads}>{tyrion}")
-    state = act(state, take, seat=STARK)
+    state = play(state, STARK, take)
     from domain.games.thrones.stats import keywords
     assert "Stealth" not in keywords(state, rec(state, tyrion))
     assert "Stealth" in keywords(state, rec(state, arya))
@@ -180,7 +177,7 @@ def test_guilty_kneels_a_noble_or_3_influence_to_kill_a_non_stark_character():
     state["players"][STARK]["hand"] = ["guilty"]
     state = start(state, {"op": "plot_window"})
     kill = next(m for m in use_move(state, STARK, "guilty") if m["target"] == f"{robb}>{shae}")
-    state = act(state, kill, seat=STARK)
+    state = play(state, STARK, kill)
     assert state["players"][LANNISTER]["dead"] == ["shae"] and rec(state, robb)["knelt"]
 
 
@@ -191,7 +188,7 @@ def test_bran_reveals_another_plot_in_the_plot_phase():
     state["players"][STARK]["revealed"] = "snowed-under"
     state = start(state, {"op": "plot_window"})
     swap = next(m for m in use_move(state, STARK, "bran-stark") if m["target"] == "blockade")
-    state = act(state, swap, seat=STARK)
+    state = play(state, STARK, swap)
     stark = state["players"][STARK]
     assert stark["revealed"] == "blockade" and stark["used"] == ["snowed-under"]
     assert rec(state, bran)["knelt"]
@@ -204,15 +201,14 @@ def test_pycelle_takes_the_top_card_when_the_opponent_reveals_one():
     set_plot(state, STARK, "building-season")
     state["players"][STARK]["deck"] = ["great-keep"]
     state = start(state, {"op": "when_revealed"})
-    state = act(state, {"kind": "take", "card": "great-keep"}, seat=STARK)
-    state = act(state, use_move(state, LANNISTER, "grand-maester-pycelle")[0], seat=LANNISTER)
+    state = play(state, STARK, {"kind": "take", "card": "great-keep"})
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "grand-maester-pycelle")[0])
     assert state["players"][LANNISTER]["hand"] == ["shae"]
 
 
 def test_the_chambers_may_be_placed_on_the_house_card_at_setup():
     from domain.games.thrones import RULES
 
-    from .helpers import chance
     state = RULES.setup({}, 2)
     for _ in range(2):
         state = chance(state, list(range(50)))
@@ -220,11 +216,11 @@ def test_the_chambers_may_be_placed_on_the_house_card_at_setup():
     stark["deck"] += stark["hand"]
     stark["deck"].remove("lord-eddards-chambers")
     stark["hand"] = ["lord-eddards-chambers"]
-    state = act(state, {"kind": "keep"}, seat=STARK)
-    state = act(state, {"kind": "keep"}, seat=LANNISTER)
+    state = play(state, STARK, {"kind": "keep"})
+    state = play(state, LANNISTER, {"kind": "keep"})
     place_it = {"kind": "place_on_house", "card": "lord-eddards-chambers"}
     assert place_it in moves(state, STARK)
-    state = act(state, place_it, {"kind": "done"}, seat=STARK)
-    state = act(state, {"kind": "done"}, seat=LANNISTER)
+    state = play(state, STARK, place_it, {"kind": "done"})
+    state = play(state, LANNISTER, {"kind": "done"})
     assert [(c["card"], c["host"]) for c in state["play"]] == [("lord-eddards-chambers",
                                                                  "house")]

@@ -3,39 +3,27 @@ under rules 2.0.0 (issue 26; README "Rules 2.1.0"): each plays as its text says.
 
 from __future__ import annotations
 
-from domain.games.thrones import RULES
 from domain.games.thrones.decks import check
-from domain.kernel import Chance
+from tests.games.driver import moves, play, prompt
 
 from .decklists import stark_fealty, with_row
 from .helpers import (
     LANNISTER,
     PASS,
     STARK,
-    act,
     attacker,
     blank_lcg,
     blank_melee,
     challenges_for,
-    chance,
     give_gold,
-    moves,
     pass_windows,
     place,
-    prompt,
     rec,
+    settle,
     start,
     use_move,
     window,
 )
-
-
-def settle(state: dict) -> dict:
-    """Shuffles come out in deck order."""
-    while isinstance(found := RULES.next(state), Chance) and found.spec["kind"] == "shuffle":
-        state = chance(state, list(range(found.spec["n"])))
-    return state
-
 
 # ---- Knight of Flowers ----
 
@@ -65,7 +53,7 @@ def test_maester_aemon_kneels_to_save_a_nights_watch_character_about_to_be_kille
     aemon = place(state, STARK, "maester-aemon")
     benjen = place(state, STARK, "benjen-stark")
     state = start(state, {"op": "kill", "uid": benjen, "stage": 0})
-    state = act(state, use_move(state, STARK, "maester-aemon")[0], seat=STARK)
+    state = play(state, STARK, use_move(state, STARK, "maester-aemon")[0])
     assert rec(state, benjen) and rec(state, aemon)["knelt"]
 
 
@@ -94,7 +82,7 @@ def test_ser_barristan_entering_play_shuffles_every_discard_pile_into_its_deck()
     give_gold(state, STARK, 4)
     state = window(state, "marshalling", active=STARK)
     marshal = next(m for m in moves(state, STARK) if m["kind"] == "marshal")
-    state = settle(act(state, marshal, seat=STARK))
+    state = settle(play(state, STARK, marshal))
     for seat in range(3):
         assert state["players"][seat]["discard"] == []
         assert sorted(state["players"][seat]["deck"]) == ["shae", "stark-guard"]
@@ -110,10 +98,10 @@ def test_muster_kneels_a_knight_to_take_a_knight_character_from_the_deck_shown_t
     state = window(state, "marshalling")
     offered = use_move(state, STARK, "muster")
     assert [m["target"] for m in offered] == [f"{knight}>"]
-    state = act(state, offered[0], seat=STARK)
+    state = play(state, STARK, offered[0])
     assert moves(state, STARK) == [{"kind": "take", "card": "knight-of-the-tumblestone"},
                                    {"kind": "none"}]
-    state = settle(act(state, moves(state, STARK)[0], seat=STARK))
+    state = settle(play(state, STARK, moves(state, STARK)[0]))
     assert "knight-of-the-tumblestone" in state["players"][STARK]["hand"]
     assert rec(state, knight)["knelt"]
 
@@ -126,7 +114,7 @@ def test_dance_with_dragons_kneels_1_influence_and_finds_no_dragon_in_this_pool(
     state = window(state, "dominance")
     offered = use_move(state, STARK, "dance-with-dragons")
     assert [m["target"] for m in offered] == [f"{sea}>"]
-    state = act(state, offered[0], seat=STARK)
+    state = play(state, STARK, offered[0])
     assert moves(state, STARK) == [{"kind": "none"}] and rec(state, sea)["knelt"]
 
 
@@ -136,11 +124,11 @@ def won_power_challenge(state: dict, *attackers: str) -> dict:
     """Stark attacks Lannister in a power challenge with ``attackers``, unopposed, up to the
     responses after it is won."""
     state = challenges_for(state, STARK)
-    state = act(state, {"kind": "challenge", "type": "power"},
-                *(attacker(a) for a in attackers))
+    state = play(state, None, {"kind": "challenge", "type": "power"},
+                 *(attacker(a) for a in attackers))
     while not any(m["kind"] == "use" for m in moves(state)) and prompt(state).kind != (
             "challenge"):
-        state = act(state, PASS if prompt(state).kind == "window" else moves(state)[-1])
+        state = play(state, None, PASS if prompt(state).kind == "window" else moves(state)[-1])
     return state
 
 
@@ -154,7 +142,7 @@ def test_seductive_promise_takes_a_non_unique_character_of_the_loser_on_a_margin
     state = won_power_challenge(state, strong, robb)
     offered = use_move(state, STARK, "seductive-promise")
     assert [m["target"] for m in offered] == [steward]
-    state = act(state, offered[0], seat=STARK)
+    state = play(state, STARK, offered[0])
     assert rec(state, steward)["controller"] == STARK
 
 
@@ -179,7 +167,7 @@ def test_support_of_the_kingdom_takes_an_opponents_location_that_gives_gold_or_i
     state = won_power_challenge(state, weak)
     offered = use_move(state, STARK, "support-of-the-kingdom")
     assert [m["target"] for m in offered] == [road]
-    state = act(state, offered[0], seat=STARK)
+    state = play(state, STARK, offered[0])
     assert rec(state, road)["controller"] == STARK
 
 
@@ -195,7 +183,7 @@ def test_westeros_bleeds_kneels_4_influence_and_discards_every_character():
     state = window(state, "dominance")
     offered = use_move(state, STARK, "westeros-bleeds")
     assert [m["target"] for m in offered] == ["+".join(payers) + ">"]
-    state = pass_windows(act(state, offered[0], seat=STARK))
+    state = pass_windows(play(state, STARK, offered[0]))
     assert "stark-guard" in state["players"][STARK]["discard"]
     assert "lannisport-steward" in state["players"][LANNISTER]["discard"]
     assert all(rec(state, p)["knelt"] for p in payers)
@@ -210,11 +198,10 @@ def test_narrow_sea_is_discarded_to_make_the_next_stark_character_2_gold_cheaper
     state["players"][STARK]["hand"] = ["robb-stark"]
     give_gold(state, STARK, 5)
     state = window(state, "marshalling", active=STARK)
-    state = act(state, use_move(state, STARK, "narrow-sea")[0], seat=STARK)
+    state = play(state, STARK, use_move(state, STARK, "narrow-sea")[0])
     assert not any(c["uid"] == sea for c in state["play"])
     assert state["players"][STARK]["discard"] == ["narrow-sea"]
-    state = act(state, next(m for m in moves(state, STARK) if m["kind"] == "marshal"),
-                seat=STARK)
+    state = play(state, STARK, next(m for m in moves(state, STARK) if m["kind"] == "marshal"))
     assert state["players"][STARK]["gold"] == 5 - (4 - 2)  # Robb costs 4
 
 
@@ -224,10 +211,10 @@ def test_street_of_sisters_kneels_to_make_the_next_power_icon_character_1_cheape
     state["players"][STARK]["hand"] = ["stark-guard", "knight-of-the-tumblestone"]
     give_gold(state, STARK, 5)
     state = window(state, "marshalling", active=STARK)
-    state = act(state, use_move(state, STARK, "street-of-sisters")[0], seat=STARK)
+    state = play(state, STARK, use_move(state, STARK, "street-of-sisters")[0])
     assert rec(state, street)["knelt"]
     knight = {"kind": "marshal", "card": "knight-of-the-tumblestone", "host": ""}
-    state = act(state, knight, seat=STARK)
+    state = play(state, STARK, knight)
     assert state["players"][STARK]["gold"] == 5 - (2 - 1)  # a power icon, cost 2
 
 

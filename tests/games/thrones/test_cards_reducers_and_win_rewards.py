@@ -6,17 +6,15 @@ from __future__ import annotations
 import pytest
 
 from domain.games.thrones.stats import keywords, strength
+from tests.games.driver import moves, play, prompt
 
 from .helpers import (
     LANNISTER,
     STARK,
-    act,
     blank,
     challenges_for,
     give_gold,
-    moves,
     place,
-    prompt,
     rec,
     set_plot,
     start,
@@ -45,10 +43,10 @@ def test_a_cost_reducer_lowers_the_next_matching_card_this_phase(reducer, seat, 
     give_gold(state, seat, cost)
     state["players"][seat]["hand"] = [card]
     state = marshal_window(state, seat)
-    state = act(state, use_move(state, seat, reducer)[0])
-    play = next(m for m in moves(state) if m.get("card") == card and m["kind"] == "marshal"
+    state = play(state, None, use_move(state, seat, reducer)[0])
+    marshal = next(m for m in moves(state) if m.get("card") == card and m["kind"] == "marshal"
                 and m["host"] in ("", host))
-    state = act(state, play)
+    state = play(state, None, marshal)
     assert state["players"][seat]["gold"] == saved
     if reducer == "sunset-sea":
         assert state["players"][seat]["discard"] == ["sunset-sea"]
@@ -73,8 +71,8 @@ def test_hand_of_the_king_goes_only_on_a_lord_or_lady_and_gives_2_str_and_power(
     state = marshal_window(state, STARK)
     hosts = {m["host"] for m in moves(state) if m["kind"] == "marshal"}
     assert hosts == {eddard}
-    state = act(state, {"kind": "marshal", "card": "hand-of-the-king-attachment",
-                        "host": eddard})
+    state = play(state, None, {"kind": "marshal", "card": "hand-of-the-king-attachment",
+                               "host": eddard})
     assert strength(state, rec(state, eddard)) == 5
     del guard
 
@@ -87,16 +85,16 @@ def intrigue_win(attacker: str, hand: list[str] | None = None,
     state["players"][LANNISTER]["deck"] = ["shae", "bronn", "cersei-lannister"]
     state["players"][STARK]["hand"] = hand or []
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "intrigue"},
-                {"kind": "attacker", "card": uid})
+    state = play(state, None, {"kind": "challenge", "type": "intrigue"},
+                 {"kind": "attacker", "card": uid})
     if prompt(state).kind == "stealth":
-        state = act(state, {"kind": "skip"})
+        state = play(state, None, {"kind": "skip"})
     return state, uid
 
 
 def test_qyburns_informers_draw_2_after_winning_an_intrigue_challenge_they_took_part_in():
     state, _ = intrigue_win("qyburns-informers")
-    state = act(state, use_move(state, LANNISTER, "qyburns-informers")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "qyburns-informers")[0])
     assert len(state["players"][LANNISTER]["hand"]) == 2
 
 
@@ -106,10 +104,10 @@ def test_lannisport_pays_1_gold_for_1_power_after_an_intrigue_win():
     attacker = place(state, LANNISTER, "shae")
     give_gold(state, LANNISTER, 1)
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "intrigue"},
-                {"kind": "attacker", "card": attacker})
+    state = play(state, None, {"kind": "challenge", "type": "intrigue"},
+                 {"kind": "attacker", "card": attacker})
     power = state["players"][LANNISTER]["power"]  # 1, unopposed
-    state = act(state, use_move(state, LANNISTER, "lannisport")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "lannisport")[0])
     assert state["players"][LANNISTER]["power"] == power + 1
     assert state["players"][LANNISTER]["gold"] == 0
 
@@ -120,11 +118,11 @@ def test_chella_returns_a_location_after_a_win_with_a_clansman():
     keep = place(state, STARK, "winterfell-castle")  # 3 gold
     give_gold(state, LANNISTER, 3)
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": chella})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": chella})
     bounce = next(m for m in use_move(state, LANNISTER, "chella-daughter-of-cheyk")
                   if m["target"] == keep)
-    state = act(state, bounce, seat=LANNISTER)
+    state = play(state, LANNISTER, bounce)
     assert state["players"][STARK]["hand"] == ["winterfell-castle"]
     assert state["players"][LANNISTER]["gold"] == 0
 
@@ -137,7 +135,7 @@ def test_youve_killed_the_wrong_dwarf_kneels_a_non_noble_that_then_gains_1_power
     state = start(state, {"op": "plot_window"})
     offered = use_move(state, LANNISTER, "youve-killed-the-wrong-dwarf")
     assert [m["target"] for m in offered] == [guard]
-    state = act(state, offered[0], seat=LANNISTER)
+    state = play(state, LANNISTER, offered[0])
     assert rec(state, guard)["knelt"] and rec(state, guard)["power"] == 1
 
 
@@ -154,7 +152,7 @@ def test_shae_kneels_a_character_whose_controller_has_more_power():
     state["players"][STARK]["power"] = 1
     state = start(state, {"op": "window", "mode": "action", "phase": "challenges",
                           "seat": LANNISTER, "passes": 0, "active": None})
-    state = act(state, use_move(state, LANNISTER, "shae")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "shae")[0])
     assert rec(state, robb)["knelt"] and rec(state, shae)["knelt"]
 
 
@@ -167,13 +165,13 @@ def test_cerseis_attendant_kneels_a_character_when_an_attendant_is_killed():
     place(state, LANNISTER, "cersei-lannister", knelt=True)
     target = place(state, STARK, "stark-guard")
     state = challenges_for(state, STARK)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": host}, {"kind": "done"})
-    state = act(state, {"kind": "kill", "card": state["play"][1]["uid"]},
-                {"kind": "kill", "card": state["play"][3]["uid"]}, seat=LANNISTER)
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": host}, {"kind": "done"})
+    state = play(state, LANNISTER, {"kind": "kill", "card": state["play"][1]["uid"]},
+                 {"kind": "kill", "card": state["play"][3]["uid"]})
     kneel = next(m for m in use_move(state, LANNISTER, "cerseis-attendant")
                  if m["target"] == target)
-    state = act(state, kneel, seat=LANNISTER)
+    state = play(state, LANNISTER, kneel)
     assert rec(state, target)["knelt"]
     del survivor
 
@@ -201,8 +199,7 @@ def test_the_lannisport_honor_guard_is_given_to_the_opponent_from_hand():
     state["players"][LANNISTER]["hand"] = ["lannisport-honor-guard"]
     state = start(state, {"op": "window", "mode": "action", "phase": "challenges",
                           "seat": LANNISTER, "passes": 0, "active": None})
-    state = act(state, use_move(state, LANNISTER, "lannisport-honor-guard")[0],
-                seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "lannisport-honor-guard")[0])
     guard = state["play"][0]
     assert (guard["owner"], guard["controller"]) == (LANNISTER, STARK)
 
@@ -212,7 +209,8 @@ def test_queen_cerseis_chambers_may_go_on_the_house_card():
     give_gold(state, LANNISTER, 1)
     state["players"][LANNISTER]["hand"] = ["queen-cerseis-chambers"]
     state = marshal_window(state, LANNISTER)
-    state = act(state, {"kind": "marshal", "card": "queen-cerseis-chambers", "host": "house"})
+    state = play(state, None,
+                 {"kind": "marshal", "card": "queen-cerseis-chambers", "host": "house"})
     assert state["play"][0]["host"] == "house"
 
 

@@ -8,25 +8,21 @@ from domain.games.thrones.decks import house_pool
 from domain.games.thrones.stats import strength
 from domain.games.thrones.targeting import char_uids
 from domain.kernel import Chance
+from tests.games.driver import chance, moves, play, prompt, step
 
 from .helpers import (
     LANNISTER,
     PASS,
     STARK,
-    act,
     blank,
     blank_lcg,
     challenges_for,
-    chance,
     give_gold,
-    moves,
     pass_windows,
     place,
-    prompt,
     rec,
     set_plot,
     start,
-    step,
     use_move,
     window,
 )
@@ -35,7 +31,7 @@ from .helpers import (
 def until_offered(state: dict, seat: int, card: str) -> dict:
     while not use_move(state, seat, card):
         assert prompt(state).kind == "window", prompt(state)
-        state = act(state, PASS)
+        state = play(state, None, PASS)
     return state
 
 
@@ -45,12 +41,12 @@ def test_winterfell_kennels_finds_a_direwolf_shows_it_and_shuffles():
     give_gold(state, STARK, 1)
     state["players"][STARK]["deck"] = ["great-keep", "lady", "summer"]
     state = window(state, "marshalling", active=STARK)
-    state = act(state, use_move(state, STARK, "winterfell-kennels")[0])
+    state = play(state, None, use_move(state, STARK, "winterfell-kennels")[0])
     assert rec(state, kennels)["knelt"] and state["players"][STARK]["gold"] == 0
     assert prompt(state).kind == "search"
     assert moves(state) == [{"kind": "take", "card": "lady"},
                             {"kind": "take", "card": "summer"}, {"kind": "none"}]
-    state = act(state, {"kind": "take", "card": "lady"})
+    state = play(state, None, {"kind": "take", "card": "lady"})
     assert state["players"][STARK]["hand"] == ["lady"]
     shuffle = step(state)
     assert isinstance(shuffle, Chance) and shuffle.spec["n"] == 2
@@ -70,10 +66,10 @@ def test_building_season_both_search_for_a_location_the_owner_first():
     state["players"][STARK]["deck"] = ["great-keep"]
     state["players"][LANNISTER]["deck"] = ["the-goldroad", "shae"]
     state = start(state, {"op": "when_revealed"})
-    state = act(state, {"kind": "take", "card": "great-keep"}, seat=STARK)
+    state = play(state, STARK, {"kind": "take", "card": "great-keep"})
     state = chance(state, [])
     assert prompt(state).seat == LANNISTER
-    state = act(state, {"kind": "take", "card": "the-goldroad"}, seat=LANNISTER)
+    state = play(state, LANNISTER, {"kind": "take", "card": "the-goldroad"})
     assert state["players"][LANNISTER]["hand"] == ["the-goldroad"]
 
 
@@ -83,9 +79,9 @@ def test_bran_the_builders_legacy_puts_a_cheap_location_into_play():
     state["players"][STARK]["hand"] = ["bran-the-builders-legacy"]
     state["players"][STARK]["deck"] = ["winterfell-castle", "godswood"]  # 3 and 2 gold
     state = window(state, "dominance")
-    state = act(state, use_move(state, STARK, "bran-the-builders-legacy")[0], seat=STARK)
+    state = play(state, STARK, use_move(state, STARK, "bran-the-builders-legacy")[0])
     assert moves(state, STARK) == [{"kind": "take", "card": "godswood"}, {"kind": "none"}]
-    state = act(state, {"kind": "take", "card": "godswood"}, seat=STARK)
+    state = play(state, STARK, {"kind": "take", "card": "godswood"})
     assert [c["card"] for c in state["play"]] == ["godswood"]
 
 
@@ -96,10 +92,10 @@ def test_ser_jacelyn_killed_makes_the_opponent_discard_at_random():
     place(state, LANNISTER, "ser-jacelyn-bywater", knelt=True)
     state["players"][STARK]["hand"] = ["great-keep", "summer"]
     state = challenges_for(state, STARK)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": host})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": host})
     state = until_offered(state, LANNISTER, "ser-jacelyn-bywater")
-    state = act(state, use_move(state, LANNISTER, "ser-jacelyn-bywater")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "ser-jacelyn-bywater")[0])
     drawn = step(state)
     assert isinstance(drawn, Chance) and (drawn.spec["n"], drawn.spec["k"]) == (2, 1)
     assert not drawn.spec.get("public")
@@ -124,13 +120,13 @@ def test_ghost_saves_jon_snow_and_keeps_events_off_him():
     assert jon not in char_uids(state, user=LANNISTER, source="the-lions-will")
     hound = place(state, LANNISTER, "the-hound-box")
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
     while not use_move(state, STARK, "ghost"):
         kind = prompt(state).kind
-        state = act(state, {"window": PASS, "defenders": {"kind": "done"},
-                            "military_claim": {"kind": "kill", "card": jon}}[kind])
-    state = act(state, use_move(state, STARK, "ghost")[0], seat=STARK)
+        state = play(state, None, {"window": PASS, "defenders": {"kind": "done"},
+                                   "military_claim": {"kind": "kill", "card": jon}}[kind])
+    state = play(state, STARK, use_move(state, STARK, "ghost")[0])
     assert rec(state, jon)["card"] == "jon-snow-box"
 
 
@@ -139,9 +135,9 @@ def test_greatjon_joins_a_military_challenge_on_his_side():
     informer = place(state, LANNISTER, "enemy-informer")  # STR 2
     greatjon = place(state, STARK, "greatjon-umber")  # STR 3
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": informer})
-    state = act(state, use_move(state, STARK, "greatjon-umber")[0], seat=STARK)
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": informer})
+    state = play(state, STARK, use_move(state, STARK, "greatjon-umber")[0])
     assert rec(state, greatjon)["knelt"]
     assert state["players"][LANNISTER]["power"] == 0  # 2 against 3: no unopposed win
     assert state["players"][STARK]["dead"] == []
@@ -154,10 +150,10 @@ def test_winterfell_reserves_puts_a_discard_pile_top_back_on_its_deck():
     give_gold(state, STARK, 1)
     state["players"][LANNISTER]["discard"] = ["shae", "bronn"]
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound}, {"kind": "defender", "card": reserves})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound}, {"kind": "defender", "card": reserves})
     move = next(m for m in use_move(state, STARK, "winterfell-reserves") if m["target"] == "p1")
-    state = act(state, move, seat=STARK)
+    state = play(state, STARK, move)
     assert state["players"][LANNISTER]["deck"] == ["bronn"]
     assert state["players"][LANNISTER]["discard"] == ["shae"]
 
@@ -168,13 +164,13 @@ def test_ice_kills_another_participating_character():
     robb = place(state, STARK, "robb-stark")
     place(state, STARK, "ice", host=robb)
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
     assert not use_move(state, STARK, "ice")  # Robb is not participating yet
     state = pass_windows(state)
-    state = act(state, {"kind": "defender", "card": robb})
+    state = play(state, None, {"kind": "defender", "card": robb})
     state = until_offered(state, STARK, "ice")
-    state = act(state, use_move(state, STARK, "ice")[0], seat=STARK)
+    state = play(state, STARK, use_move(state, STARK, "ice")[0])
     assert state["players"][LANNISTER]["discard"] == ["the-hound-box"]  # his replacement
     assert state["players"][STARK]["discard"] == ["ice"]
 
@@ -185,11 +181,11 @@ def test_catelyn_ignores_the_str_of_a_participating_character():
     tyrion = place(state, LANNISTER, "tyrion-lannister")
     catelyn = place(state, STARK, "catelyn-stark")
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "intrigue"},
-                {"kind": "attacker", "card": tyrion}, {"kind": "skip"},
-                {"kind": "defender", "card": catelyn})
+    state = play(state, None, {"kind": "challenge", "type": "intrigue"},
+                 {"kind": "attacker", "card": tyrion}, {"kind": "skip"},
+                 {"kind": "defender", "card": catelyn})
     ignore = next(m for m in use_move(state, STARK, "catelyn-stark") if m["target"] == tyrion)
-    state = act(state, ignore, seat=STARK)
+    state = play(state, STARK, ignore)
     state = pass_windows(state)
     assert state["players"][LANNISTER]["power"] == 0  # 0 against 3: Stark won
 
@@ -202,7 +198,7 @@ def test_bronn_stands_to_save_the_character_he_guards():
     state["players"][LANNISTER]["hand"] = ["great-keep"]
     state = window(state, "dominance")
     guard = next(m for m in use_move(state, LANNISTER, "bronn") if m["target"] == shae)
-    state = act(state, guard, seat=LANNISTER)
+    state = play(state, LANNISTER, guard)
     from domain.games.thrones.flow import run
     from domain.games.thrones.zones import push_kill
     push_kill(state, shae, save=False)
@@ -221,9 +217,9 @@ def test_magister_illyrio_charges_1_gold_for_the_named_challenge_type():
                   {"op": "challenge_turn", "seat": STARK, "stage": "declare"})
     toll = next(m for m in use_move(state, LANNISTER, "magister-illyrio")
                 if m["target"] == "power")
-    state = act(state, toll, seat=LANNISTER)
+    state = play(state, LANNISTER, toll)
     state = pass_windows(state)
-    state = act(state, {"kind": "challenge", "type": "power"})
+    state = play(state, None, {"kind": "challenge", "type": "power"})
     assert state["players"][STARK]["gold"] == 0 and state["players"][LANNISTER]["gold"] == 1
     del illyrio, robb
 
@@ -238,11 +234,11 @@ def test_i_never_bet_against_my_family_lowers_the_attackers_claim():
     give_gold(state, LANNISTER, 1)
     state["players"][LANNISTER]["hand"] = ["i-never-bet-against-my-family"]
     state = challenges_for(state, STARK)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": host})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": host})
     bet = next(m for m in use_move(state, LANNISTER, "i-never-bet-against-my-family")
                if m["target"] == f"{steward}>1")
-    state = act(state, bet, seat=LANNISTER)
+    state = play(state, LANNISTER, bet)
     state = pass_windows(state)
     assert prompt(state).kind == "military_claim" and "1 more" in prompt(state).text
 
@@ -255,7 +251,7 @@ def test_call_their_bluff_discards_every_copy_of_the_named_card():
     state = window(state, "dominance")
     bluff = next(m for m in use_move(state, LANNISTER, "call-their-bluff")
                  if m["target"] == "great-keep")
-    state = act(state, bluff, seat=LANNISTER)
+    state = play(state, LANNISTER, bluff)
     assert state["players"][STARK]["hand"] == ["summer"]
     assert state["players"][STARK]["discard"] == ["great-keep", "great-keep"]
 
@@ -292,7 +288,7 @@ def test_lannisport_brothel_kneels_again_a_character_that_just_stood():
     robb = place(state, STARK, "robb-stark", knelt=True)
     state = start(state, {"op": "standing"})
     again = next(m for m in use_move(state, LANNISTER, "lannisport-brothel"))
-    state = act(state, again, seat=LANNISTER)
+    state = play(state, LANNISTER, again)
     assert rec(state, robb)["knelt"]
 
 
@@ -303,8 +299,8 @@ def test_rule_by_decree_makes_the_biggest_hand_discard_down_to_4():
     state["players"][LANNISTER]["hand"] = ["shae"] * 3
     state = start(state, {"op": "when_revealed"})
     assert prompt(state).seat == STARK and prompt(state).kind == "decree"
-    state = act(state, {"kind": "discard", "card": "summer"},
-                {"kind": "discard", "card": "great-keep"})
+    state = play(state, None, {"kind": "discard", "card": "summer"},
+                 {"kind": "discard", "card": "great-keep"})
     assert len(state["players"][STARK]["hand"]) == 4 and state["pending"] == []
 
 
@@ -316,7 +312,7 @@ def test_snowed_under_returns_one_knelt_card_of_each_player_to_hand():
     keep = place(state, LANNISTER, "bronn", knelt=True)
     state = start(state, {"op": "standing"})
     assert prompt(state).seat == STARK and {m["card"] for m in moves(state)} == {shae, keep}
-    state = act(state, {"kind": "choose", "card": shae})
+    state = play(state, None, {"kind": "choose", "card": shae})
     assert state["players"][LANNISTER]["hand"] == ["shae"]
     assert state["players"][STARK]["hand"] == ["robb-stark"]  # its only knelt card
     assert not rec(state, keep)["knelt"]

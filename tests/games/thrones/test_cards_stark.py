@@ -4,19 +4,17 @@ worked examples do not already cover)."""
 from __future__ import annotations
 
 from domain.games.thrones.stats import keywords, strength
+from tests.games.driver import moves, play, prompt
 
 from .helpers import (
     LANNISTER,
     PASS,
     STARK,
-    act,
     blank,
     challenges_for,
     give_gold,
-    moves,
     pass_windows,
     place,
-    prompt,
     rec,
     set_plot,
     start,
@@ -32,9 +30,9 @@ def test_godswood_makes_the_next_stark_character_2_gold_cheaper_this_phase():
     state["players"][STARK]["hand"] = ["catelyn-stark"]  # 3 gold
     state = window(state, "marshalling", active=STARK)
     assert {"kind": "marshal", "card": "catelyn-stark", "host": ""} not in moves(state)
-    state = act(state, use_move(state, STARK, "godswood")[0])
+    state = play(state, None, use_move(state, STARK, "godswood")[0])
     assert rec(state, godswood)["knelt"]
-    state = act(state, {"kind": "marshal", "card": "catelyn-stark", "host": ""})
+    state = play(state, None, {"kind": "marshal", "card": "catelyn-stark", "host": ""})
     assert state["players"][STARK]["gold"] == 1 and state["reducers"] == []
 
 
@@ -43,8 +41,8 @@ def test_grey_wind_costs_2_less_while_robb_stark_is_in_play():
     place(state, STARK, "robb-stark")
     give_gold(state, STARK, 2)
     state["players"][STARK]["hand"] = ["grey-wind"]
-    state = act(window(state, "marshalling", active=STARK),
-                {"kind": "marshal", "card": "grey-wind", "host": ""})
+    state = play(window(state, "marshalling", active=STARK), None,
+                 {"kind": "marshal", "card": "grey-wind", "host": ""})
     assert state["players"][STARK]["gold"] == 0
 
 
@@ -55,13 +53,13 @@ def test_robb_stark_kills_a_character_of_the_loser_after_a_military_win():
                                                                  "lannisport-steward")]
     set_plot(state, STARK, "planning-ahead")  # claim 1
     state = challenges_for(state, STARK)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": robb},
-                {"kind": "kill", "card": victims[2]})  # Lannister's claim pick
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": robb},
+                 {"kind": "kill", "card": victims[2]})  # Lannister's claim pick
     state = pass_windows(state) if prompt(state).seat != STARK else state
     kill = [m for m in use_move(state, STARK, "robb-stark")]
     assert {m["target"] for m in kill} == {victims[0], victims[1]}
-    state = act(state, kill[0], seat=STARK)
+    state = play(state, STARK, kill[0])
     assert len(state["players"][LANNISTER]["dead"]) == 2
 
 
@@ -74,11 +72,11 @@ def test_nymeria_saves_her_bearer_by_kneeling_and_gives_arya_stealth():
     hound = place(state, LANNISTER, "the-hound-box")
     set_plot(state, LANNISTER, "planning-ahead")
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
     save = use_move(state, STARK, "nymeria")
     assert save
-    state = act(state, save[0], seat=STARK)
+    state = play(state, STARK, save[0])
     assert rec(state, arya)["card"] == "arya-stark" and rec(state, nymeria)["knelt"]
 
 
@@ -89,9 +87,9 @@ def test_a_duplicate_is_discarded_to_save_its_character():
     hound = place(state, LANNISTER, "the-hound-box")
     set_plot(state, LANNISTER, "planning-ahead")
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
-    state = act(state, {"kind": "save_duplicate", "card": eddard}, seat=STARK)
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
+    state = play(state, STARK, {"kind": "save_duplicate", "card": eddard})
     assert rec(state, eddard)["dups"] == []
     assert state["players"][STARK]["discard"] == ["eddard-stark-box"]
 
@@ -103,7 +101,7 @@ def test_a_duplicate_is_played_for_free_onto_its_character():
     state = window(state, "marshalling", active=STARK)
     assert moves(state) == [{"kind": "duplicate", "card": "eddard-stark-box", "onto": eddard},
                             PASS]
-    state = act(state, moves(state)[0])
+    state = play(state, None, moves(state)[0])
     assert rec(state, eddard)["dups"] == ["eddard-stark-box"]
 
 
@@ -131,8 +129,8 @@ def test_ser_rodrik_stays_standing_and_has_2_more_str_when_defending():
     hound = place(state, LANNISTER, "the-hound-box")
     rodrik = place(state, STARK, "ser-rodrik-cassel")
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound}, {"kind": "defender", "card": rodrik})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound}, {"kind": "defender", "card": rodrik})
     assert not rec(state, rodrik)["knelt"]
     assert state["players"][LANNISTER]["power"] == 0  # 3 against 4: Stark won
 
@@ -151,7 +149,7 @@ def test_kings_in_the_north_gives_two_knelt_stark_characters_1_power_each():
     state = start(state, {"op": "dominance"})
     kings = use_move(state, STARK, "kings-in-the-north")
     assert [m["target"] for m in kings] == [f"{pair[0]},{pair[1]}"]
-    state = act(state, kings[0], seat=STARK)
+    state = play(state, STARK, kings[0])
     assert [rec(state, u)["power"] for u in pair] == [1, 1]
     assert all(rec(state, u)["knelt"] for u in pair)
 
@@ -162,9 +160,9 @@ def test_lethal_counterattack_kills_every_attacker_of_a_military_challenge():
     pair = [place(state, STARK, c, knelt=False) for c in ("robb-stark", "catelyn-stark")]
     state["players"][STARK]["hand"] = ["lethal-counterattack"]
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
-    state = act(state, use_move(state, STARK, "lethal-counterattack")[0], seat=STARK)
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
+    state = play(state, STARK, use_move(state, STARK, "lethal-counterattack")[0])
     assert state["players"][LANNISTER]["discard"] == ["the-hound-box"]  # his replacement
     del pair
 
@@ -177,9 +175,9 @@ def test_winter_is_coming_adds_1_claim_for_stark_this_challenge():
         place(state, LANNISTER, card, knelt=True)
     state["players"][STARK]["hand"] = ["winter-is-coming"]
     state = challenges_for(state, STARK)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": robb})
-    state = act(state, use_move(state, STARK, "winter-is-coming")[0], seat=STARK)
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": robb})
+    state = play(state, STARK, use_move(state, STARK, "winter-is-coming")[0])
     state = pass_windows(state)
     assert prompt(state).kind == "military_claim" and "2 more" in prompt(state).text
 
@@ -189,7 +187,7 @@ def test_distraction_kneels_a_military_character_in_marshalling_only():
     target = place(state, LANNISTER, "the-hound-box")
     state["players"][STARK]["hand"] = ["distraction"]
     state = window(state, "marshalling", active=LANNISTER)
-    state = act(state, use_move(state, STARK, "distraction")[0], seat=STARK)
+    state = play(state, STARK, use_move(state, STARK, "distraction")[0])
     assert rec(state, target)["knelt"]
 
 
@@ -200,7 +198,7 @@ def test_distinct_mastery_stands_a_character_with_a_crest():
     state["players"][STARK]["hand"] = ["distinct-mastery"]
     state = window(state, "dominance")
     assert [m["target"] for m in use_move(state, STARK, "distinct-mastery")] == [robb]
-    state = act(state, use_move(state, STARK, "distinct-mastery")[0], seat=STARK)
+    state = play(state, STARK, use_move(state, STARK, "distinct-mastery")[0])
     assert not rec(state, robb)["knelt"]
 
 

@@ -28,7 +28,8 @@ from domain.kernel import (
     log_line,
 )
 from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty, with_row
-from tests.games.thrones.helpers import STARK, blank_lcg, give_gold, window
+
+from .helpers import STARK, blank_lcg, give_gold, window
 
 
 def shadowy(deck: dict) -> dict:

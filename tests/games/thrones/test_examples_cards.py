@@ -6,18 +6,16 @@ from __future__ import annotations
 from domain.games.thrones.state import total_power
 from domain.games.thrones.stats import strength
 from domain.games.thrones.zones import leave_play
+from tests.games.driver import moves, play, prompt
 
 from .helpers import (
     LANNISTER,
     PASS,
     STARK,
-    act,
     blank,
     challenges_for,
     give_gold,
-    moves,
     place,
-    prompt,
     rec,
     set_plot,
     start,
@@ -48,7 +46,7 @@ def test_got_ex_4_dominance_is_awarded_before_any_dominance_action():
     state = start(state, {"op": "dominance"})
     assert state["players"][STARK]["power"] == 1  # 7 against 6, before any window
     assert use("the-lions-will", jon) in moves(state, LANNISTER)
-    state = act(state, use("the-lions-will", jon), seat=LANNISTER)
+    state = play(state, LANNISTER, use("the-lions-will", jon))
     assert rec(state, jon)["knelt"] and state["players"][STARK]["power"] == 1
 
 
@@ -90,11 +88,11 @@ def test_got_ex_6_eddard_gains_1_power_on_himself_when_played():
     give_gold(state, STARK, 4)
     state["players"][STARK]["hand"] = ["eddard-stark-box"]
     state = marshal_window(state, STARK)
-    state = act(state, marshal("eddard-stark-box"))
+    state = play(state, None, marshal("eddard-stark-box"))
     eddard = state["play"][0]["uid"]
     respond = use("eddard-stark-box", source=eddard, trigger=0)
     assert respond in moves(state, STARK)
-    state = act(state, respond)
+    state = play(state, None, respond)
     assert rec(state, eddard)["power"] == 1 and state["players"][STARK]["power"] == 0
     assert total_power(state, STARK) == 1
     leave_play(state, eddard, "discard")
@@ -105,7 +103,7 @@ def test_got_ex_6_declining_eddards_response_is_legal():
     state = blank(phase="marshalling")
     give_gold(state, STARK, 4)
     state["players"][STARK]["hand"] = ["eddard-stark-box"]
-    state = act(marshal_window(state, STARK), marshal("eddard-stark-box"), PASS)
+    state = play(marshal_window(state, STARK), None, marshal("eddard-stark-box"), PASS)
     assert total_power(state, STARK) == 0
 
 
@@ -115,7 +113,7 @@ def test_got_ex_7_the_lions_will_pays_2_gold_and_kneels_a_character():
     give_gold(state, LANNISTER, 2)
     state["players"][LANNISTER]["hand"] = ["the-lions-will"]
     state = start(state, {"op": "plot_window"})
-    state = act(state, use("the-lions-will", target), seat=LANNISTER)
+    state = play(state, LANNISTER, use("the-lions-will", target))
     assert rec(state, target)["knelt"]
     assert state["players"][LANNISTER]["gold"] == 0 and state["pool"]["gold"] == 80
     assert state["players"][LANNISTER]["discard"] == ["the-lions-will"]
@@ -136,8 +134,8 @@ def test_got_ex_8_a_killed_unique_character_stays_blocked():
     hound = place(state, LANNISTER, "the-hound-box")
     eddard = place(state, STARK, "eddard-stark-box", knelt=True, power=1)
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
     assert state["players"][STARK]["dead"] == ["eddard-stark-box"]  # no choice was asked
     assert state["pool"]["power"] == 60 - 1  # his power went back; 1 for unopposed
     later = blank(phase="marshalling")
@@ -169,7 +167,7 @@ def test_got_ex_10_maester_luwins_action_is_offered_only_in_dominance():
     state = start(state, {"op": "plot_window"})
     action = use("maester-luwin", source=luwin)
     assert action in moves(state, STARK)
-    state = act(state, action, seat=STARK)
+    state = play(state, STARK, action)
     assert rec(state, luwin)["knelt"] and sorted(state["players"][STARK]["hand"]) == [
         "great-keep", "summer"]
     other = marshal_window(blank(phase="marshalling"), STARK)
@@ -181,7 +179,7 @@ def test_got_ex_11_varys_alone_discards_himself_at_once():
     state = blank(phase="marshalling")
     give_gold(state, LANNISTER, 3)
     state["players"][LANNISTER]["hand"] = ["varys-box"]
-    state = act(marshal_window(state, LANNISTER), marshal("varys-box"))
+    state = play(marshal_window(state, LANNISTER), None, marshal("varys-box"))
     assert state["play"] == [] and state["players"][LANNISTER]["discard"] == ["varys-box"]
 
 
@@ -190,12 +188,12 @@ def test_got_ex_11_varys_must_discard_an_ally_of_either_side():
     hound = place(state, LANNISTER, "the-hound-box")
     give_gold(state, LANNISTER, 3)
     state["players"][LANNISTER]["hand"] = ["varys-box"]
-    state = act(marshal_window(state, LANNISTER), marshal("varys-box"))
+    state = play(marshal_window(state, LANNISTER), None, marshal("varys-box"))
     assert prompt(state).kind == "varys"
     varys = state["play"][-1]["uid"]
     assert moves(state) == [{"kind": "discard", "card": hound},
                             {"kind": "discard", "card": varys}]  # no skip
-    state = act(state, {"kind": "discard", "card": hound})
+    state = play(state, None, {"kind": "discard", "card": hound})
     assert state["players"][LANNISTER]["discard"] == ["the-hound-box"]
 
 
@@ -209,10 +207,10 @@ def lost_challenge(sansa_attacks: bool = False) -> tuple[dict, dict[str, str]]:
     state["players"][LANNISTER]["hand"] = ["a-lannister-pays-his-debts"]
     state = challenges_for(state, STARK)
     kind = "power" if sansa_attacks else "military"
-    state = act(state, {"kind": "challenge", "type": kind},
-                {"kind": "attacker", "card": c["attacker"]})
+    state = play(state, None, {"kind": "challenge", "type": kind},
+                 {"kind": "attacker", "card": c["attacker"]})
     # The windows after attackers and after (no) defenders: Lannister passes both.
-    state = act(state, {"kind": "pass"}, {"kind": "pass"}, seat=LANNISTER)
+    state = play(state, LANNISTER, {"kind": "pass"}, {"kind": "pass"})
     return state, c
 
 
@@ -225,17 +223,17 @@ def debts(state: dict, cost: str, victim: str) -> dict | None:
 def test_got_ex_12_a_lannister_pays_his_debts_answers_the_lost_challenge():
     state, c = lost_challenge()
     assert prompt(state).kind == "military_claim"
-    state = act(state, {"kind": "kill", "card": c["attendant"]})
+    state = play(state, None, {"kind": "kill", "card": c["attendant"]})
     move = debts(state, c["steward"], c["attacker"])
     assert move is not None
-    state = act(state, move, seat=LANNISTER)
+    state = play(state, LANNISTER, move)
     assert state["players"][STARK]["dead"] == ["jon-snow-box"]
 
 
 def test_got_ex_12_the_chance_lapses_when_the_window_closes():
     state, c = lost_challenge(sansa_attacks=True)
     assert debts(state, c["steward"], c["attacker"]) is not None
-    state = act(state, PASS, seat=LANNISTER)
+    state = play(state, LANNISTER, PASS)
     assert state["challenge"] is None and state["triggers"] == []
     state = start(state, {"op": "plot_window"})  # the next window of the phase
     assert moves(state, LANNISTER) == [PASS]
@@ -245,10 +243,10 @@ def test_got_ex_12_the_chance_lapses_when_the_window_closes():
 def test_got_ex_13_not_today_saves_sansa_and_the_cost_stays_paid():
     state, c = lost_challenge(sansa_attacks=True)
     state["players"][STARK]["hand"] = ["not-today"]
-    state = act(state, debts(state, c["steward"], c["attacker"]), seat=LANNISTER)
+    state = play(state, LANNISTER, debts(state, c["steward"], c["attacker"]))
     assert "would be killed" in prompt(state).text
     save = use("not-today")
-    state = act(state, save, seat=STARK)
+    state = play(state, STARK, save)
     assert rec(state, c["attacker"])["card"] == "sansa-stark"
     assert rec(state, c["steward"])["knelt"]
     assert state["players"][LANNISTER]["discard"] == ["a-lannister-pays-his-debts"]

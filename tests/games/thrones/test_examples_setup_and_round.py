@@ -6,20 +6,9 @@ from __future__ import annotations
 from domain.games.thrones import RULES
 from domain.games.thrones.cards import BOX
 from domain.kernel import Chance, Decision
+from tests.games.driver import chance, moves, play, prompt, step
 
-from .helpers import (
-    LANNISTER,
-    STARK,
-    act,
-    blank,
-    chance,
-    moves,
-    place,
-    prompt,
-    set_plot,
-    start,
-    step,
-)
+from .helpers import LANNISTER, STARK, blank, place, set_plot, start
 
 EX1_HAND = ["arya-stark", "jon-snow-box", "eddard-stark-box", "hand-of-the-king-attachment",
             "not-today", "great-keep", "great-keep"]
@@ -35,8 +24,8 @@ def at_setup_cards() -> dict:
     for card in EX1_HAND:
         stark["deck"].remove(card)
     stark["hand"] = list(EX1_HAND)
-    state = act(state, {"kind": "keep"}, seat=STARK)
-    return act(state, {"kind": "keep"}, seat=LANNISTER)
+    state = play(state, STARK, {"kind": "keep"})
+    return play(state, LANNISTER, {"kind": "keep"})
 
 
 def legal_sets(state: dict) -> set[frozenset[str]]:
@@ -65,14 +54,14 @@ def test_got_ex_1_the_legal_setup_sets_are_exactly_ten():
 def test_got_ex_1_setup_cards_are_revealed_together_without_abilities_and_hands_refill():
     state = at_setup_cards()
     for card in ("arya-stark", "jon-snow-box", "great-keep"):
-        state = act(state, {"kind": "place", "card": card}, seat=STARK)
+        state = play(state, STARK, {"kind": "place", "card": card})
     assert moves(state, STARK) == [{"kind": "done"}]  # 5 gold used, one Limited placed
-    state = act(state, {"kind": "done"}, seat=STARK)
+    state = play(state, STARK, {"kind": "done"})
     assert state["play"] == []  # face down until both are done
     assert RULES.view(state, LANNISTER)["players"][STARK]["setup"] is None
     assert RULES.view(state, LANNISTER)["players"][STARK]["setup_count"] == 3
-    state = act(state, {"kind": "place", "card": prompt(state, LANNISTER).legal_moves[0][
-        "card"]}, {"kind": "done"}, seat=LANNISTER)
+    card = moves(state, LANNISTER)[0]["card"]
+    state = play(state, LANNISTER, {"kind": "place", "card": card}, {"kind": "done"})
     stark_cards = sorted(c["card"] for c in state["play"] if c["controller"] == STARK)
     assert stark_cards == ["arya-stark", "great-keep", "jon-snow-box"]
     assert all(c["power"] == 0 and not c["knelt"] for c in state["play"])
@@ -81,9 +70,8 @@ def test_got_ex_1_setup_cards_are_revealed_together_without_abilities_and_hands_
 
 def test_got_ex_1_an_eddard_placed_at_setup_gains_no_power():
     state = at_setup_cards()
-    state = act(state, {"kind": "place", "card": "eddard-stark-box"}, {"kind": "done"},
-                seat=STARK)
-    state = act(state, {"kind": "done"}, seat=LANNISTER)
+    state = play(state, STARK, {"kind": "place", "card": "eddard-stark-box"}, {"kind": "done"})
+    state = play(state, LANNISTER, {"kind": "done"})
     assert [c["power"] for c in state["play"]] == [0]
     assert isinstance(step(state), Decision) and prompt(state).kind in ("plot", "window")
 
@@ -96,9 +84,9 @@ def test_the_mulligan_is_simultaneous_and_hidden_until_both_answer():
     assert isinstance(both, Decision) and both.seats == [0, 1]
     event = {"type": "move", "seat": STARK, "move": {"kind": "mulligan"}}
     assert RULES.redact(state, event, LANNISTER)["move"] is None
-    after = act(state, {"kind": "mulligan"}, seat=STARK)
+    after = play(state, STARK, {"kind": "mulligan"})
     assert RULES.describe(state, after, event, LANNISTER) == "Seat 0 made a secret choice."
-    after = act(after, {"kind": "keep"}, seat=LANNISTER)
+    after = play(after, LANNISTER, {"kind": "keep"})
     reshuffle = step(after)
     assert isinstance(reshuffle, Chance) and reshuffle.spec["n"] == 50
     assert reshuffle.spec.get("public") is not True
@@ -119,7 +107,7 @@ def test_got_ex_16_the_player_with_less_power_wins_tied_initiative():
     state["players"][LANNISTER]["power"] = 5
     state = plot_choices(state, "calm-over-westeros", "the-power-of-blood")  # both 3
     assert prompt(state).kind == "first_player" and prompt(state).seat == STARK
-    state = act(state, {"kind": "first_player", "seat": LANNISTER})
+    state = play(state, None, {"kind": "first_player", "seat": LANNISTER})
     assert state["first"] == LANNISTER
 
 
@@ -162,7 +150,7 @@ def test_got_ex_18_a_gold_bonus_counts_from_the_next_turn_even_knelt():
     state["players"][LANNISTER]["hand"] = ["lannisport-steward"]
     state = start(state, {"op": "marshal_turn", "seat": LANNISTER})
     assert state["players"][LANNISTER]["gold"] == 4
-    state = act(state, {"kind": "marshal", "card": "lannisport-steward", "host": ""})
+    state = play(state, None, {"kind": "marshal", "card": "lannisport-steward", "host": ""})
     assert state["players"][LANNISTER]["gold"] == 2  # paid 2; no bonus this turn
     state["players"][LANNISTER]["gold"] = 0
     state["pool"]["gold"] = 80
@@ -181,10 +169,10 @@ def test_got_ex_22_plot_draft_counts():
         assert state["draft"]["round"] == round_
         assert [len(h) for h in state["draft"]["hands"]] == [3, 3]
         for seat in (STARK, LANNISTER):  # keep 1 of 3, pass 2
-            state = act(state, moves(state, seat)[0], seat=seat)
+            state = play(state, seat, moves(state, seat)[0])
         assert [len(h) for h in state["draft"]["hands"]] == [2, 2]
         for seat in (STARK, LANNISTER):  # keep 1 of the 2 received, return 1
-            state = act(state, moves(state, seat)[0], seat=seat)
+            state = play(state, seat, moves(state, seat)[0])
         assert [len(k) for k in state["draft"]["kept"]] == [2 * round_] * 2
         assert state["draft"]["returned"] == 2 * round_
     assert state["draft"]["deck"] == []
@@ -194,7 +182,7 @@ def test_got_ex_22_plot_draft_counts():
     assert seen["draft"]["kept"][STARK] is None and seen["draft"]["kept_sizes"][STARK] == 6
     for seat in (STARK, LANNISTER):
         for _ in range(7):
-            state = act(state, moves(state, seat)[0], seat=seat)
+            state = play(state, seat, moves(state, seat)[0])
     assert [len(p["plots"]) for p in state["players"]] == [7, 7]
     assert state["draft"]["returned"] == 6 + 12  # 6 during the draft, 6 each after
     assert RULES.view(state, LANNISTER)["players"][STARK]["plot_deck"] is None

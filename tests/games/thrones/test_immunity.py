@@ -4,16 +4,15 @@ still choose it; it is never immune to its own abilities; plots are not events."
 from __future__ import annotations
 
 from domain.games.thrones.targeting import immune
+from tests.games.driver import play, prompt
 
 from .helpers import (
     LANNISTER,
     STARK,
-    act,
     blank,
     challenges_for,
     pass_windows,
     place,
-    prompt,
     rec,
     set_plot,
     start,
@@ -35,10 +34,10 @@ def test_lethal_counterattack_passes_by_an_attacker_immune_to_events():
         place(state, STARK, card)
     state["players"][STARK]["hand"] = ["lethal-counterattack"]
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound}, {"kind": "attacker", "card": dog},
-                {"kind": "done"})
-    state = act(state, use_move(state, STARK, "lethal-counterattack")[0], seat=STARK)
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound}, {"kind": "attacker", "card": dog},
+                 {"kind": "done"})
+    state = play(state, STARK, use_move(state, STARK, "lethal-counterattack")[0])
     state = pass_windows(state)
     assert state["players"][LANNISTER]["discard"] == ["the-hound-box"]
     assert rec(state, dog)["card"] == "shaggydog"  # not killed
@@ -53,7 +52,7 @@ def test_kings_in_the_north_may_kneel_an_immune_character_as_its_cost_but_it_gai
     state = start(state, {"op": "dominance"})
     kings = use_move(state, STARK, "kings-in-the-north")
     assert [m["target"] for m in kings] == [f"{eddard},{dog}"]  # a cost: immunity allows it
-    state = act(state, kings[0], seat=STARK)
+    state = play(state, STARK, kings[0])
     assert rec(state, dog)["knelt"] and rec(state, eddard)["knelt"]
     assert (rec(state, eddard)["power"], rec(state, dog)["power"]) == (1, 0)
 
@@ -74,8 +73,8 @@ def test_an_event_with_any_character_as_its_target_cannot_choose_an_immune_one()
     dog = _shaggydog(state, STARK)
     state["players"][LANNISTER]["hand"] = ["im-you-writ-small"]
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
     targets = {m["target"] for m in use_move(state, LANNISTER, "im-you-writ-small")}
     assert hound in targets and dog not in targets
 
@@ -87,13 +86,13 @@ def test_an_attachments_ability_reaches_a_character_immune_to_character_abilitie
     robb = place(state, STARK, "robb-stark")
     place(state, STARK, "ice", host=robb)
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": jacelyn})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": jacelyn})
     state = pass_windows(state)
-    state = act(state, {"kind": "defender", "card": robb})
+    state = play(state, None, {"kind": "defender", "card": robb})
     while not use_move(state, STARK, "ice"):
         assert prompt(state).kind == "window"
-        state = act(state, {"kind": "pass"})
+        state = play(state, None, {"kind": "pass"})
     assert [m["target"] for m in use_move(state, STARK, "ice")] == [jacelyn]
 
 

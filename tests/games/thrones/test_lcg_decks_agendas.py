@@ -7,21 +7,10 @@ from __future__ import annotations
 
 from domain.games.thrones import RULES
 from domain.kernel import BadOptions, Chance
+from tests.games.driver import chance, play, prompt, step
 from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty
-from tests.games.thrones.helpers import (
-    LANNISTER,
-    PASS,
-    STARK,
-    act,
-    blank,
-    chance,
-    give_gold,
-    place,
-    prompt,
-    set_plot,
-    start,
-    step,
-)
+
+from .helpers import LANNISTER, PASS, STARK, blank, give_gold, place, set_plot, start
 
 OWN_DECKS = {"profile": "lcg", "decks": [stark_fealty(), lannister_sworn_banners()]}
 
@@ -108,27 +97,27 @@ def marshalling_with(agenda: str | None, hand: list[str], gold: int):
     give_gold(state, STARK, gold)
     state = start(state, {"op": "marshalling"})
     while prompt(state).seat != STARK:
-        state = act(state, PASS)
+        state = play(state, None, PASS)
     return state
 
 
 def test_fealty_makes_the_first_card_of_your_house_marshalled_each_phase_1_gold_cheaper():
     state = marshalling_with("fealty", ["stark-guard", "stark-guard"], 4)
-    state = act(state, {"kind": "marshal", "card": "stark-guard", "host": ""})
+    state = play(state, None, {"kind": "marshal", "card": "stark-guard", "host": ""})
     assert state["players"][STARK]["gold"] == 3  # 2 - 1
-    state = act(state, {"kind": "marshal", "card": "stark-guard", "host": ""})
+    state = play(state, None, {"kind": "marshal", "card": "stark-guard", "host": ""})
     assert state["players"][STARK]["gold"] == 1  # the second pays its 2
 
 
 def test_without_fealty_the_same_card_costs_its_printed_gold():
     state = marshalling_with(None, ["stark-guard"], 4)
-    state = act(state, {"kind": "marshal", "card": "stark-guard", "host": ""})
+    state = play(state, None, {"kind": "marshal", "card": "stark-guard", "host": ""})
     assert state["players"][STARK]["gold"] == 2
 
 
 def test_fealty_does_not_discount_a_neutral_card():
     state = marshalling_with("fealty", ["crossroads"], 4)
-    state = act(state, {"kind": "marshal", "card": "crossroads", "host": ""})
+    state = play(state, None, {"kind": "marshal", "card": "crossroads", "host": ""})
     assert state["players"][STARK]["gold"] == 2  # Crossroads costs 2, neutral
 
 

@@ -6,20 +6,18 @@ from __future__ import annotations
 
 from domain.games.thrones import RULES
 from domain.games.thrones.zones import discard_from_play, leave_play
+from tests.games.driver import chance, moves, play, prompt
 
 from .helpers import (
     LANNISTER,
     PASS,
     STARK,
-    act,
     blank,
     blank_lcg,
     challenges_for,
     give_gold,
-    moves,
     pass_windows,
     place,
-    prompt,
     rec,
     start,
     window,
@@ -31,22 +29,22 @@ def attack(state: dict, seat: int, kind: str, attackers: list[str],
     """``seat`` declares a ``kind`` challenge with ``attackers``; the other side defends with
     ``defenders``; windows pass; up to the resolution's first question."""
     state = challenges_for(state, seat)
-    state = act(state, {"kind": "challenge", "type": kind})
+    state = play(state, None, {"kind": "challenge", "type": kind})
     for uid in attackers:
-        state = act(state, {"kind": "attacker", "card": uid})
-    if asked(state) == "attackers":
-        state = act(state, {"kind": "done"})
+        state = play(state, None, {"kind": "attacker", "card": uid})
+    if question_kind(state) == "attackers":
+        state = play(state, None, {"kind": "done"})
     state = pass_windows(state)
-    if asked(state) == "stealth":
-        state = act(state, {"kind": "skip"})
+    if question_kind(state) == "stealth":
+        state = play(state, None, {"kind": "skip"})
     for uid in defenders:
-        state = act(state, {"kind": "defender", "card": uid})
-    if asked(state) == "defenders":
-        state = act(state, {"kind": "done"})
+        state = play(state, None, {"kind": "defender", "card": uid})
+    if question_kind(state) == "defenders":
+        state = play(state, None, {"kind": "done"})
     return pass_windows(state)
 
 
-def asked(state: dict) -> str | None:
+def question_kind(state: dict) -> str | None:
     """The kind of the next question, if any."""
     return prompt(state).kind if state["pending"] else None
 
@@ -60,7 +58,7 @@ def test_ambush_puts_the_card_into_play_from_hand_in_any_phase_by_any_player():
     state = window(state, "dominance")  # not Lannister's marshalling turn: any window
     offered = {"kind": "ambush", "card": "lannisport-cutthroat", "host": ""}
     assert offered in moves(state, LANNISTER)
-    state = act(state, offered, seat=LANNISTER)
+    state = play(state, LANNISTER, offered)
     cutthroat = next(c for c in state["play"] if c["card"] == "lannisport-cutthroat")
     assert not cutthroat["knelt"] and cutthroat["controller"] == LANNISTER
     assert state["players"][LANNISTER]["gold"] == 0 and state["players"][LANNISTER]["hand"] == []
@@ -71,7 +69,7 @@ def test_an_ambushed_card_is_put_into_play_not_played_so_limited_and_played_resp
     state["players"][STARK]["hand"] = ["wolfswood-raider"]
     give_gold(state, STARK, 3)
     state = window(state, "marshalling", active=STARK)
-    state = act(state, {"kind": "ambush", "card": "wolfswood-raider", "host": ""}, seat=STARK)
+    state = play(state, STARK, {"kind": "ambush", "card": "wolfswood-raider", "host": ""})
     assert state["players"][STARK]["limited"] is False
     assert all(t["kind"] != "played" for t in state["triggers"])
     line = RULES.describe(state, state, {"type": "move", "seat": STARK}, LANNISTER)
@@ -86,8 +84,7 @@ def test_ambush_needs_the_whole_gold_cost_and_the_out_of_house_penalty_in_lcg():
     assert not any(m["kind"] == "ambush" for m in moves(state, STARK))
     give_gold(state, STARK, 1)
     state = window(state, "challenges")
-    state = act(state, {"kind": "ambush", "card": "lannisport-cutthroat", "host": ""},
-                seat=STARK)
+    state = play(state, STARK, {"kind": "ambush", "card": "lannisport-cutthroat", "host": ""})
     assert state["players"][STARK]["gold"] == 0
 
 
@@ -96,8 +93,7 @@ def test_ambush_works_in_the_box_profile_too_without_any_penalty():
     state["players"][STARK]["hand"] = ["lannisport-cutthroat"]
     give_gold(state, STARK, 2)
     state = window(state, "challenges")
-    state = act(state, {"kind": "ambush", "card": "lannisport-cutthroat", "host": ""},
-                seat=STARK)
+    state = play(state, STARK, {"kind": "ambush", "card": "lannisport-cutthroat", "host": ""})
     assert [c["card"] for c in state["play"]] == ["lannisport-cutthroat"]
 
 
@@ -141,8 +137,8 @@ def test_intimidate_spares_defenders_as_strong_and_never_touches_the_attackers()
 
 def finish(state: dict) -> dict:
     """Pass every window and decline every stand, up to the end of the challenge."""
-    while state["challenge"] is not None and asked(state) in ("window", "keyword_stand"):
-        state = act(state, PASS if asked(state) == "window" else {"kind": "done"})
+    while state["challenge"] is not None and question_kind(state) in ("window", "keyword_stand"):
+        state = play(state, None, PASS if question_kind(state) == "window" else {"kind": "done"})
     return state
 
 
@@ -156,7 +152,7 @@ def test_vigilant_cards_may_stand_after_winning_as_the_attacker_even_if_not_atta
     asked = prompt(state)
     assert asked.kind == "keyword_stand" and asked.seat == STARK
     assert {m.get("card") for m in asked.legal_moves} == {sentry, resting, None}
-    state = act(state, {"kind": "stand", "card": sentry}, {"kind": "stand", "card": resting})
+    state = play(state, None, {"kind": "stand", "card": sentry}, {"kind": "stand", "card": resting})
     assert not rec(state, sentry)["knelt"] and not rec(state, resting)["knelt"]
 
 
@@ -166,7 +162,7 @@ def test_vengeful_cards_may_stand_after_losing_as_the_defender():
     bannerman = place(state, STARK, "bereaved-bannerman")  # STR 2, Vengeful: ties lose
     state = attack(state, LANNISTER, "power", [avenger], [bannerman])
     assert prompt(state).kind == "keyword_stand" and prompt(state).seat == STARK
-    state = act(state, {"kind": "stand", "card": bannerman})
+    state = play(state, None, {"kind": "stand", "card": bannerman})
     assert not rec(state, bannerman)["knelt"]
 
 
@@ -193,7 +189,6 @@ def test_a_deathbound_card_discarded_from_hand_goes_to_the_discard_pile():
     state = blank_lcg()
     state["players"][LANNISTER]["hand"] = ["doomed-sellsword"]
     state = start(state, {"op": "random_discard", "seat": LANNISTER, "k": 1, "why": "claim"})
-    from .helpers import chance
     state = chance(state, [0])
     assert state["players"][LANNISTER]["discard"] == ["doomed-sellsword"]
     assert state["players"][LANNISTER]["dead"] == []
@@ -204,8 +199,8 @@ def test_a_deathbound_event_played_from_hand_goes_to_the_dead_pile_after_it_reso
     state["players"][STARK]["hand"] = ["a-last-letter"]
     state["players"][STARK]["deck"] = ["great-keep"]
     state = window(state, "dominance")
-    state = act(state, {"kind": "use", "source": "hand", "card": "a-last-letter",
-                        "ability": 0, "target": "", "trigger": -1}, seat=STARK)
+    state = play(state, STARK, {"kind": "use", "source": "hand", "card": "a-last-letter",
+                                "ability": 0, "target": "", "trigger": -1})
     assert state["players"][STARK]["hand"] == ["great-keep"]
     assert state["players"][STARK]["dead"] == ["a-last-letter"]
     assert state["players"][STARK]["discard"] == []
@@ -222,7 +217,6 @@ def test_stalwart_sends_a_killed_card_to_the_top_of_its_deck_but_not_one_discard
     assert state["players"][STARK]["dead"] == []
     state["players"][STARK]["hand"] = ["eddard-stark"]
     state = start(state, {"op": "random_discard", "seat": STARK, "k": 1, "why": "claim"})
-    from .helpers import chance
     state = chance(state, [0])
     assert state["players"][STARK]["discard"] == ["eddard-stark"]
 
@@ -249,8 +243,8 @@ def stealth_choices(state: dict) -> set[str]:
     place(state, LANNISTER, "ser-jacelyn-bywater")  # immune to character abilities
     place(state, LANNISTER, "the-hound-box")
     state = challenges_for(state, STARK)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": ghost})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": ghost})
     state = pass_windows(state)
     assert prompt(state).kind == "stealth"
     return {rec(state, m["card"])["card"] for m in moves(state) if m["kind"] == "stealth"}

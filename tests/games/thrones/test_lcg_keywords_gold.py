@@ -6,23 +6,18 @@ from __future__ import annotations
 
 from domain.games.thrones import RULES
 from domain.games.thrones.state import draw
+from tests.games.driver import chance, moves, play, prompt, step
 
 from .helpers import (
     LANNISTER,
     PASS,
     STARK,
-    act,
     blank,
     blank_lcg,
     challenges_for,
-    chance,
     give_gold,
-    moves,
     place,
-    plain_chance,
-    prompt,
     start,
-    step,
     window,
 )
 
@@ -41,8 +36,7 @@ def test_a_card_of_another_house_costs_two_more_gold_to_marshal():
     assert "lannisport-steward" not in marshal_offers(state, STARK)
     give_gold(state, STARK, 1)
     state = window(state, "marshalling", active=STARK)
-    state = act(state, {"kind": "marshal", "card": "lannisport-steward", "host": ""},
-                seat=STARK)
+    state = play(state, STARK, {"kind": "marshal", "card": "lannisport-steward", "host": ""})
     assert state["players"][STARK]["gold"] == 0
 
 
@@ -78,7 +72,7 @@ def test_an_event_of_another_house_costs_no_penalty():
     use = {"kind": "use", "source": "hand", "card": "a-last-letter", "ability": 0,
            "target": "", "trigger": -1}
     assert use in moves(state, LANNISTER)  # no gold at all, and still playable
-    state = act(state, use, seat=LANNISTER)
+    state = play(state, LANNISTER, use)
     assert state["players"][LANNISTER]["hand"] == ["great-keep"]
 
 
@@ -121,9 +115,9 @@ def at_placing(lcg: bool, stark: list[str], lannister: list[str] | None = None) 
     while not (state["pending"] and state["pending"][-1]["op"] == "place"):
         found = step(state)
         if hasattr(found, "spec"):
-            state = plain_chance(state, found.spec)
+            state = chance(state)
         else:
-            state = act(state, {"kind": "keep"}, seat=found.seats[0])
+            state = play(state, found.seats[0], {"kind": "keep"})
     state["players"][STARK]["hand"] = list(stark)
     state["players"][LANNISTER]["hand"] = list(lannister or [])
     return state
@@ -132,24 +126,24 @@ def at_placing(lcg: bool, stark: list[str], lannister: list[str] | None = None) 
 def test_a_setup_attachment_needs_a_legal_host_among_ones_own_setup_cards():
     state = at_placing(lcg=False, stark=["northern-steel", "stark-guard"])
     assert {"kind": "place", "card": "northern-steel"} not in moves(state, STARK)
-    state = act(state, {"kind": "place", "card": "stark-guard"}, seat=STARK)
+    state = play(state, STARK, {"kind": "place", "card": "stark-guard"})
     assert {"kind": "place", "card": "northern-steel"} in moves(state, STARK)
 
 
 def test_setup_attachments_are_attached_after_the_reveal_in_player_order():
     state = at_placing(lcg=True, stark=["northern-steel", "stark-guard", "winterfell-sentry"],
                        lannister=["heirloom-blade", "lannisport-steward"])
-    state = act(state, {"kind": "place", "card": "stark-guard"},
-                {"kind": "place", "card": "winterfell-sentry"},
-                {"kind": "place", "card": "northern-steel"}, {"kind": "done"}, seat=STARK)
-    state = act(state, {"kind": "place", "card": "lannisport-steward"},
-                {"kind": "place", "card": "heirloom-blade"}, {"kind": "done"}, seat=LANNISTER)
+    state = play(state, STARK, {"kind": "place", "card": "stark-guard"},
+                 {"kind": "place", "card": "winterfell-sentry"},
+                 {"kind": "place", "card": "northern-steel"}, {"kind": "done"})
+    state = play(state, LANNISTER, {"kind": "place", "card": "lannisport-steward"},
+                 {"kind": "place", "card": "heirloom-blade"}, {"kind": "done"})
     # Seat 0 first, with two hosts to choose from; Lannister's only host takes its Blade.
     asked = prompt(state)
     assert asked.kind == "setup_attach" and asked.seat == STARK
     assert [c["card"] for c in state["play"] if c["host"]] == []
     sentry = next(c["uid"] for c in state["play"] if c["card"] == "winterfell-sentry")
-    state = act(state, {"kind": "attach", "card": "northern-steel", "host": sentry})
+    state = play(state, None, {"kind": "attach", "card": "northern-steel", "host": sentry})
     hosts = {c["card"]: c["host"] for c in state["play"] if c["host"]}
     steward = next(c["uid"] for c in state["play"] if c["card"] == "lannisport-steward")
     assert hosts == {"northern-steel": sentry, "heirloom-blade": steward}
@@ -166,7 +160,7 @@ def test_the_lcg_mulligan_is_announced_in_turn_and_public():
     assert first.seats == [STARK] and prompt(state).kind == "mulligan"
     event = {"type": "move", "seat": STARK, "move": {"kind": "mulligan"}}
     assert RULES.redact(state, event, LANNISTER)["move"] == {"kind": "mulligan"}
-    after = act(state, {"kind": "mulligan"}, seat=STARK)
+    after = play(state, STARK, {"kind": "mulligan"})
     assert "Seat 0 took a mulligan" in RULES.describe(state, after, event, LANNISTER)
     reshuffle = step(after)
     assert reshuffle.spec["n"] == sizes[STARK]  # its 7 back in, shuffled (hidden), then 7 new
@@ -188,7 +182,7 @@ def test_data_eddard_claims_a_power_on_entering_play_without_a_response_to_choos
     state["players"][STARK]["hand"] = ["eddard-stark"]
     give_gold(state, STARK, 4)
     state = window(state, "marshalling", active=STARK)
-    state = act(state, {"kind": "marshal", "card": "eddard-stark", "host": ""}, seat=STARK)
+    state = play(state, STARK, {"kind": "marshal", "card": "eddard-stark", "host": ""})
     assert [c["power"] for c in state["play"]] == [1]
 
 
@@ -201,11 +195,12 @@ def test_data_the_hound_has_str_4_and_data_jon_gains_power_on_a_win_he_took_part
     jon = place(state, STARK, "jon-snow")
     state["play"] = [c for c in state["play"] if c["uid"] != hound]
     state = challenges_for(state, STARK)
-    state = act(state, {"kind": "challenge", "type": "power"}, {"kind": "attacker", "card": jon})
+    state = play(state, None, {"kind": "challenge", "type": "power"},
+                 {"kind": "attacker", "card": jon})
     offered: list[dict] = []
     while state["challenge"] is not None and not offered:
         offered = [m for m in moves(state) if m.get("card") == "jon-snow"]
-        state = act(state, offered[0] if offered else PASS)
+        state = play(state, None, offered[0] if offered else PASS)
     assert offered, "Jon Snow's response is offered after the win"
     # Unopposed: 1 power on the House; Jon's own power from his response.
     assert next(c for c in state["play"] if c["uid"] == jon)["power"] == 1

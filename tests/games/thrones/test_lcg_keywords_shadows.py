@@ -8,24 +8,10 @@ import random
 
 from domain.games.thrones import RULES
 from domain.games.thrones import views as thrones_views
+from tests.games.driver import chance, moves, play, prompt, step
 from tests.games.hidden import check_position
 
-from .helpers import (
-    LANNISTER,
-    PASS,
-    STARK,
-    act,
-    blank,
-    blank_lcg,
-    give_gold,
-    moves,
-    place,
-    plain_chance,
-    prompt,
-    start,
-    step,
-    window,
-)
+from .helpers import LANNISTER, PASS, STARK, blank, blank_lcg, give_gold, place, start, window
 from .scramble import scramble, shown
 from .test_lcg_keywords_gold import at_placing
 
@@ -51,7 +37,7 @@ def test_the_marshalling_player_puts_a_shadows_card_face_down_for_two_gold():
     assert {m["card"] for m in moves(state, STARK) if m["kind"] == "shadow"} == {
         "the-crannogman"}  # only a card with the Shadows crest
     before = state
-    state = act(state, {"kind": "shadow", "card": "the-crannogman"}, seat=STARK)
+    state = play(state, STARK, {"kind": "shadow", "card": "the-crannogman"})
     mine = RULES.view(state, STARK)["players"][STARK]
     theirs = RULES.view(state, LANNISTER)["players"][STARK]
     assert mine["shadows"] == ["the-crannogman"] and mine["gold"] == 0
@@ -65,7 +51,7 @@ def test_only_the_active_player_in_marshalling_may_put_a_card_into_shadows():
     state["players"][LANNISTER]["hand"] = ["whisperer-in-the-dark"]
     give_gold(state, LANNISTER, 2)
     state = window(state, "marshalling", active=STARK)
-    state = act(state, PASS, seat=STARK)
+    state = play(state, STARK, PASS)
     assert moves(state, LANNISTER) == [PASS]  # Stark's turn: no Shadows for Lannister
     state = window(state, "dominance")
     assert moves(state, LANNISTER) == [PASS]  # nor outside marshalling
@@ -76,7 +62,7 @@ def test_putting_a_limited_card_into_shadows_spends_the_rounds_limited_allowance
     state["players"][STARK]["hand"] = ["hidden-holdfast", "great-keep"]  # both Limited
     give_gold(state, STARK, 4)
     state = window(state, "marshalling", active=STARK)
-    state = act(state, {"kind": "shadow", "card": "hidden-holdfast"}, seat=STARK)
+    state = play(state, STARK, {"kind": "shadow", "card": "hidden-holdfast"})
     assert state["players"][STARK]["limited"] is True
     assert not any(m.get("card") == "great-keep" for m in moves(state, STARK))
 
@@ -97,7 +83,7 @@ def test_a_card_comes_out_standing_at_the_beginning_of_a_phase_for_its_s_cost():
     state = phase_start(state, "taxation")  # before taxation takes the unspent gold back
     asked = prompt(state)
     assert asked.kind == "shadows" and asked.seat == STARK
-    state = act(state, {"kind": "from_shadows", "card": "the-crannogman", "host": ""})
+    state = play(state, None, {"kind": "from_shadows", "card": "the-crannogman", "host": ""})
     crannogman = state["play"][0]
     assert crannogman["card"] == "the-crannogman" and not crannogman["knelt"]
     assert state["players"][STARK]["gold"] == 0 and state["players"][STARK]["shadows"] == []
@@ -110,9 +96,9 @@ def test_players_are_asked_in_player_order_and_bring_out_one_card_a_phase():
     state = in_shadows(state, LANNISTER, ["the-crannogman"], gold=5)
     state = phase_start(state, "standing")
     assert prompt(state).seat == LANNISTER
-    state = act(state, PASS)
+    state = play(state, None, PASS)
     assert prompt(state).seat == STARK
-    state = act(state, {"kind": "from_shadows", "card": "the-crannogman", "host": ""})
+    state = play(state, None, {"kind": "from_shadows", "card": "the-crannogman", "host": ""})
     assert not state["pending"] or prompt(state).kind != "shadows"  # not again this phase
     assert state["players"][STARK]["shadows"] == ["hidden-holdfast"]
     state["pending"] = []
@@ -126,7 +112,7 @@ def test_a_card_of_another_house_comes_out_for_its_s_cost_and_the_penalty():
     assert prompt(state).kind == "shadows" and moves(state) == [PASS]  # 2 + 2 > 3
     state = in_shadows(blank_lcg(first=STARK), STARK, ["whisperer-in-the-dark"], gold=4)
     state = phase_start(state, "dominance")
-    state = act(state, {"kind": "from_shadows", "card": "whisperer-in-the-dark", "host": ""})
+    state = play(state, None, {"kind": "from_shadows", "card": "whisperer-in-the-dark", "host": ""})
     assert state["players"][STARK]["gold"] == 0
 
 
@@ -150,12 +136,12 @@ def test_a_unique_card_may_go_into_shadows_with_its_name_in_play_and_come_out_as
     state["players"][STARK]["hand"] = ["the-crannogman"]
     give_gold(state, STARK, 3)
     state = window(state, "marshalling", active=STARK)
-    state = act(state, {"kind": "shadow", "card": "the-crannogman"}, seat=STARK)
+    state = play(state, STARK, {"kind": "shadow", "card": "the-crannogman"})
     state["pending"] = []
     state = phase_start(state, "challenges")
     assert moves(state) == [{"kind": "from_shadows", "card": "the-crannogman", "onto": twin},
                             PASS]
-    state = act(state, moves(state)[0])
+    state = play(state, None, moves(state)[0])
     assert state["play"][0]["dups"] == ["the-crannogman"] and len(state["play"]) == 1
 
 
@@ -171,12 +157,12 @@ def test_a_unique_card_whose_name_is_in_the_dead_pile_cannot_come_out():
 def test_at_setup_shadows_cards_go_face_down_into_shadows_for_two_of_the_five_gold():
     state = at_placing(lcg=True, stark=["umber-berserker", "the-crannogman",
                                         "hidden-holdfast"])
-    state = act(state, {"kind": "place", "card": "umber-berserker"}, seat=STARK)  # 3 gold
-    state = act(state, {"kind": "place_shadow", "card": "the-crannogman"}, seat=STARK)
+    state = play(state, STARK, {"kind": "place", "card": "umber-berserker"})  # 3 gold
+    state = play(state, STARK, {"kind": "place_shadow", "card": "the-crannogman"})
     assert not any(m["kind"] == "place_shadow" for m in moves(state, STARK))  # 5 of 5
     assert RULES.view(state, LANNISTER)["players"][STARK]["setup_count"] == 2
-    state = act(state, {"kind": "done"}, seat=STARK)
-    state = act(state, {"kind": "done"}, seat=LANNISTER)
+    state = play(state, STARK, {"kind": "done"})
+    state = play(state, LANNISTER, {"kind": "done"})
     assert state["players"][STARK]["shadows"] == ["the-crannogman"]
     assert [c["card"] for c in state["play"]] == ["umber-berserker"]
     assert RULES.view(state, LANNISTER)["players"][STARK]["shadows_count"] == 1
@@ -227,8 +213,8 @@ def test_a_new_lcg_game_reaches_its_first_plot_without_asking_about_empty_shadow
         if not hasattr(found, "spec") and prompt(state).kind == "plot":
             break
         if hasattr(found, "spec"):
-            state = plain_chance(state, found.spec)
+            state = chance(state)
         else:
             assert prompt(state).kind != "shadows"
-            state = act(state, prompt(state).legal_moves[-1])
+            state = play(state, None, prompt(state).legal_moves[-1])
     assert state["phase"] == "plot" and state["round"] == 1

@@ -10,35 +10,25 @@ import pytest
 from domain.games.thrones import RULES
 from domain.games.thrones.state import total_power
 from domain.kernel import BadOptions, Chance, Decision
+from tests.games.driver import chance, moves, play, prompt, step
 
 from .helpers import (
     PASS,
-    act,
     attacker,
     blank_melee,
     challenge_against,
     challenges_for,
-    chance,
     give_gold,
-    moves,
     pass_windows,
     place,
-    prompt,
     rec,
     set_plot,
+    settle,
     start,
-    step,
     use_move,
 )
 
 DONE = {"kind": "done"}
-
-
-def settle(state: dict) -> dict:
-    """Shuffles come out in deck order."""
-    while isinstance(found := RULES.next(state), Chance) and found.spec["kind"] == "shuffle":
-        state = chance(state, list(range(found.spec["n"])))
-    return state
 
 
 # ---- seats ----
@@ -75,7 +65,7 @@ def test_five_players_take_up_the_ready_made_decks_and_announce_the_mulligan_in_
         assert isinstance(found, Decision) and len(found.seats) == 1
         assert found.prompts[0].kind == "mulligan"
         asked.append(found.prompts[0].seat)
-        state = act(state, {"kind": "keep"})
+        state = play(state, None, {"kind": "keep"})
     assert asked == [3, 4, 0, 1, 2]
 
 
@@ -87,9 +77,9 @@ def test_every_player_chooses_a_plot_at_once_and_all_are_revealed_together():
     found = step(state)
     assert isinstance(found, Decision) and sorted(found.seats) == [0, 1, 2, 3]
     for seat in (0, 1, 2):
-        state = act(state, {"kind": "plot", "card": "calm-over-westeros"}, seat=seat)
+        state = play(state, seat, {"kind": "plot", "card": "calm-over-westeros"})
         assert state["players"][seat]["revealed"] == "mutual-enemies"  # not yet revealed
-    state = act(state, {"kind": "plot", "card": "the-power-of-arms"}, seat=3)
+    state = play(state, 3, {"kind": "plot", "card": "the-power-of-arms"})
     assert [p["revealed"] for p in state["players"]] == ["calm-over-westeros"] * 3 + [
         "the-power-of-arms"]
 
@@ -132,7 +122,7 @@ def test_marshalling_turns_run_clockwise_from_the_first_player():
     for _ in range(4):
         asked = prompt(state)
         order.append(asked.seat)
-        state = act(state, PASS, seat=asked.seat)  # ends its turn (nobody else can act)
+        state = play(state, asked.seat, PASS)  # ends its turn (nobody else can act)
     assert order == [2, 3, 0, 1]
 
 
@@ -146,7 +136,7 @@ def test_challenge_turns_run_clockwise_from_the_first_player():
         asked = prompt(state)
         assert asked.kind == "challenge"
         order.append(asked.seat)
-        state = act(state, {"kind": "end_challenges"}, seat=asked.seat)
+        state = play(state, asked.seat, {"kind": "end_challenges"})
     assert order == [1, 2, 0]
 
 
@@ -158,7 +148,7 @@ def test_an_action_window_closes_only_when_every_player_passes_in_a_row():
     state = start(state, {"op": "plot_window"}, {"op": "end_phase"})
     asked = prompt(state)
     assert asked.seat == 3  # the only one with an action; the others pass unasked
-    state = act(state, PASS, seat=3)
+    state = play(state, 3, PASS)
     assert not state["pending"]
 
 
@@ -206,7 +196,7 @@ def test_mutual_enemies_picks_an_opponent_and_bars_military_between_them_this_ro
     asked = prompt(state)
     assert asked.kind == "mutual" and asked.seat == 0
     assert [m["seat"] for m in asked.legal_moves] == [1, 2, 3]
-    state = act(state, {"kind": "opponent", "seat": 2})
+    state = play(state, None, {"kind": "opponent", "seat": 2})
     state["phase"] = "challenges"
     for seat in range(4):
         place(state, seat, "knight-of-the-tumblestone")
@@ -236,7 +226,7 @@ def test_the_power_claim_moves_power_from_the_target_and_no_other_house():
     for seat in (1, 2):
         state["players"][seat]["power"] = 3
     state = challenges_for(state, 0)
-    state = act(state, challenge_against("power", 2), attacker(knight))
+    state = play(state, None, challenge_against("power", 2), attacker(knight))
     state = pass_windows(state)
     assert [p["power"] for p in state["players"]] == [2 + 1, 3, 1]  # claim 2, unopposed 1
 
@@ -247,11 +237,11 @@ def test_the_target_defends_and_pays_the_military_claim():
     pup = place(state, 2, "direwolf-pup")
     place(state, 1, "direwolf-pup")
     state = challenges_for(state, 0)
-    state = act(state, challenge_against("military", 2), attacker(war_host))
+    state = play(state, None, challenge_against("military", 2), attacker(war_host))
     state = pass_windows(state)
     asked = prompt(state)
     assert asked.kind == "defenders" and asked.seat == 2
-    state = act(state, {"kind": "defender", "card": pup}, seat=2)  # its only defender
+    state = play(state, 2, {"kind": "defender", "card": pup})  # its only defender
     state = pass_windows(state)
     assert "direwolf-pup" in state["players"][2]["dead"]
     assert state["players"][1]["dead"] == []
@@ -263,7 +253,7 @@ def test_stealth_bypasses_only_characters_of_the_target():
     theirs = place(state, 1, "lannisport-steward")
     other = place(state, 2, "lannisport-steward")
     state = challenges_for(state, 0)
-    state = act(state, challenge_against("intrigue", 1), attacker(lurkers))
+    state = play(state, None, challenge_against("intrigue", 1), attacker(lurkers))
     state = pass_windows(state)
     asked = prompt(state)
     assert asked.kind == "stealth"
@@ -276,7 +266,7 @@ def test_an_unopposed_win_against_the_target_gains_a_power():
     knight = place(state, 3, "knight-of-the-tumblestone")
     place(state, 1, "knight-of-the-tumblestone", knelt=True)
     state = challenges_for(state, 3)
-    state = act(state, challenge_against("military", 1), attacker(knight))
+    state = play(state, None, challenge_against("military", 1), attacker(knight))
     state = pass_windows(state)
     assert total_power(state, 3) == 1
 
@@ -291,7 +281,7 @@ def test_varys_trades_plot_decks_and_used_piles_with_an_opponent_until_the_round
     state = start(state, {"op": "plot_window"})
     use = next(m for m in moves(state, 0) if m.get("card") == "varys" and m["target"] == "p2")
     assert {m["target"] for m in moves(state, 0) if m.get("card") == "varys"} == {"p1", "p2"}
-    state = act(state, use, seat=0)
+    state = play(state, 0, use)
     assert rec(state, varys)["knelt"]
     assert state["players"][0]["plots"] == ["the-power-of-arms", "snowed-under"]
     assert state["players"][2]["plots"] == ["blockade"]
@@ -318,11 +308,11 @@ def test_i_never_bet_against_my_family_is_for_the_player_claimed_on_not_a_bystan
         give_gold(state, seat, 3)
         state["players"][seat]["hand"] = ["i-never-bet-against-my-family"]
     state = challenges_for(state, 0)
-    state = act(state, challenge_against("power", 1), attacker(knight))
+    state = play(state, None, challenge_against("power", 1), attacker(knight))
     offered = {}
     while state["pending"] and prompt(state).kind == "window":  # the challenge's windows
         seat = prompt(state).seat
         offered[seat] = offered.get(seat, False) or bool(
             use_move(state, seat, "i-never-bet-against-my-family"))
-        state = act(state, PASS)
+        state = play(state, None, PASS)
     assert offered[1] and not offered.get(3, False)

@@ -5,35 +5,23 @@ not seats 0 and 1. README "Rules 2.1.0" names each card's ruling."""
 
 from __future__ import annotations
 
-from domain.games.thrones import RULES
 from domain.games.thrones.zones import bury
-from domain.kernel import Chance
+from tests.games.driver import moves, play, prompt
 
 from .helpers import (
-    act,
     blank_lcg,
     blank_melee,
     challenge_against,
     challenges_for,
-    chance,
     give_gold,
-    moves,
     pass_windows,
     place,
-    prompt,
     rec,
     set_plot,
+    settle,
     start,
     use_move,
 )
-
-
-def settle(state: dict) -> dict:
-    """Shuffles come out in deck order."""
-    while state["pending"] and isinstance(found := RULES.next(state), Chance) and (
-            found.spec["kind"] == "shuffle"):
-        state = chance(state, list(range(found.spec["n"])))
-    return state
 
 
 def revealed(state: dict, seat: int, plot: str) -> dict:
@@ -56,7 +44,7 @@ def test_counting_favors_in_melee_the_owner_and_the_picked_opponent_draw_3_and_n
     asked = prompt(state)
     assert asked.kind == "pick_opponent" and asked.seat == 0
     assert [m["seat"] for m in asked.legal_moves] == [1, 2, 3]
-    state = act(state, {"kind": "opponent", "seat": 2})
+    state = play(state, None, {"kind": "opponent", "seat": 2})
     assert [len(p["hand"]) for p in state["players"]] == [3, 0, 3, 0]
 
 
@@ -71,7 +59,7 @@ def test_drunken_allegations_in_melee_only_the_owner_and_the_picked_opponent_kne
     state = blank_melee(3, phase="plot")
     knights = [place(state, seat, "knight-of-the-tumblestone") for seat in range(3)]
     state = revealed(state, 0, "drunken-allegations")
-    state = act(state, {"kind": "opponent", "seat": 2})
+    state = play(state, None, {"kind": "opponent", "seat": 2})
     assert [rec(state, k)["knelt"] for k in knights] == [True, False, True]
 
 
@@ -80,10 +68,10 @@ def test_building_season_in_melee_only_the_owner_and_the_picked_opponent_search(
     for p in state["players"]:
         p["deck"] = ["crossroads"]
     state = revealed(state, 0, "building-season")
-    state = act(state, {"kind": "opponent", "seat": 1})
-    state = act(state, {"kind": "take", "card": "crossroads"}, seat=0)
+    state = play(state, None, {"kind": "opponent", "seat": 1})
+    state = play(state, 0, {"kind": "take", "card": "crossroads"})
     state = pass_windows(settle(state))
-    state = act(state, {"kind": "take", "card": "crossroads"}, seat=1)
+    state = play(state, 1, {"kind": "take", "card": "crossroads"})
     state = pass_windows(settle(state))
     assert [p["hand"] for p in state["players"]] == [["crossroads"], ["crossroads"], []]
 
@@ -93,7 +81,7 @@ def test_condemned_by_the_realm_in_melee_the_picked_opponent_kills_a_character()
     mine = place(state, 0, "knight-of-the-tumblestone")
     place(state, 1, "lannisport-steward")
     state = revealed(state, 0, "condemned-by-the-realm")
-    state = act(state, {"kind": "opponent", "seat": 2})
+    state = play(state, None, {"kind": "opponent", "seat": 2})
     asked = prompt(state)
     assert asked.kind == "choose" and asked.seat == 2
     assert mine in [m["card"] for m in asked.legal_moves]
@@ -106,9 +94,9 @@ def test_good_for_the_gander_copies_the_plot_of_the_opponent_it_picks():
     place(state, 0, "knight-of-the-tumblestone")
     state = revealed(state, 0, "good-for-the-gander")
     assert [m["seat"] for m in moves(state)] == [1, 2]
-    state = act(state, {"kind": "opponent", "seat": 1})  # Counting Favors, as a copy
+    state = play(state, None, {"kind": "opponent", "seat": 1})  # Counting Favors, as a copy
     assert prompt(state).kind == "pick_opponent"
-    state = act(state, {"kind": "opponent", "seat": 2})
+    state = play(state, None, {"kind": "opponent", "seat": 2})
     assert [len(p["hand"]) for p in state["players"]] == [3, 0, 3]
 
 
@@ -130,7 +118,7 @@ def test_an_honor_guard_goes_to_the_opponent_of_your_choice_in_melee():
                           "seat": 0, "passes": 0, "active": None})
     offered = use_move(state, 0, "winterfell-honor-guard")
     assert [m["target"] for m in offered] == ["p1", "p2", "p3"]
-    state = act(state, offered[2], seat=0)
+    state = play(state, 0, offered[2])
     assert state["play"][0]["controller"] == 3
 
 
@@ -143,11 +131,11 @@ def test_magister_illyrio_names_an_opponent_and_a_type_and_only_that_opponent_pa
     state = start(state, {"op": "window", "mode": "action", "phase": "challenges",
                           "seat": 1, "passes": 0, "active": None})
     toll = next(m for m in use_move(state, 1, "magister-illyrio") if m["target"] == "p2:power")
-    state = act(state, toll, seat=1)
+    state = play(state, 1, toll)
     for seat in (0, 2):
         state = challenges_for(pass_windows(state), seat)
         target = 1
-        state = act(state, challenge_against("power", target))
+        state = play(state, None, challenge_against("power", target))
     assert [p["gold"] for p in state["players"]] == [1, 1, 0]
 
 
@@ -160,9 +148,9 @@ def test_raff_looks_at_the_top_card_of_the_opponent_of_your_choice():
     state = start(state, {"op": "plot_window"})
     offered = use_move(state, 1, "raff-the-sweetling")
     assert [m["target"] for m in offered] == ["p2", "p0"]
-    state = act(state, offered[0], seat=1)
+    state = play(state, 1, offered[0])
     assert "Great Keep" in prompt(state).text
-    state = act(state, {"kind": "raff", "put": "bottom"})
+    state = play(state, None, {"kind": "raff", "put": "bottom"})
     assert state["players"][2]["deck"] == ["great-keep", "summer"]
 
 
@@ -175,7 +163,7 @@ def test_calm_over_westeros_gold_goes_to_the_opponent_the_player_chooses():
     state = start(state, {"op": "plot_window"})
     offered = [m for m in use_move(state, 1, "the-lions-will") if m["target"] == target]
     assert sorted(m["calm"] for m in offered) == [0, 2]
-    state = act(state, next(m for m in offered if m["calm"] == 2), seat=1)
+    state = play(state, 1, next(m for m in offered if m["calm"] == 2))
     assert [p["gold"] for p in state["players"]] == [0, 0, 1]
 
 

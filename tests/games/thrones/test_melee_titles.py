@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from domain.games.thrones import RULES
 from domain.kernel import Chance
+from tests.games.driver import moves, play, prompt, step
 
 from .helpers import (
-    act,
     attacker,
     blank_melee,
     challenge_against,
     challenges_for,
     defender,
     give_gold,
-    moves,
     pass_windows,
     place,
-    prompt,
     rec,
     start,
-    step,
     use_move,
 )
 
@@ -42,11 +39,11 @@ def test_each_player_takes_an_untaken_title_in_turn_from_the_first_player():
     assert asked.seat == 2 and asked.kind == "title"
     assert {m["title"] for m in asked.legal_moves} == {LAWS, HAND, WHISPERS, COIN, REGENT,
                                                        KINGSGUARD}
-    state = act(state, {"kind": "title", "title": REGENT})
+    state = play(state, None, {"kind": "title", "title": REGENT})
     asked = prompt(state)
     assert asked.seat == 3 and REGENT not in {m["title"] for m in asked.legal_moves}
-    state = act(state, {"kind": "title", "title": HAND}, {"kind": "title", "title": COIN},
-                {"kind": "title", "title": LAWS})
+    state = play(state, None, {"kind": "title", "title": HAND}, {"kind": "title", "title": COIN},
+                 {"kind": "title", "title": LAWS})
     state = start(state, {"op": "choose_plots"})  # what the view shows at the next question
     assert RULES.view(state, 0)["titles"] == [COIN, LAWS, REGENT, HAND]  # public to all
     assert RULES.view(state, None)["titles"] == [COIN, LAWS, REGENT, HAND]
@@ -56,7 +53,7 @@ def test_every_title_returns_each_plot_phase_and_the_same_may_be_taken_again():
     state = blank_melee(3, first=0, phase="plot", titles=[REGENT, HAND, LAWS])
     state = start(state, {"op": "titles"}, {"op": "end_phase"})
     assert {m["title"] for m in moves(state)} >= {REGENT, HAND, LAWS}
-    state = act(state, {"kind": "title", "title": REGENT})
+    state = play(state, None, {"kind": "title", "title": REGENT})
     assert state["titles"] == [REGENT, None, None]
 
 
@@ -65,9 +62,9 @@ def test_titles_are_taken_after_the_when_revealed_effects_of_the_plot_phase():
     for seat, plot in enumerate(["mutual-cause", "the-power-of-arms", "the-power-of-arms"]):
         state["players"][seat].update(plots=[plot], revealed=None, used=[])
     state = start(state, {"op": "plot"})
-    state = act(state, {"kind": "first_player", "seat": 0})
+    state = play(state, None, {"kind": "first_player", "seat": 0})
     assert prompt(state).kind == "mutual"  # Mutual Cause's "when revealed" first
-    state = act(state, {"kind": "opponent", "seat": 1})
+    state = play(state, None, {"kind": "opponent", "seat": 1})
     assert prompt(state).kind == "title" and prompt(state).seat == 0
 
 
@@ -91,10 +88,10 @@ def test_winning_against_a_player_whose_title_you_oppose_claims_1_extra_power_on
     state["limits"]["title:crown-regent"] = 1  # no redirect to answer here
     knights = [place(state, 0, "knight-of-the-tumblestone") for _ in range(2)]
     state = challenges_for(state, 0)
-    state = act(state, challenge_against("military", 1), attacker(knights[0]), DONE)
+    state = play(state, None, challenge_against("military", 1), attacker(knights[0]), DONE)
     state = pass_windows(state)
     assert state["players"][0]["power"] == 1 + 1  # unopposed, and the oppose bonus
-    state = act(state, challenge_against("power", 1), attacker(knights[1]))
+    state = play(state, None, challenge_against("power", 1), attacker(knights[1]))
     state = pass_windows(state)
     assert state["players"][0]["power"] == 2 + 1  # unopposed only: the bonus is spent
 
@@ -105,7 +102,7 @@ def test_no_oppose_bonus_against_a_player_you_do_not_oppose():
     state["limits"]["title:crown-regent"] = 1
     knight = place(state, 0, "knight-of-the-tumblestone")
     state = challenges_for(state, 0)
-    state = act(state, challenge_against("military", 1), attacker(knight))
+    state = play(state, None, challenge_against("military", 1), attacker(knight))
     state = pass_windows(state)
     assert state["players"][0]["power"] == 1  # unopposed only
 
@@ -120,10 +117,10 @@ def supported_position(strength_card: str) -> tuple[dict, dict[str, str]]:
              "support": place(state, 2, strength_card)}
     state["players"][1]["power"] = 4
     state = challenges_for(state, 0)
-    state = act(state, challenge_against("power", 1), attacker(cards["attacker"]))
+    state = play(state, None, challenge_against("power", 1), attacker(cards["attacker"]))
     state = pass_windows(state)
     assert prompt(state).kind == "defenders" and prompt(state).seat == 1
-    state = act(state, DONE, seat=1)  # the target declares no defenders
+    state = play(state, 1, DONE)  # the target declares no defenders
     return state, cards
 
 
@@ -139,7 +136,7 @@ def test_a_supporter_may_defend_for_a_supported_player_who_declared_no_defenders
 
 def test_the_supporter_who_defends_and_loses_leaves_the_claim_to_the_target():
     state, cards = supported_position("knight-of-the-tumblestone")
-    state = act(state, defender(cards["support"]), seat=2)
+    state = play(state, 2, defender(cards["support"]))
     state = pass_windows(state)
     assert rec(state, cards["support"])["knelt"]  # it defended
     # 2 + 3 (Crown Regent, power) against 2: the attacker wins; the target pays claim 2.
@@ -150,7 +147,7 @@ def test_the_supporter_who_defends_and_loses_leaves_the_claim_to_the_target():
 
 def test_the_supporter_who_declines_leaves_the_challenge_unopposed():
     state, cards = supported_position("knight-of-the-tumblestone")
-    state = act(state, DECLINE, seat=2)
+    state = play(state, 2, DECLINE)
     state = pass_windows(state)
     assert state["players"][0]["power"] == 2 + 1
     assert not rec(state, cards["support"])["knelt"]
@@ -193,9 +190,9 @@ def strength_contest(kind: str, title: str, card: str) -> dict:
     theirs = [place(state, 1, card) for _ in range(2)]
     state["players"][1].update(power=3, hand=["direwolf-pup"] * 3)
     state = challenges_for(state, 0)
-    state = act(state, challenge_against(kind, 1), attacker(mine))
+    state = play(state, None, challenge_against(kind, 1), attacker(mine))
     state = pass_windows(state)
-    state = act(state, defender(theirs[0]), defender(theirs[1]), seat=1)
+    state = play(state, 1, defender(theirs[0]), defender(theirs[1]))
     return pass_windows(state)
 
 
@@ -226,7 +223,7 @@ def test_a_title_adds_nothing_to_a_side_with_no_participating_character():
     state = blank_melee(3, first=0, titles=[REGENT, WHISPERS, COIN])
     steward = place(state, 0, "lannisport-steward")
     state = challenges_for(state, 0)
-    state = act(state, challenge_against("intrigue", 1), attacker(steward))
+    state = play(state, None, challenge_against("intrigue", 1), attacker(steward))
     state = pass_windows(state)
     assert state["challenge"] is None and state["players"][0]["power"] == 1  # unopposed
 
@@ -238,7 +235,7 @@ def test_the_hand_of_the_king_provides_2_influence_once_a_round_without_kneeling
     state = start(state, {"op": "plot_window"})
     take = next(m for m in use_move(state, 0, "arya-stark")
                 if m["target"] == f"{HAND}>{lurkers}")
-    state = act(state, take, seat=0)
+    state = play(state, 0, take)
     from domain.games.thrones.stats import keywords
     assert "Stealth" in keywords(state, rec(state, arya))
     assert not any(c["knelt"] for c in state["play"])  # the title kneels nothing
@@ -262,18 +259,18 @@ def regent_position(titles: list[str]) -> tuple[dict, str]:
     for seat in (1, 2, 3):
         place(state, seat, "direwolf-pup")
     state = challenges_for(state, 0)
-    return act(state, challenge_against("military", 1), attacker(knight)), knight
+    return play(state, None, challenge_against("military", 1), attacker(knight)), knight
 
 
 def test_the_crown_regent_makes_the_attacker_choose_another_legal_target():
     state, _ = regent_position([COIN, HAND, REGENT, WHISPERS])
     asked = prompt(state)
     assert asked.kind == "redirect" and asked.seat == 2
-    state = act(state, {"kind": "redirect"})
+    state = play(state, None, {"kind": "redirect"})
     asked = prompt(state)
     assert asked.kind == "retarget" and asked.seat == 0
     assert {m["seat"] for m in asked.legal_moves} == {2, 3}  # the Regent included
-    state = act(state, {"kind": "target", "seat": 2})
+    state = play(state, None, {"kind": "target", "seat": 2})
     state = pass_windows(state)
     assert prompt(state).kind == "defenders" and prompt(state).seat == 2
     assert state["players"][0]["challenges"] == ["military"]  # counted once
@@ -285,7 +282,7 @@ def test_the_crown_regent_redirects_once_a_round():
     knight = place(state, 0, "knight-of-the-tumblestone")
     place(state, 1, "direwolf-pup")
     state = challenges_for(state, 0)
-    state = act(state, challenge_against("military", 1), attacker(knight))
+    state = play(state, None, challenge_against("military", 1), attacker(knight))
     state = pass_windows(state)
     assert prompt(state).kind == "defenders" and prompt(state).seat == 1
 
@@ -295,7 +292,7 @@ def test_no_redirect_is_offered_when_the_attacker_has_no_other_legal_target():
     knight = place(state, 0, "knight-of-the-tumblestone")
     place(state, 1, "direwolf-pup")
     state = challenges_for(state, 0)
-    state = act(state, challenge_against("military", 1), attacker(knight))
+    state = play(state, None, challenge_against("military", 1), attacker(knight))
     assert prompt(state).kind != "redirect"
 
 
@@ -309,22 +306,22 @@ def kingsguard_position(kind: str = "military") -> tuple[dict, dict[str, str]]:
              "guard": place(state, 2, "knight-of-the-tumblestone")}
     state["players"][0]["power"] = 3
     state = challenges_for(state, 0)
-    state = act(state, challenge_against(kind, 1), attacker(cards["knight"]))
+    state = play(state, None, challenge_against(kind, 1), attacker(cards["knight"]))
     state = pass_windows(state)
     return state, cards
 
 
 def test_the_lord_commander_may_take_an_undefended_military_challenge_onto_itself():
     state, cards = kingsguard_position()
-    state = act(state, DONE, seat=1)
+    state = play(state, 1, DONE)
     asked = prompt(state)
     assert asked.kind == "kingsguard" and asked.seat == 2
-    state = act(state, {"kind": "take_challenge"})
+    state = play(state, None, {"kind": "take_challenge"})
     assert state["challenge"]["target"] == 2
     state = pass_windows(state)  # the window after attackers, reopened
     asked = prompt(state)
     assert asked.kind == "defenders" and asked.seat == 2
-    state = act(state, defender(cards["guard"]), seat=2)
+    state = play(state, 2, defender(cards["guard"]))
     state = pass_windows(state)
     # 2 + 3 (its own title's military bonus) against 2: the holder wins and takes 1 power
     # from the attacker's House.
@@ -334,10 +331,10 @@ def test_the_lord_commander_may_take_an_undefended_military_challenge_onto_itsel
 
 def test_the_lord_commander_who_takes_the_challenge_and_loses_pays_the_claim():
     state, cards = kingsguard_position()
-    state = act(state, DONE, seat=1)
-    state = act(state, {"kind": "take_challenge"})
+    state = play(state, 1, DONE)
+    state = play(state, None, {"kind": "take_challenge"})
     state = pass_windows(state)
-    state = act(state, DONE, seat=2)  # declares no defender after all
+    state = play(state, 2, DONE)  # declares no defender after all
     state = pass_windows(state)
     assert "knight-of-the-tumblestone" in state["players"][2]["dead"]
     assert state["players"][1]["dead"] == []
@@ -345,7 +342,7 @@ def test_the_lord_commander_who_takes_the_challenge_and_loses_pays_the_claim():
 
 def test_the_lord_commander_is_not_offered_a_defended_or_a_power_challenge():
     state, cards = kingsguard_position()
-    state = act(state, defender(cards["pup"]), seat=1)  # its only defender
+    state = play(state, 1, defender(cards["pup"]))  # its only defender
     state = pass_windows(state)
     assert "direwolf-pup" in state["players"][1]["dead"]  # the target paid; nobody took it
     state = blank_melee(3, first=0, titles=[REGENT, LAWS, KINGSGUARD])
@@ -353,7 +350,7 @@ def test_the_lord_commander_is_not_offered_a_defended_or_a_power_challenge():
     place(state, 2, "knight-of-the-tumblestone")
     state["players"][1]["power"] = 3
     state = challenges_for(state, 0)
-    state = act(state, challenge_against("power", 1), attacker(knight))
+    state = play(state, None, challenge_against("power", 1), attacker(knight))
     state = pass_windows(state)  # seat 1 has no defender; no question to the holder
     assert state["challenge"] is None
     assert state["players"][1]["power"] == 1 and state["players"][2]["power"] == 0

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 from domain.games.thrones import RULES
 from domain.games.thrones.state import total_power
+from tests.games.driver import play, prompt
 
 from .helpers import (
     LANNISTER,
     STARK,
-    act,
     blank,
     challenges_for,
     pass_windows,
     place,
-    prompt,
     rec,
     set_plot,
     start,
@@ -35,7 +34,7 @@ def _valar_on_joffrey_and_tyrion(house_power: int) -> tuple[dict, str]:
     set_plot(state, STARK, "valar-morghulis")
     state = start(state, {"op": "when_revealed"})
     while not use_move(state, LANNISTER, "joffrey-baratheon"):
-        state = act(state, {"kind": "pass"})  # the save windows
+        state = play(state, None, {"kind": "pass"})  # the save windows
     return state, joffrey
 
 
@@ -45,7 +44,7 @@ def test_a_killed_joffrey_answers_a_lords_death_while_moribund_and_his_power_sti
     shown = {c["uid"]: c for c in RULES.view(state, STARK)["in_play"]}
     assert shown[joffrey]["leaving_to"] == "dead" and shown[joffrey]["power"] == 1
     assert total_power(state, LANNISTER) == 6  # his power still counts
-    state = act(state, use_move(state, LANNISTER, "joffrey-baratheon")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "joffrey-baratheon")[0])
     assert rec(state, joffrey)["power"] == 2 and total_power(state, LANNISTER) == 7
     state = pass_windows(state)
     assert "joffrey-baratheon" in state["players"][LANNISTER]["dead"]
@@ -55,7 +54,7 @@ def test_a_killed_joffrey_answers_a_lords_death_while_moribund_and_his_power_sti
 
 def test_the_power_on_a_dying_joffrey_wins_the_game():
     state, joffrey = _valar_on_joffrey_and_tyrion(house_power=13)
-    state = act(state, use_move(state, LANNISTER, "joffrey-baratheon")[0], seat=LANNISTER)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "joffrey-baratheon")[0])
     assert state["result"] is not None and state["result"]["winners"] == [LANNISTER]
     assert state["result"]["scores"][LANNISTER] == 15
 
@@ -68,14 +67,14 @@ def test_a_claimed_character_cannot_be_chosen_again_and_keeps_its_attachment_unt
     steward = place(state, LANNISTER, "lannisport-steward", knelt=True)
     set_plot(state, STARK, "planning-ahead")  # claim 1
     state = challenges_for(state, STARK)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": robb}, {"kind": "kill", "card": shae})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": robb}, {"kind": "kill", "card": shae})
     state = pass_windows(state) if prompt(state).seat != STARK else state
     assert rec(state, shae)["moribund"] == "dead" and rec(state, milk)["host"] == shae
     assert total_power(state, LANNISTER) == 2
     kill = use_move(state, STARK, "robb-stark")
     assert [m["target"] for m in kill] == [steward]  # Shae is on her way out already
-    state = act(state, kill[0], seat=STARK)
+    state = play(state, STARK, kill[0])
     state = pass_windows(state)
     assert sorted(state["players"][LANNISTER]["dead"]) == ["lannisport-steward", "shae"]
     assert state["players"][STARK]["discard"] == ["milk-of-the-poppy"]  # fell off at step 6

@@ -23,19 +23,9 @@ from domain.kernel import (
     log_line,
     move_labels,
 )
+from tests.games.driver import play, prompt
 
-from .helpers import (
-    LANNISTER,
-    STARK,
-    act,
-    blank,
-    blank_melee,
-    challenges_for,
-    give_gold,
-    place,
-    prompt,
-    window,
-)
+from .helpers import LANNISTER, STARK, blank, blank_melee, challenges_for, give_gold, place, window
 
 RULES = get_rules("thrones")
 NAMES = ("ann (seat 0)", "bob (seat 1)", "cy (seat 2)", "dee (seat 3)")
@@ -248,11 +238,11 @@ def test_a_defender_is_offered_by_its_name() -> None:
     place(state, STARK, "eddard-stark")
     place(state, LANNISTER, "ser-jaime-lannister")
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"}, {"kind": "attacker",
-                                                                 "card": "c2"})
+    state = play(state, None, {"kind": "challenge", "type": "military"}, {"kind": "attacker",
+                                                                        "card": "c2"})
     while prompt(state).kind != "defenders":
-        state = act(state, {"kind": "pass"} if prompt(state).kind == "window"
-                    else {"kind": "done"})
+        state = play(state, None, {"kind": "pass"} if prompt(state).kind == "window"
+                     else {"kind": "done"})
 
     assert labels(state) == ["Defend with Eddard Stark", "Declare no defenders"]
 

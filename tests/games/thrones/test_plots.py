@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from domain.games.thrones.stats import income, strength
+from tests.games.driver import moves, play, prompt
 
 from .helpers import (
     LANNISTER,
     STARK,
-    act,
     blank,
     challenges_for,
     give_gold,
-    moves,
     place,
-    prompt,
     rec,
     set_plot,
     start,
@@ -50,7 +48,7 @@ def test_wildfire_assault_each_keeps_3_characters_and_the_rest_die_without_save(
     theirs = [place(state, STARK, c) for c in ("stark-guard", "robb-stark")]
     state = revealed(state, LANNISTER, "wildfire-assault")
     assert prompt(state).seat == LANNISTER  # the owner first; Stark keeps both unasked
-    state = act(state, *({"kind": "choose", "card": u} for u in mine[:3]))
+    state = play(state, None, *({"kind": "choose", "card": u} for u in mine[:3]))
     assert sorted(c["uid"] for c in state["play"]) == sorted(mine[:3] + theirs)
     assert state["players"][LANNISTER]["dead"] == ["lannisport-steward"]
 
@@ -59,7 +57,7 @@ def test_fleeing_to_the_wall_keeps_up_to_3_locations_and_discards_the_rest():
     state = blank(phase="plot")
     places = [place(state, STARK, "great-keep") for _ in range(4)]
     state = revealed(state, STARK, "fleeing-to-the-wall")
-    state = act(state, {"kind": "choose", "card": places[0]}, {"kind": "done"})
+    state = play(state, None, {"kind": "choose", "card": places[0]}, {"kind": "done"})
     assert [c["uid"] for c in state["play"]] == [places[0]]
     assert state["players"][STARK]["discard"] == ["great-keep"] * 3
 
@@ -70,7 +68,7 @@ def test_condemned_by_the_realm_the_opponent_kills_one_of_your_characters():
     state = revealed(state, LANNISTER, "condemned-by-the-realm")
     assert prompt(state).seat == STARK
     assert {m["card"] for m in moves(state)} == set(mine)
-    state = act(state, {"kind": "choose", "card": mine[0]})  # Lannister, with no card,
+    state = play(state, None, {"kind": "choose", "card": mine[0]})  # Lannister, with no card,
     assert state["players"][LANNISTER]["dead"] == ["shae"]  # is not asked to save it
 
 
@@ -80,7 +78,7 @@ def test_good_for_the_gander_copies_the_opponents_when_revealed():
         p["deck"] = ["great-keep"] * 6
     set_plot(state, LANNISTER, "counting-favors")
     state = revealed(state, STARK, "good-for-the-gander")
-    state = act(state, {"kind": "reveal_order", "first": STARK})  # both have one (D6)
+    state = play(state, None, {"kind": "reveal_order", "first": STARK})  # both have one (D6)
     assert [len(p["hand"]) for p in state["players"]] == [6, 6]  # twice: 3 + 3 each
 
 
@@ -112,8 +110,8 @@ def test_herding_the_masses_only_unique_characters_defend():
     guard = place(state, STARK, "stark-guard")
     robb = place(state, STARK, "robb-stark")
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
     assert [m.get("card") for m in moves(state)] == [robb, None]
     del guard
 
@@ -130,7 +128,7 @@ def test_uneasy_truce_a_military_challenge_costs_2_gold_to_the_defender():
     hound = place(state, LANNISTER, "the-hound-box")
     give_gold(state, LANNISTER, 2)
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"})
+    state = play(state, None, {"kind": "challenge", "type": "military"})
     assert state["players"][STARK]["gold"] == 2 and state["players"][LANNISTER]["gold"] == 0
     del tyrion, hound
 
@@ -145,8 +143,8 @@ def test_calm_over_westeros_an_event_costs_1_gold_to_the_opponent():
     assert moves(state, LANNISTER) == [{"kind": "pass"}]  # 2 gold: not the 3 it needs
     give_gold(state, LANNISTER, 1)
     state = start(state, {"op": "plot_window"})
-    state = act(state, next(m for m in moves(state, LANNISTER) if m.get("target") == target),
-                seat=LANNISTER)
+    state = play(state, LANNISTER,
+                 next(m for m in moves(state, LANNISTER) if m.get("target") == target))
     assert state["players"][STARK]["gold"] == 1 and rec(state, target)["knelt"]
 
 

@@ -8,8 +8,7 @@ import pytest
 
 from domain.games.thrones import RULES, BadPosition, position
 from domain.kernel import Decision
-
-from .helpers import act, prompt
+from tests.games.driver import play, prompt
 
 STARK_SIDE = {"house": "Stark", "revealed_plot": "Blockade"}
 LANNISTER_SIDE = {"house": "Lannister", "revealed_plot": "Blockade"}
@@ -55,9 +54,9 @@ def test_an_undefended_military_challenge_shows_its_winner_and_unopposed_in_the_
         {**STARK_SIDE, "kneeling": ["Eddard Stark"]},
         {**LANNISTER_SIDE, "standing": ["The Hound", "Lannisport Steward"]}],
         "challenge": {"type": "military", "attacker": 0, "attackers": ["Eddard Stark"]}})
-    state = act(state, {"kind": "done"})  # no defenders
+    state = play(state, None, {"kind": "done"})  # no defenders
     while prompt(state).kind == "window":
-        state = act(state, {"kind": "pass"})
+        state = play(state, None, {"kind": "pass"})
     assert prompt(state).kind == "military_claim"  # the claim: the defender kills one
     shown = RULES.view(state, 1)["challenge"]
     assert shown["winner"] == 0 and shown["unopposed"] is True
@@ -71,7 +70,7 @@ def test_a_defended_challenge_resolves_next():
         "challenge": {"type": "military", "attacker": 0, "attackers": ["Eddard Stark"],
                       "defenders": ["The Hound"]}})
     while prompt(state).kind == "window":
-        state = act(state, {"kind": "pass"})
+        state = play(state, None, {"kind": "pass"})
     shown = RULES.view(state, None)["challenge"]
     assert shown["winner"] == 0 and shown["unopposed"] is False
     assert shown["totals"] == {"attacker": 3, "defender": 3}  # a tie goes to the attacker
@@ -85,7 +84,7 @@ def test_the_view_names_the_initiative_winner_while_the_first_player_is_chosen()
         step = RULES.next(state)
         assert isinstance(step, Decision)
         first = step.prompts[0]
-        state = act(state, first.legal_moves[0], seat=first.seat)
+        state = play(state, first.seat, first.legal_moves[0])
     assert prompt(state).seat == 0
     assert RULES.view(state, 1)["initiative_winner"] == 0
 
@@ -144,8 +143,8 @@ def test_a_melee_position_takes_a_target_as_the_defender():
         "challenge": {"type": "power", "attacker": 0, "defender": 2,
                       "attackers": ["Robb Stark"]}})
     while prompt(state).kind in ("window", "redirect"):
-        state = act(state, {"kind": "pass"} if prompt(state).kind == "window"
-                    else {"kind": "decline"})  # the Crown Regent's redirect
+        state = play(state, None, {"kind": "pass"} if prompt(state).kind == "window"
+                     else {"kind": "decline"})  # the Crown Regent's redirect
     assert (prompt(state).kind, prompt(state).seat) == ("defenders", 2)
     assert RULES.view(state, None)["challenge"]["target"] == 2
 

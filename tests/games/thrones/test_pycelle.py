@@ -5,7 +5,9 @@ play, a random discard and a look are no reveal by an opponent's effect."""
 
 from __future__ import annotations
 
-from .helpers import LANNISTER, STARK, act, blank, chance, place, set_plot, start, step, use_move
+from tests.games.driver import chance, play, step
+
+from .helpers import LANNISTER, STARK, blank, place, set_plot, start, use_move
 
 
 def _shuffled(state: dict) -> dict:
@@ -25,8 +27,8 @@ def test_pycelle_answers_bran_stark_revealing_a_plot():
     state["players"][STARK]["plots"] = ["blockade", "counting-favors"]
     state = start(state, {"op": "plot_window"})
     swap = next(m for m in use_move(state, STARK, "bran-stark") if m["target"] == "blockade")
-    state = act(state, swap, seat=STARK)
-    state = act(state, use_move(state, LANNISTER, "grand-maester-pycelle")[0], seat=LANNISTER)
+    state = play(state, STARK, swap)
+    state = play(state, LANNISTER, use_move(state, LANNISTER, "grand-maester-pycelle")[0])
     assert state["players"][LANNISTER]["hand"] == ["bronn"]
     del bran
 
@@ -37,9 +39,9 @@ def test_pycelle_answers_his_own_players_search_under_the_opponents_building_sea
     state["players"][LANNISTER]["deck"] = ["shae", "lannisport", "bronn"]
     set_plot(state, STARK, "building-season")  # Stark's effect: both search
     state = start(state, {"op": "when_revealed"})
-    state = _shuffled(act(state, {"kind": "none"}, seat=STARK))  # nothing shown: no reveal
+    state = _shuffled(play(state, STARK, {"kind": "none"}))  # nothing shown: no reveal
     assert not use_move(state, LANNISTER, "grand-maester-pycelle")
-    state = act(state, {"kind": "take", "card": "lannisport"}, seat=LANNISTER)
+    state = play(state, LANNISTER, {"kind": "take", "card": "lannisport"})
     assert use_move(state, LANNISTER, "grand-maester-pycelle")
 
 
@@ -49,8 +51,8 @@ def test_pycelle_does_not_answer_a_search_under_his_own_players_building_season(
     state["players"][STARK]["deck"] = ["great-keep"]
     set_plot(state, LANNISTER, "building-season")  # Lannister's own effect
     state = start(state, {"op": "when_revealed"})
-    state = _shuffled(act(state, {"kind": "none"}, seat=LANNISTER))
-    state = act(state, {"kind": "take", "card": "great-keep"}, seat=STARK)
+    state = _shuffled(play(state, LANNISTER, {"kind": "none"}))
+    state = play(state, STARK, {"kind": "take", "card": "great-keep"})
     assert not use_move(state, LANNISTER, "grand-maester-pycelle")
 
 

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from domain.games.thrones import RULES
 from domain.games.thrones.state import gain_power
+from tests.games.driver import moves, play, prompt
 
 from .helpers import (
     LANNISTER,
     PASS,
     STARK,
-    act,
     blank,
     challenges_for,
     give_gold,
-    moves,
     place,
-    prompt,
     rec,
     set_plot,
     start,
@@ -50,7 +48,7 @@ def test_got_r_7_the_first_player_acts_first_in_the_other_players_marshalling_tu
     state = start(state, {"op": "window", "mode": "action", "phase": "marshalling",
                           "seat": STARK, "passes": 0, "active": LANNISTER})
     assert prompt(state).seat == STARK
-    state = act(state, PASS)
+    state = play(state, None, PASS)
     assert prompt(state).seat == LANNISTER  # the active player; its turn ends on passes
     assert {"kind": "marshal", "card": "great-keep", "host": ""} in moves(state)
 
@@ -61,13 +59,13 @@ def test_got_r_16_a_challenge_whose_attackers_all_left_is_won_by_a_defender():
     hound = place(state, LANNISTER, "the-hound-box")
     guard = place(state, STARK, "stark-guard")
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
     from domain.games.thrones.zones import leave_play
-    state = act(state, PASS, seat=STARK)
+    state = play(state, STARK, PASS)
     leave_play(state, hound, "discard")
-    state = act(state, {"kind": "defender", "card": guard})
-    state = act(state, PASS, seat=STARK) if prompt(state).kind == "window" else state
+    state = play(state, None, {"kind": "defender", "card": guard})
+    state = play(state, STARK, PASS) if prompt(state).kind == "window" else state
     assert state["players"][STARK]["dead"] == []  # no claim
     assert state["players"][LANNISTER]["power"] == 0  # no unopposed win either
     assert rec(state, guard)["knelt"]
@@ -88,9 +86,9 @@ def test_got_r_24_drunken_allegations_the_owner_kneels_first():
     theirs = [place(state, STARK, c) for c in ("stark-guard", "arya-stark")]
     state = start(state, {"op": "when_revealed"})
     assert prompt(state).seat == LANNISTER and prompt(state).kind == "choose"
-    state = act(state, {"kind": "choose", "card": mine[1]})
+    state = play(state, None, {"kind": "choose", "card": mine[1]})
     assert prompt(state).seat == STARK
-    state = act(state, {"kind": "choose", "card": theirs[0]})
+    state = play(state, None, {"kind": "choose", "card": theirs[0]})
     assert rec(state, mine[1])["knelt"] and rec(state, theirs[0])["knelt"]
     assert not rec(state, mine[0])["knelt"] and not rec(state, theirs[1])["knelt"]
 
@@ -101,14 +99,14 @@ def test_got_r_32_more_deadly_attackers_kill_a_defender_whoever_won():
     defenders = [place(state, LANNISTER, c) for c in ("ser-jacelyn-bywater",
                                                         "enemy-informer")]  # 3 + 2
     state = challenges_for(state, STARK)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": grey_wind},
-                {"kind": "defender", "card": defenders[0]},
-                {"kind": "defender", "card": defenders[1]})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": grey_wind},
+                 {"kind": "defender", "card": defenders[0]},
+                 {"kind": "defender", "card": defenders[1]})
     assert state["challenge"]["winner"] == LANNISTER
     assert prompt(state).kind == "deadly" and prompt(state).seat == LANNISTER
     assert [m["card"] for m in moves(state)] == defenders
-    state = act(state, {"kind": "kill", "card": defenders[1]})
+    state = play(state, None, {"kind": "kill", "card": defenders[1]})
     assert state["players"][LANNISTER]["dead"] == ["enemy-informer"]
 
 
@@ -118,8 +116,8 @@ def test_the_power_of_blood_keeps_noble_characters_from_being_killed_or_picked()
     hound = place(state, LANNISTER, "the-hound-box")
     eddard = place(state, STARK, "eddard-stark-box", knelt=True)
     state = challenges_for(state, LANNISTER)
-    state = act(state, {"kind": "challenge", "type": "military"},
-                {"kind": "attacker", "card": hound})
+    state = play(state, None, {"kind": "challenge", "type": "military"},
+                 {"kind": "attacker", "card": hound})
     assert rec(state, eddard)["card"] == "eddard-stark-box"
 
 

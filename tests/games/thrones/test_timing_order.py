@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.games.thrones.helpers import LANNISTER, STARK, act, blank, moves, prompt, set_plot, start
+from tests.games.driver import moves, play, prompt
+
+from .helpers import LANNISTER, STARK, blank, set_plot, start
 
 
 def _favors_and_decree() -> dict:
@@ -26,17 +28,17 @@ def test_the_first_player_chooses_the_order_of_both_when_revealed_abilities():
 
 
 def test_decree_first_then_favors_leaves_both_hands_at_six():
-    state = act(_favors_and_decree(), {"kind": "reveal_order", "first": LANNISTER})
+    state = play(_favors_and_decree(), None, {"kind": "reveal_order", "first": LANNISTER})
     assert state["pending"] == []
     assert [len(p["hand"]) for p in state["players"]] == [6, 6]
 
 
 def test_favors_first_then_decree_makes_both_discard_to_four():
-    state = act(_favors_and_decree(), {"kind": "reveal_order", "first": STARK})
+    state = play(_favors_and_decree(), None, {"kind": "reveal_order", "first": STARK})
     assert prompt(state).kind == "decree" and prompt(state).seat == LANNISTER
-    state = act(state, *[{"kind": "discard", "card": "summer"}] * 2)
+    state = play(state, None, *[{"kind": "discard", "card": "summer"}] * 2)
     assert prompt(state).kind == "decree" and prompt(state).seat == STARK
-    state = act(state, *[{"kind": "discard", "card": "summer"}] * 2)
+    state = play(state, None, *[{"kind": "discard", "card": "summer"}] * 2)
     assert [len(p["hand"]) for p in state["players"]] == [4, 4]
 
 
