@@ -268,7 +268,7 @@ def test_call_their_bluff_names_any_card_of_the_opponents_pool_in_the_card_game(
     state = window(state, "dominance")
     offered = use_move(state, LANNISTER, "call-their-bluff")
     assert {m["target"] for m in offered} == set(house_pool("stark"))
-    state = act(state, next(m for m in offered if m["target"] == "eddard-stark"), seat=LANNISTER)
+    state = play(state, LANNISTER, next(m for m in offered if m["target"] == "eddard-stark"))
     assert state["players"][STARK]["hand"] == ["summer"]
     assert state["players"][STARK]["discard"] == ["eddard-stark"]
 

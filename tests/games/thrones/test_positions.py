@@ -95,8 +95,8 @@ def test_the_initiative_result_stays_in_the_state_and_view_after_the_first_playe
         {"house": "Stark", "plots": ["Blockade"]},  # initiative 4
         {"house": "Lannister", "plots": ["Planning Ahead"]}]})  # initiative 0
     while prompt(state).kind != "first_player":
-        state = act(state, prompt(state).legal_moves[0], seat=prompt(state).seat)
-    state = act(state, {"kind": "first_player", "seat": 1}, seat=0)
+        state = play(state, None, prompt(state).legal_moves[0])
+    state = play(state, 0, {"kind": "first_player", "seat": 1})
     later = RULES.view(state, None)
     assert later["initiative_winner"] is None  # the choice is made
     assert later["last_initiative"] == {"round": state["round"], "initiative": [4, 0],
@@ -112,9 +112,9 @@ def test_the_last_challenges_result_stays_in_the_state_and_view_after_it_ends():
         {**LANNISTER_SIDE, "standing": ["The Hound", "Lannisport Steward"]}],
         "challenge": {"type": "military", "attacker": 0, "attackers": ["Eddard Stark"]}})
     assert RULES.view(state, None)["last_challenge"] is None  # none resolved yet
-    state = act(state, {"kind": "done"})  # no defenders
+    state = play(state, None, {"kind": "done"})  # no defenders
     while state["challenge"] is not None:
-        state = act(state, prompt(state).legal_moves[0], seat=prompt(state).seat)
+        state = play(state, None, prompt(state).legal_moves[0])
     expected = {"round": state["round"], "type": "military", "attacker": 0, "defender": 1,
                 "totals": {"attacker": 3, "defender": 0}, "winner": 0, "unopposed": True}
     assert state["last_challenge"] == expected
@@ -128,7 +128,7 @@ def test_a_defended_challenges_kept_result_names_the_defender_as_winner_not_unop
         "challenge": {"type": "power", "attacker": 0, "attackers": ["Eddard Stark"],
                       "defenders": ["The Hound", "Tyrion Lannister"]}})
     while state["challenge"] is not None:
-        state = act(state, prompt(state).legal_moves[0], seat=prompt(state).seat)
+        state = play(state, None, prompt(state).legal_moves[0])
     kept = RULES.view(state, 0)["last_challenge"]
     assert (kept["winner"], kept["unopposed"]) == (1, False)
     assert kept["totals"]["defender"] > kept["totals"]["attacker"] == 3
