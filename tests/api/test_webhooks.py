@@ -40,7 +40,9 @@ def verified(secret, headers, body):
                for part in headers["webhook-signature"].split())
 
 
-def wait_for(condition, seconds=5.0):
+def wait_for(condition, seconds=30.0):
+    """Wait until ``condition`` holds: patiently, since a busy machine delays the dispatcher's
+    thread (what is asserted is that it comes, not how soon)."""
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"
@@ -156,7 +158,7 @@ def test_a_deadline_soon_is_posted_to_the_webhook_once(web, receiver):
     def types():
         return [json.loads(body)["type"] for _, body in receiver.requests]
     try:
-        wait_for(lambda: "game-over" in types(), seconds=10)
+        wait_for(lambda: "game-over" in types())
     finally:
         for host in hosts:
             host.close()
