@@ -38,7 +38,9 @@ class Views(dict[str, Any]):
     """A game's documents by field name and, once stored, the JSON text each was stored as:
     an answer that carries one sends that text (each document encoded once a request)."""
 
-    texts: dict[str, str] = {}  # noqa: RUF012 (replaced, never changed, by each instance)
+    def __init__(self, fields: Mapping[str, Any]) -> None:
+        super().__init__(fields)
+        self.texts: dict[str, str] = {}
 
 
 def view_text(views: Mapping[str, Any], name: str) -> str:
