@@ -11,7 +11,7 @@ from flask import Response, request
 from domain.commands import Idempotency, PlayMoves
 from domain.history import FINISHED
 from domain.kernel import IllegalMove, canonical_json
-from projections import seat_field, seat_view
+from projections import seat_field, seat_view, view_text
 
 from .auth import caller_seat, forbid_other_seat
 from .blueprint import Blueprint, json_text
@@ -61,7 +61,7 @@ def view(query: dict[str, Any], game_id: UUID) -> dict[str, Any] | Response:
 @blp.arguments(MovesSchema)
 @blp.response(200, MoveResultSchema)
 @blp.problems(400, 401, 403, 404, 409, 413, 422)
-def moves(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
+def moves(body: dict[str, Any], game_id: UUID) -> Response:
     """Post a move (`move`) or a list of moves (`moves`, applied in order, all or none).
 
     With `expected_version` a stale version answers 409 with `current_version`. With an
@@ -84,8 +84,12 @@ def moves(body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         if len(command.moves) == 1:
             raise
         raise list_refusal(game_id, seat) from None
-    return {"game_id": str(game_id), "version": outcome.game.version,
-            "view": outcome.views[seat_field(seat)], "receipts": outcome.receipts}
+    # The answer's JSON written around the view's text as it was just stored (sorted keys,
+    # as every answer): the view, most of the answer, is not dumped and encoded again.
+    receipts = canonical_json(list(outcome.receipts))
+    return json_text(f'{{"game_id":"{game_id}","receipts":{receipts},"version":'
+                     f'{outcome.game.version},"view":{view_text(outcome.views, seat_field(seat))}'
+                     '}\n')
 
 
 def list_refusal(game_id: UUID, seat: int) -> ApiError:

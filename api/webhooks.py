@@ -38,6 +38,7 @@ from domain.application import GameService
 from domain.outbox import PENDING, Delivery
 from projections.inbox import owed_at
 from projections.inbox_store import InboxStore
+from projections.rebuild import HOLE_REACH
 
 from .errors import ApiError
 
@@ -143,15 +144,21 @@ class Dispatcher:
                 self._wake.clear()
 
     def sweep(self) -> None:
-        """Schedule every pending delivery recorded since the last sweep's position."""
+        """Schedule every pending delivery recorded since the last sweep's position.
+
+        The position then moves up to the newest event but the last ``HOLE_REACH`` (which may
+        still be committing, as the follower holds), not only to the last delivery found: a
+        store with no deliveries was looked through from its first event every sweep, each
+        a scan of the whole events table (the topic is not indexed)."""
         position = self.store.outbox_position()
-        for note_id, delivery_id in self.service.players.deliveries_after(position):
+        top = self.service.recorder.max_notification_id() or 0
+        for note_id, delivery_id in self.service.players.deliveries_after(position, top):
             delivery = self.service.players.get_delivery(delivery_id)
             if delivery is not None:  # in the player's log, and due if still pending
                 self.store.note_deliveries(delivery.player_id, owed_at([delivery]),
                                            schedule=delivery.status == PENDING)
             position = note_id
-        self.store.advance_outbox(position)
+        self.store.advance_outbox(max(position, top - HOLE_REACH))
 
     def send_due(self) -> int:
         """Attempt each delivery due now; answers how many were attempted."""

@@ -145,11 +145,13 @@ class Outbox:
         delivery.trigger_event(Delivery.Dropped, reason=reason, timestamp=self._clock())
         self.save(delivery)
 
-    def deliveries_after(self, position: int, batch: int = 500) -> Iterator[tuple[int, UUID]]:
-        """Every delivery recorded after notification ``position``, with its notification id
-        (how the dispatcher finds what is owed after Redis lost its schedule)."""
+    def deliveries_after(self, position: int, stop: int | None = None, batch: int = 500,
+                         ) -> Iterator[tuple[int, UUID]]:
+        """Every delivery recorded after notification ``position`` (up to ``stop``), with its
+        notification id (how the dispatcher finds what is owed after Redis lost its
+        schedule)."""
         while True:
-            notes = self.recorder.select_notifications(position + 1, batch,
+            notes = self.recorder.select_notifications(position + 1, batch, stop=stop,
                                                        topics=[Delivery.Created.TOPIC])
             yield from ((note.id, UUID(str(note.originator_id))) for note in notes)
             if len(notes) < batch:

@@ -3,11 +3,11 @@ kept in Redis (``store`` is the only module that talks to it) and rebuilt from t
 (``rebuild``) whenever Redis is empty or behind."""
 
 from .audit import Auditor, stored_sources
-from .projector import Projector
+from .projector import Projector, view_text
 from .rebuild import catch_up, rebuild
 from .store import UNAVAILABLE, Subscription, ViewStore, connect
 from .views import seat_field, seat_view, summary
 
-__all__ = ["Auditor", "stored_sources", "Projector", "catch_up", "rebuild", "Subscription",
-           "ViewStore", "connect", "UNAVAILABLE", "seat_field", "seat_view",
+__all__ = ["Auditor", "stored_sources", "Projector", "view_text", "catch_up", "rebuild",
+           "Subscription", "ViewStore", "connect", "UNAVAILABLE", "seat_field", "seat_view",
            "summary"]

@@ -10,7 +10,7 @@ the command line), so every view can be recovered from the events alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 from uuid import UUID
 
@@ -32,6 +32,21 @@ from .views import all_views, seat_field
 # CSV field's name carries its columns' version: rows stored with fewer columns (before
 # ``undone_by``) are left behind and rewritten from the events when first read.
 REPLAY, REPLAY_CSV = "replay", "replay_csv_2"
+
+
+class Views(dict[str, Any]):
+    """A game's documents by field name and, once stored, the JSON text each was stored as:
+    an answer that carries one sends that text (each document encoded once a request)."""
+
+    def __init__(self, fields: Mapping[str, Any]) -> None:
+        super().__init__(fields)
+        self.texts: dict[str, str] = {}
+
+
+def view_text(views: Mapping[str, Any], name: str) -> str:
+    """The JSON text of document ``name`` of ``views``: as stored, when it was."""
+    stored = views.texts.get(name) if isinstance(views, Views) else None
+    return stored if stored is not None else canonical_json(views[name])
 
 
 class Projector:
@@ -56,15 +71,18 @@ class Projector:
         export then streams as stored: a finished game never changes. Then its players'
         inboxes (``live``: the game was just played, so its players are told what changed,
         as they are of any change from views stored before)."""
-        fields = all_views(game)
+        fields = Views(all_views(game))
         known = not live and self.store.version(str(game.id)) > 0
         if game.seed is not None:
             document = build_document(self.service.records(game.id))
             fields[REPLAY] = canonical_json(document)
             fields[REPLAY_CSV] = "".join(to_csv_rows(document))
+        fields.texts = {key: value if isinstance(value, str) else canonical_json(value)
+                        for key, value in fields.items()}
         deadline = game.next_deadline()
-        self.store.write_game(str(game.id), game.version, game.created_on.timestamp(), fields,
-                              game.game_name, None if deadline is None else deadline.timestamp(),
+        self.store.write_game(str(game.id), game.version, game.created_on.timestamp(),
+                              fields.texts, game.game_name,
+                              None if deadline is None else deadline.timestamp(),
                               self.inbox.warning_at(game))
         if game.seed is not None and self.auditor is not None:
             self.auditor.schedule(game.id)
@@ -97,8 +115,8 @@ class Projector:
         text = self._current_text(game_id, name)
         if text is not None:
             return text
-        return canonical_json(self.record(self.service.get(game_id, reading=True),
-                                          live=False)[name])
+        return view_text(self.record(self.service.get(game_id, reading=True), live=False),
+                         name)
 
     def _current_text(self, game_id: UUID, name: str) -> str | None:
         """The stored text of ``name``, unless it is missing or behind the event store."""

@@ -5,6 +5,9 @@ from __future__ import annotations
 import threading
 from uuid import UUID
 
+import pytest
+
+from api.schemas import MoveResultSchema
 from tests.api.helpers import PROBLEM, bearer, create, move, view
 
 SECRET_2 = {"kind": "secret", "n": 2}
@@ -25,6 +28,22 @@ def test_a_move_answers_the_new_version_and_the_movers_view_at_once(client):
     assert answer.json["version"] == 3 and answer.json["view"]["version"] == 3
     assert answer.json["view"]["view"]["secret"][0] == 2
     assert view(client, body["game_id"], body["tokens"]["0"])["version"] == 3
+
+
+@pytest.mark.parametrize("game", ["revolution", "dominion", "godofwar", "thrones"])
+def test_a_moves_answer_is_what_its_schema_writes_with_the_view_as_stored(client, game):
+    """The answer is written around the view's stored text (encoded once): the same JSON,
+    byte for byte, as the schema's dump of it encoded as every answer is."""
+    body = create(client, game=game)
+    seat = body["game"]["waiting_for"][0]
+    token = body["tokens"][str(seat)]
+    answer = move(client, body["game_id"], token,
+                  view(client, body["game_id"], token)["prompt"]["legal_moves"][0])
+    assert answer.status_code == 200, answer.json
+    with client.application.app_context():
+        dumped = client.application.json.response(MoveResultSchema().dump(answer.json))
+    assert answer.get_data() == dumped.get_data()
+    assert answer.json["view"] == view(client, body["game_id"], token)
 
 
 def test_a_list_of_moves_with_an_illegal_one_records_nothing(client, service):

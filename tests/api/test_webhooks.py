@@ -206,3 +206,24 @@ def test_an_attempt_names_the_urls_host_while_connecting_to_the_checked_address(
     assert status == 500  # the receiver's first failure: it was reached
     [(headers, body)] = receiver.requests
     assert headers["host"].startswith("hooks.example:") and body == b"{}"
+
+
+def test_a_sweep_moves_past_the_events_it_looked_through_with_no_delivery(redis_client):
+    """Each sweep looks through the events since the last one, not through the whole store
+    again when no delivery was ever recorded (its position stays below the newest
+    ``HOLE_REACH`` events, which may still be committing)."""
+    from projections.inbox_store import InboxStore
+    from projections.rebuild import HOLE_REACH
+
+    asked = []
+    newest = HOLE_REACH + 4000
+    players = SimpleNamespace(deliveries_after=lambda position, stop: asked.append(
+        (position, stop)) or iter(()))
+    service = SimpleNamespace(players=players, recorder=SimpleNamespace(
+        max_notification_id=lambda: newest))
+    redis_client.flushdb()
+    dispatcher = webhooks.Dispatcher(service, InboxStore(redis_client), FAST_WEBHOOKS)
+    dispatcher.sweep()
+    newest += 10
+    dispatcher.sweep()
+    assert asked == [(0, HOLE_REACH + 4000), (4000, HOLE_REACH + 4010)]
