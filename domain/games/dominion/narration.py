@@ -11,7 +11,7 @@ names printed on them (``cards.name``), never by their ids.
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from domain.kernel import Audience, Narration
@@ -143,7 +143,16 @@ def their(audience: Audience, seat: int) -> str:
 def cards_text(cards: list[str]) -> str:
     """Cards by name, each name once with its count, in the order first met: "3 Coppers,
     Estate and Silver"."""
-    counts = Counter(cards)
+    return _cards_text(tuple(cards))
+
+
+# Nearly every line tells a hand, a buy or a cleanup, and a game's few cards make few such
+# lists: a verifier writes every line again, and the words of the same cards are the same.
+@lru_cache(maxsize=4096)
+def _cards_text(cards: tuple[str, ...]) -> str:
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
     return listed([name(card) if n == 1 else amount(n, name(card)) for card, n in counts.items()])
 
 
