@@ -238,10 +238,13 @@ def _check_header_keys(doc: dict[str, Any]) -> None:
                          "format")
 
 
+_HEX_DIGITS = frozenset("0123456789abcdef")
+
+
 def _check_seed_text(seed: str) -> None:
     """The seed as the server writes it: 64 lower-case hex digits (``bytes.fromhex`` would
     also read capitals and spaces, another text for the same seed)."""
-    if len(seed) != 64 or any(c not in "0123456789abcdef" for c in seed):
+    if len(seed) != 64 or not _HEX_DIGITS.issuperset(seed):
         raise StepFailed(None, "the seed is not 64 lower-case hex digits", "format")
 
 
