@@ -13,12 +13,12 @@ from domain.kernel import GameError
 from domain.transcoder import iso
 
 
-def time_failure(at: str, before: str | None) -> str | None:
-    """Why an event at ``at`` may not follow one at ``before`` (None: the first), or None."""
-    moment = datetime.fromisoformat(at)
+def time_failure(moment: datetime, before: datetime | None) -> str | None:
+    """Why an event at ``moment`` may not follow one at ``before`` (None: the first), or
+    None."""
     if moment.tzinfo is None:
         return "the event's time names no time zone"
-    if before is not None and moment < datetime.fromisoformat(before):
+    if before is not None and moment < before:
         return "the event's time is earlier than the event before it: times run forward"
     return None
 

@@ -238,10 +238,13 @@ def _check_header_keys(doc: dict[str, Any]) -> None:
                          "format")
 
 
+_HEX_DIGITS = frozenset("0123456789abcdef")
+
+
 def _check_seed_text(seed: str) -> None:
     """The seed as the server writes it: 64 lower-case hex digits (``bytes.fromhex`` would
     also read capitals and spaces, another text for the same seed)."""
-    if len(seed) != 64 or any(c not in "0123456789abcdef" for c in seed):
+    if len(seed) != 64 or not _HEX_DIGITS.issuperset(seed):
         raise StepFailed(None, "the seed is not 64 lower-case hex digits", "format")
 
 
@@ -284,6 +287,7 @@ class _Verifier:
         self.narration = narration_of(doc)
         self.audiences = Audiences()  # the public record's, seat names as of each event
         self.before: State | None = None  # the rules state before the event being checked
+        self.moment: datetime | None = None  # the time of the last event checked
 
     def run(self) -> None:
         for index, event in enumerate(self.doc["events"], start=1):
@@ -304,9 +308,9 @@ class _Verifier:
             raise StepFailed(index, f"expected event {index} here, found {seq!r}", "order")
         self.before = self.state if index > 1 else None
         kind = event.get("type")
-        self._check_shape(seq, kind, event, payload)
+        moment = self._check_shape(seq, kind, event, payload)
         self._check_chain(seq, event, payload)
-        self._check_times(seq, kind, event, payload)
+        self._check_times(seq, kind, event, payload, moment)
         # What the rules wait for here, computed once for every check of this event.
         life = self.life
         self.step = (self._rules().next(self.state)
@@ -337,14 +341,15 @@ class _Verifier:
         return self.life
 
     def _check_times(self, seq: int, kind: str, event: dict[str, Any],
-                     payload: dict[str, Any]) -> None:
-        """Times run forward; the clock's deadlines hold (``replays.clocks``)."""
-        before = self.doc["events"][seq - 2]["at"] if seq > 1 else None
-        failure = time_failure(event["at"], before) or (
+                     payload: dict[str, Any], moment: datetime) -> None:
+        """Times run forward; the clock's deadlines hold (``replays.clocks``). ``moment``:
+        the event's time, read once by ``_check_shape``; the event before it's was kept."""
+        failure = time_failure(moment, self.moment if seq > 1 else None) or (
             created_clock_failure(payload) if seq == 1
             else clock_failure(self._life(), kind, payload, event["at"]))
         if failure is not None:
             raise StepFailed(seq, failure, "clock", failure)
+        self.moment = moment
 
     def _check_words(self, seq: int, event: dict[str, Any]) -> None:
         """The event's log line is the one the document's narration writes for it: no hash
@@ -420,8 +425,9 @@ class _Verifier:
                 raise StepFailed(seq, "the seed is revealed only once the game has ended", "life")
 
     def _check_shape(self, seq: int, kind: Any, event: dict[str, Any],
-                     payload: dict[str, Any]) -> None:
-        """The event's keys, its payload's keys for its type, and its time, exactly."""
+                     payload: dict[str, Any]) -> datetime:
+        """The event's keys, its payload's keys for its type, and its time, exactly: the
+        time read (ValueError: malformed)."""
         if event.keys() != EVENT_KEYS:
             raise StepFailed(seq, f"an event has exactly the keys {sorted(EVENT_KEYS)}", "shape")
         exact = _EXACT_KEYS.get(kind)  # a known type but the two that start a history
@@ -439,7 +445,7 @@ class _Verifier:
         at = event["at"]
         if not isinstance(at, str):
             raise StepFailed(seq, "the event's time is not an ISO 8601 text", "shape")
-        datetime.fromisoformat(at)  # ValueError: malformed
+        return datetime.fromisoformat(at)
 
     def _check_chain(self, seq: int, event: dict[str, Any], payload: dict[str, Any]) -> None:
         if event["prev_hash"] != self.prev:

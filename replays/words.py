@@ -78,13 +78,14 @@ def line_of(rules: Rules, before: State | None, after: State, record: EventRecor
     if event is not None and before is not None:
         if narration == LEGACY_NARRATION:
             return rules.describe(before, after, event, event.get("seat"))
-        if record["payload"].get("by") == PREFERENCE:  # the service passed for the seat
+        by = record["payload"].get("by")
+        if by == PREFERENCE:  # the service passed for the seat
             seat = event["seat"]
             return passed_line(rules, before, rules.next(before), seat, audience.who(seat))
         # Keys sorted: a line must not depend on the order a move's keys came in (the API
         # sends JSON with sorted keys, a bot's move has the rules' order).
         line = log_line(rules, before, after, round_trip(event), audience)
-        return line + AUTOPILOT_NOTE if record["payload"].get("by") == AUTOPILOT else line
+        return line + AUTOPILOT_NOTE if by == AUTOPILOT else line
     if narration == LEGACY_NARRATION:
         return legacy_service_line(record)
     if record["type"] == EventType.PREFERENCES_SET:

@@ -94,7 +94,7 @@ class Audience:
     def who(self, seat: int, start: bool = True) -> str:
         """The seat as the subject of a sentence: "You" for the reader, else its name (its
         first letter capitalised where it starts a sentence, as "Seat 2")."""
-        if self.is_you(seat):
+        if seat is not None and seat == self.seat:  # is_you, asked of nearly every line
             return "You" if start else "you"
         name = self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
         return name[:1].upper() + name[1:] if start and name.startswith("seat ") else name

@@ -11,8 +11,9 @@ names printed on them (``cards.name``), never by their ids.
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, cast
 
 from domain.kernel import Audience, Narration
 from domain.kernel.contract import plain_label
@@ -83,7 +84,8 @@ def narrate(before: State, after: State, event: dict[str, Any], audience: Audien
 
 def move_sentence(before: State, seat: int, move: Move, audience: Audience) -> list[str]:
     """The sentence of a move that leaves no note of its own, or none."""
-    frame: dict[str, Any] = dict(before["pending"][-1]) if before["pending"] else {"op": "turn"}
+    pending = before["pending"]
+    frame: dict[str, Any] = cast(dict[str, Any], pending[-1]) if pending else {"op": "turn"}
     template = PASSES.get((frame["op"], move["kind"]))
     if template is None:
         return []
@@ -95,6 +97,8 @@ def move_sentence(before: State, seat: int, move: Move, audience: Audience) -> l
 def merged(notes: list[Note]) -> list[Note]:
     """The notes with each run of the same seat's same act told once ("looked at Copper and
     Gold" rather than twice "looked at")."""
+    if len(notes) < 2:  # most events leave one note: nothing to merge
+        return notes
     runs: list[Note] = []
     for entry in notes:
         last = runs[-1] if runs else None
@@ -112,14 +116,23 @@ def note_sentence(entry: Note, audience: Audience) -> str:
         return f"The kingdom is {listed([name(card) for card in cards])}"
     if act == "goes first":
         return f"{audience.who(seat)} {audience.verb(seat, 'go', 'goes')} first"
-    if entry.get("secret") and not audience.sees(seat):
-        told = "a card" if len(cards) == 1 else amount(len(cards), "card")
-    else:
-        told = cards_text(cards)
+    hidden = entry.get("secret") and not audience.sees(seat)
+    return _act_sentence(audience.who(seat), their(audience, seat), act,
+                         len(cards) if hidden else tuple(cards))
+
+
+# A game's notes repeat (a hand drawn, a Silver bought, a cleanup), and a verifier writes
+# every line again: the sentence of the same words is the same.
+@lru_cache(maxsize=8192)
+def _act_sentence(who: str, their_word: str, act: str, cards: tuple[str, ...] | int) -> str:
+    """``who`` did ``act`` with ``cards``: the cards by name, or only how many (an int)
+    where the reader may not see them."""
+    told = cards_text(cards) if isinstance(cards, tuple) else \
+        "a card" if cards == 1 else amount(cards, "card")
     template = ACTS.get(act, act + " {cards}")
     if not cards:
         template = EMPTY.get(act, template)
-    return f"{audience.who(seat)} " + template.format(cards=told, their=their(audience, seat))
+    return f"{who} " + template.format(cards=told, their=their_word)
 
 
 def result_sentences(result: Result, audience: Audience) -> list[str]:
@@ -140,10 +153,12 @@ def their(audience: Audience, seat: int) -> str:
     return "your" if audience.is_you(seat) else "their"
 
 
-def cards_text(cards: list[str]) -> str:
+def cards_text(cards: Sequence[str]) -> str:
     """Cards by name, each name once with its count, in the order first met: "3 Coppers,
     Estate and Silver"."""
-    counts = Counter(cards)
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
     return listed([name(card) if n == 1 else amount(n, name(card)) for card, n in counts.items()])
 
 

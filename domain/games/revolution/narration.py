@@ -72,6 +72,8 @@ class Words:
         else:
             line = _move(before, after, event["seat"], event["move"], audience)
         ended = after["results"][len(before["results"]):]
+        if not ended:  # most events end no game
+            return line
         return " ".join([line, *(_game_end(result, audience) for result in ended)])
 
     def _chance(self, state: Match, outcome: Any, audience: Audience) -> str:
