@@ -159,6 +159,15 @@ def test_the_thrones_first_screen_shows_the_hand_and_the_challenge_in_progress(o
         assert page.evaluate(UNCOVERED, ".thrones .challenge"), size
         assert page.evaluate(IN_VIEW, ".dock"), size
         assert page.evaluate(BROKEN_WORDS, ".card .name") == [], size
+        # The sides' STR as the rules count it now (it read 0 until the challenge resolved).
+        totals = page.evaluate("""async () => {
+            const [, id] = location.hash.match(/#\\/play\\/([^/]+)/);
+            const answer = await (await fetch(`/games/${id}/view`)).json();
+            return answer.view.challenge && answer.view.challenge.totals;
+        }""")  # the spectator's view: a challenge's totals are public
+        shown = page.locator(".thrones .challenge .zone-name").all_inner_texts()
+        assert shown[:2] == [f"Attackers (STR {totals['attacker']})",
+                             f"Defenders (STR {totals['defender']})"], size
     # A character in play is named with its icons, as the eye sees them (⚔ ✦ ♛).
     character = page.locator(".card.thr.in:has(.icons)").first
     assert re.search(r"(military|intrigue|power) icon", character.aria_snapshot())

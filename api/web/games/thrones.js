@@ -95,8 +95,10 @@ function challenge(ctx, view) {
   return h("div", { class: `challenge c-${ch.type}` },
     h("h3", { text: `${ICONS[ch.type] || ""} ${ch.type} challenge: ${seatName(ctx.summary, ch.attacker)} attacks ${seatName(ctx.summary, ch.target ?? ch.defender)}`
       + (ch.target !== undefined && ch.target !== ch.defender ? ` (defended by ${seatName(ctx.summary, ch.defender)})` : "") }),
-    side("Attackers", ch.attackers, ch.strength[0]),
-    side("Defenders", ch.defenders, ch.strength[1]),
+    // The live totals (the rules' `strength` is only filled in when the challenge resolves);
+    // a replay of rules before 2.1.0 has only `strength`.
+    side("Attackers", ch.attackers, ch.totals ? ch.totals.attacker : ch.strength[0]),
+    side("Defenders", ch.defenders, ch.totals ? ch.totals.defender : ch.strength[1]),
     ch.winner !== null && ch.winner !== undefined ? h("p", { text: `Won by ${seatName(ctx.summary, ch.winner)}` }) : null);
 }
 
