@@ -72,10 +72,15 @@ def play_to_the_end(page: Any, choose: Any) -> int:
         choose(page)
         clicks += 1
         assert clicks < MAX_CLICKS, "the game did not end"
+        # The move answered (the status moved on, or a notice says why not) and the page no
+        # longer busy with it: the live stream can move the status on while the move's own
+        # answer is still coming, and a click then, on a busy page, would be ignored.
         page.wait_for_function(
             "before => { const s = document.querySelector('.status'); "
-            "return (s && s.textContent !== before) || !document.querySelector('#notice')"
-            ".hidden; }", arg=before, timeout=PATIENCE)
+            "const answered = (s && s.textContent !== before) || "
+            "!document.querySelector('#notice').hidden; "
+            "return answered && !document.querySelector('main.busy'); }",
+            arg=before, timeout=PATIENCE)
         notice = page.locator("#notice.error")
         assert not notice.is_visible(), notice.text_content()
 
