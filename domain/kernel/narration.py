@@ -51,10 +51,9 @@ def name_seats(text: str, audience: Audience) -> str:
 
     def named(found: re.Match[str]) -> str:
         seat = int(found[2])
-        name = audience.names[seat] if 0 <= seat < len(audience.names) else found[0]
-        if not found[3]:
-            return name  # a subject keeps its name: "you" would need its verb changed too
-        whose = "your" if audience.is_you(seat) else f"{name}'s"
+        if not found[3]:  # a subject keeps its name: "you" would need its verb changed too
+            return audience.names[seat] if 0 <= seat < len(audience.names) else found[0]
+        whose = audience.whose(seat)
         return whose[:1].upper() + whose[1:] if found[1] == "S" else whose
 
     return SEAT_WORD.sub(named, text)
