@@ -1,8 +1,9 @@
 // A move on its way: while its request is out, every control of the play page that acts on the
 // game is held (aria-disabled, a click on it stopped before it gets there, the cursor saying
-// not allowed: style.css), and the page's status region says "Sending your move…", seen as well
-// as read; the move's answer, or its failure, gives them back. A redraw meanwhile (the live
-// stream) draws fresh controls: the page holds them again after each (``hold``).
+// not allowed: style.css), and, once the answer is slow to come, the controls look held and the
+// page's status region says "Sending your move…", seen as well as read (a quick answer makes no
+// flicker and no needless words). The move's answer, or its failure, gives them back. A redraw
+// meanwhile (the live stream) draws fresh controls: the page holds them again after each.
 
 import { h } from "./dom.js";
 
@@ -11,6 +12,8 @@ import { h } from "./dom.js";
 // takebacks. Not a card's details, the log, or unfolding the list of moves.
 const MOVE_CONTROLS = "button.move, .legal, .unpick, .resign, .ask-takeback, .accept-takeback, " +
   ".decline-takeback";
+// How long a move may take before the page shows and says that it is being sent.
+const SLOW_MS = 300;
 
 export class Sending {
   // ``main``: the page's element, of class "busy" while a move is out; ``parts``: the page's
@@ -29,6 +32,7 @@ export class Sending {
   }
 
   close() {
+    clearTimeout(this.slow);
     this.main.removeEventListener("click", this.guard, true);
   }
 
@@ -43,10 +47,17 @@ export class Sending {
   set(out) {
     this.out = out;
     this.main.classList.toggle("busy", out);
-    this.status.className = out ? "turn-news sending" : "turn-news sr-only";
-    this.status.textContent = out ? "Sending your move…" : this.news ?? "";
-    this.news = undefined;
+    clearTimeout(this.slow);
+    if (out) this.slow = setTimeout(() => this.show(true), SLOW_MS);
+    else this.show(false);
     this.hold();
+  }
+
+  show(sending) {
+    this.main.classList.toggle("sending", sending);
+    this.status.className = sending ? "turn-news sending" : "turn-news sr-only";
+    this.status.textContent = sending ? "Sending your move…" : this.news ?? "";
+    if (!sending) this.news = undefined;
   }
 
   hold() {

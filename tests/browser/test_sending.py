@@ -1,9 +1,9 @@
 """A move on its way, in a real browser: while its POST is out every control that acts on the
-game is held (aria-disabled, a click on it sends nothing, the cursor says not allowed) and the
-status region says "Sending your move…"; a live redraw meanwhile draws the new controls held
-too; the move's answer, or its failure told in words, gives them back. The move's POST is held
-by a Playwright route until the test lets it go. Screenshots of each game page while a move
-is out land in ``test-artifacts/browser/screens/``."""
+game is held (aria-disabled, a click on it sends nothing, the cursor says not allowed) and,
+once the answer is slow to come, the status region says "Sending your move…"; a live redraw
+meanwhile draws the new controls held too; the move's answer, or its failure told in words,
+gives them back. The move's POST is held by a Playwright route until the test lets it go.
+Screenshots of each game page while a move is out land in ``test-artifacts/browser/screens/``."""
 
 from __future__ import annotations
 
@@ -80,6 +80,7 @@ def test_while_a_move_is_out_every_move_control_is_held_until_its_answer_comes(
     moves.wait(page)
     # The move is applied: the live stream redraws the page while its answer is held.
     status_moves_on(page, before)
+    page.wait_for_selector(".turn-news.sending")  # shown once the answer is slow to come
     page.evaluate("window.scrollTo(0, 0)")
     shoot(page, f"sending-{game}-{size}")
     held = held_state(page)
@@ -110,6 +111,7 @@ def test_a_move_that_fails_says_why_in_words_and_gives_the_controls_back(open_pa
 
     click_move(page)
     moves.wait(page)
+    page.wait_for_selector(".turn-news.sending")
     held = held_state(page)
     route, _ = moves.held.pop(0)
     if failure == "500":
