@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from . import axe
 from .driver import PATIENCE, click_move, status_text
 from .test_screens import DESKTOP, PHONE, shoot, start
 
@@ -84,6 +85,7 @@ def test_while_a_move_is_out_every_move_control_is_held_until_its_answer_comes(
     page.evaluate("window.scrollTo(0, 0)")
     shoot(page, f"sending-{game}-{size}")
     held = held_state(page)
+    problems = axe.violations(page)
     page.locator(".prompt button.move, .legal").first.click(force=True)  # held: sends nothing
     page.wait_for_timeout(300)
 
@@ -91,6 +93,7 @@ def test_while_a_move_is_out_every_move_control_is_held_until_its_answer_comes(
     assert held["free"] == []
     assert held["cursors"] == {"not-allowed"}
     assert held["status"] == SENDING and held["shown"]
+    assert problems == []
     assert page.locator("main.busy").count() == 1
     assert len(posts) == 1
     moves.answer()
