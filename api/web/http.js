@@ -31,7 +31,8 @@ const MESSAGES = {
 export function explain(status, problem) {
   const p = problem || {};
   const known = MESSAGES[p.code];
-  let text = known || p.title || `The server answered ${status}.`;
+  let text = known || p.title || (status >= 500 ? `The server failed (error ${status}).`
+    : `The server answered ${status}.`);
   if (p.detail && p.detail !== text) text += " " + p.detail;
   if (p.errors) text += " " + fieldErrors(p.errors);
   return text;
@@ -50,21 +51,25 @@ function fieldErrors(errors) {
   return parts.join("; ");
 }
 
-export async function request(method, path, { token, body, headers = {}, raw } = {}) {
+// ``timeout`` (ms): a request unanswered by then fails as one that did not reach the server.
+export async function request(method, path, { token, body, headers = {}, raw, timeout } = {}) {
   const init = { method, headers: { Accept: "application/json", ...headers } };
+  if (timeout) init.signal = AbortSignal.timeout(timeout);
   if (token) init.headers.Authorization = "Bearer " + token;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = raw ? body : JSON.stringify(body);
   }
-  let response;
+  let response, text;
   try {
     response = await fetch(path, init);
+    text = await response.text();
   } catch (error) {
-    throw new ApiError(0, { title: "The server cannot be reached.",
-      detail: "Check your connection; the page retries live updates by itself." });
+    throw new ApiError(0, error.name === "TimeoutError"
+      ? { title: "The server did not answer in time." }
+      : { title: "The server cannot be reached.",
+        detail: "Check your connection; the page retries live updates by itself." });
   }
-  const text = await response.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
   if (!response.ok) throw new ApiError(response.status, data);

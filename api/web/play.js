@@ -4,6 +4,7 @@
 // token for the game the page watches as a spectator.
 // For a screen reader: the page's title says the game and whose turn it is, "Your turn" and
 // every new log line are announced, and the focus goes to the prompt after a move.
+// While a move is out, every control that acts on the game is held (sending.js).
 
 import { askingPanel } from "./asking.js";
 import { clockPanel, tick } from "./clock.js";
@@ -16,7 +17,12 @@ import { ApiError, get, newKey, post } from "./http.js";
 import { keepToken, playerHeld, seatsHeld } from "./keys.js";
 import { Follower } from "./live.js";
 import { notify } from "./notice.js";
+import { Sending } from "./sending.js";
 import { askToNotify, showTurn } from "./turn.js";
+
+// How long a request of a move's waits for its answer (a try of the move is then tried again,
+// with the same key): a server that never answers leaves no page held.
+const MOVE_PATIENCE_MS = 45_000;
 
 export async function showPlay(main, gameId, wantedSeat) {
   const page = new PlayPage(main, gameId, wantedSeat);
@@ -33,7 +39,6 @@ class PlayPage {
     this.token = this.seat === null ? null : held[this.seat];
     this.held = seats;
     this.ui = {};
-    this.busy = false;
   }
 
   async open() {
@@ -44,7 +49,8 @@ class PlayPage {
     this.title = await titleOf(this.summary.game);
     this.header = h("div", { class: "game-head" });
     this.boardBox = h("div", { class: "board-box" });
-    this.promptBox = h("div", { class: "prompt-box" });
+    this.promptPanel = h("div", { class: "prompt-panel" });
+    this.promptBox = h("div", { class: "prompt-box" }, this.promptPanel);
     this.dock = h("section", { class: "dock", "aria-label": "Your hand" });
     this.info = h("aside", { class: "info", "aria-label": "Card or tile details",
       "aria-live": "polite" }, componentDetails(null));
@@ -52,17 +58,19 @@ class PlayPage {
     // The new lines for a screen reader (the eye reads them in the log below).
     this.latest = h("div", { class: "sr-only", "aria-live": "polite",
       "aria-relevant": "additions" });
-    this.turnNews = h("p", { class: "sr-only", role: "status" });
     this.liveState = h("span", { class: "live-state", text: "connecting…" });
-    this.main.append(this.header, this.turnNews,
-      h("div", { class: "layout" },
-        // The table's own heading (read, not seen): with no prompt of this seat's on the page,
-        // the board's h3s would otherwise follow the page's h1 straight.
-        h("div", { class: "play-area" }, this.promptBox,
-          h("h2", { class: "sr-only", text: "The table" }), this.boardBox, this.dock),
-        h("div", { class: "side-area" }, this.info,
-          h("section", { class: "log", "aria-labelledby": "log-title" },
-            h("h2", { id: "log-title" }, "Log ", this.liveState), this.latest, this.log))));
+    this.layout = h("div", { class: "layout" },
+      // The table's own heading (read, not seen): with no prompt of this seat's on the page,
+      // the board's h3s would otherwise follow the page's h1 straight.
+      h("div", { class: "play-area" }, this.promptBox,
+        h("h2", { class: "sr-only", text: "The table" }), this.boardBox, this.dock),
+      h("div", { class: "side-area" }, this.info,
+        h("section", { class: "log", "aria-labelledby": "log-title" },
+          h("h2", { id: "log-title" }, "Log ", this.liveState), this.latest, this.log)));
+    this.sending = new Sending(this.main, [this.header, this.layout]);
+    // The status region stays beside the prompt, out of what a redraw replaces.
+    this.promptBox.append(this.sending.status);
+    this.main.append(this.header, this.layout);
     await this.refresh();
     this.ticker = setInterval(() => tick(this.header), 1000); // the clock counts down
     this.heard = this.answer.version; // the log lines before it are history, not news
@@ -75,6 +83,7 @@ class PlayPage {
   }
 
   close() {
+    this.sending?.close();
     if (this.follower) this.follower.stop();
     clearInterval(this.ticker);
   }
@@ -134,7 +143,8 @@ class PlayPage {
     const late = () => this.answer && answer.version < this.answer.version;
     if (late()) return;
     if (answer.status !== this.summary.status) { // the game started or ended: its result
-      this.summary = await get(`/games/${this.gameId}`).catch(() => this.summary);
+      this.summary = await get(`/games/${this.gameId}`, { timeout: MOVE_PATIENCE_MS })
+        .catch(() => this.summary);
       if (late()) return;
     }
     if (!this.answer || answer.version !== this.answer.version) this.ui = {};
@@ -142,8 +152,8 @@ class PlayPage {
     this.answer = answer;
     this.redraw();
     const myTurn = Boolean(answer.prompt);
-    if (myTurn && !wasMyTurn) this.turnNews.textContent = `Your turn: ${answer.prompt.text || ""}`;
-    else if (!myTurn) this.turnNews.textContent = "";
+    if (myTurn && !wasMyTurn) this.sending.tell(`Your turn: ${answer.prompt.text || ""}`);
+    else if (!myTurn) this.sending.tell("");
     document.title = this.pageTitle();
     showTurn(this.gameId, answer.version, Boolean(answer.prompt), this.title);
   }
@@ -171,15 +181,16 @@ class PlayPage {
     const keep = focused ? { ...focused } : {};
     const hadFocus = this.main.contains(document.activeElement) && document.activeElement !== this.main;
     // A list of moves the player unfolded stays unfolded: a live update redraws the prompt.
-    const unfolded = this.promptBox.querySelector("details.all-moves[open]") !== null;
+    const unfolded = this.promptPanel.querySelector("details.all-moves[open]") !== null;
     this.drawHeader();
     clear(this.boardBox).append(this.renderer.draw(ctx));
     const hand = this.renderer.hand ? this.renderer.hand(ctx) : null;
     clear(this.dock).append(hand || "");
     this.dock.hidden = !hand;
-    clear(this.promptBox).append(promptPanel(ctx));
-    const folded = this.promptBox.querySelector("details.all-moves");
+    clear(this.promptPanel).append(promptPanel(ctx));
+    const folded = this.promptPanel.querySelector("details.all-moves");
     if (unfolded && folded) folded.open = true;
+    this.sending.hold(); // a live redraw while a move is out draws the controls held too
     this.restoreFocus(keep, hadFocus);
   }
 
@@ -282,9 +293,9 @@ class PlayPage {
 
   chooseAmong(moves) {
     if (moves.length === 1) return this.choose(moves[0]);
-    const buttons = [...this.promptBox.querySelectorAll("button.move")];
+    const buttons = [...this.promptPanel.querySelectorAll("button.move")];
     const matching = buttons.filter((b) => moves.some((m) => sameMove(m, JSON.parse(b.dataset.move))));
-    const details = this.promptBox.querySelector("details");
+    const details = this.promptPanel.querySelector("details");
     if (details) details.open = true;
     buttons.forEach((b) => b.classList.toggle("suggested", matching.includes(b)));
     if (matching[0]) matching[0].focus();
@@ -292,35 +303,38 @@ class PlayPage {
     return null;
   }
 
+  // The controls are given back once the answer is drawn or the failure known, before the
+  // board is fetched again after a failure: a fetch that hangs leaves no page held.
   async choose(move) {
-    if (this.busy) return;
-    this.busy = true;
-    this.main.classList.add("busy");
+    if (this.sending.out) return;
+    this.sending.set(true);
     this.latest.replaceChildren(); // the news since this move starts here
+    let failed = null;
     try {
-      const answer = await this.send(move);
-      notify(null);
-      await this.show(answer.view);
-      // The page was redrawn under the focus: it goes to the prompt, which says what next.
-      const prompt = document.getElementById("prompt-title");
-      if (prompt) prompt.focus();
-    } catch (error) {
-      notify(error instanceof ApiError ? error.message : String(error));
-      if (error.code === "stale-version" || error.code === "not-your-turn" ||
-          error.code === "illegal-move" || error.code === "game-over") {
-        await this.refresh().catch(() => {});
+      const answer = await this.send(move).catch((error) => { failed = error; });
+      if (answer) {
+        notify(null);
+        await this.show(answer.view);
       }
     } finally {
-      this.busy = false;
-      this.main.classList.remove("busy");
+      this.sending.set(false);
     }
+    if (failed) {
+      const why = failed instanceof ApiError ? failed.message : String(failed);
+      notify(`Your move did not go through: ${why}`);
+      await this.refresh().catch(() => {}); // the board as it stands, the move made or not
+      return;
+    }
+    // The page was redrawn under the focus: it goes to the prompt, which says what next.
+    document.getElementById("prompt-title")?.focus();
   }
 
   // A move, retried with the same Idempotency-Key when the server was out of reach or busy
   // (it is then applied once, whichever try got through).
   async send(move) {
     const body = { move, expected_version: this.answer.version };
-    const options = { token: this.token, headers: { "Idempotency-Key": newKey() } };
+    const options = { token: this.token, headers: { "Idempotency-Key": newKey() },
+      timeout: MOVE_PATIENCE_MS };
     for (let attempt = 1; ; attempt++) {
       try {
         return await post(`/games/${this.gameId}/moves`, body, options);
