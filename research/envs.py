@@ -16,13 +16,15 @@ game and the seed); ``env.document()`` is then its replay document once it is ov
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from domain.kernel import Decision, Move, Over
+from domain.kernel import Decision, Move, Over, Prompt
+from domain.kernel.lazy import settled
 
 from .codec import Actions, Codec, codec_for
 from .episode import Episode
@@ -124,7 +126,9 @@ class GameEnv(AECEnv):  # type: ignore[misc]
             seat = self.agent_seat[agent]
             return {"observation": self.observer.encode(self.episode.view(seat), [], seat),
                     "action_mask": np.zeros(self.codec.actions, np.int8)}
-        return {"observation": self.observer.encode(info["view"], info["legal_moves"],
+        layout = self.codec.layout
+        view = info["view"] if layout is None else layout.read(info.lazy_view)
+        return {"observation": self.observer.encode(view, info["legal_moves"],
                                                     self.agent_seat[agent], info.overflow),
                 "action_mask": info.mask.copy()}
 
@@ -161,30 +165,58 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         agent = self.agent_selection = self.seat_agent[prompt.seat]
         legal = prompt.legal_moves
         actions = self.actions_of(legal)
-        info = TurnInfo(view=episode.view(prompt.seat), legal_moves=legal,
-                        actions=actions.indices)
+        info = TurnInfo(legal_moves=legal, actions=actions.indices)
         info.overflow = [legal[i] for i in actions.spilled] if actions.spilled else []
         info.mask = actions.mask  # the codec's, kept for other prompts: observe copies it
-        info.labelled = (episode, prompt.seat)
+        info.episode, info.prompt = episode, prompt
+        info.lazy = None
         self.infos = {a: info if a == agent else {} for a in self.agents}
         return False
 
 
 class TurnInfo(dict[str, Any]):
-    """The acting seat's info. ``overflow_labels`` (the words of the moves without a fixed
-    index) is written when first read: the game's narration costs more than a step."""
+    """The acting seat's info. ``view`` and ``overflow_labels`` (the words of the moves
+    without a fixed index) are written when first read: a training loop reads the
+    observation and the mask, and the whole view or the game's narration can cost more than
+    an engine step (Dominion's bots read their view part by part, ``Rules.bot_view``)."""
 
-    __slots__ = ("overflow", "mask", "labelled")
+    __slots__ = ("overflow", "mask", "episode", "prompt", "lazy")
     overflow: list[Move]
     mask: np.ndarray
-    labelled: tuple[Episode, int]
+    episode: Episode
+    prompt: Prompt
+    lazy: Mapping[str, Any] | None
+
+    @property
+    def lazy_view(self) -> Mapping[str, Any]:
+        """The seat's view, where the game offers it so, built part by part as read (the
+        encoders read a few parts); the ``view`` below then settles the same parts."""
+        if self.lazy is None:
+            if dict.__contains__(self, "view") or self.episode.rules.bot_view is None:
+                self.lazy = self["view"]
+            else:
+                self.lazy = self.episode.rules.bot_view(self.episode.state, self.prompt)
+        return self.lazy
 
     def __missing__(self, key: str) -> Any:
-        if key != "overflow_labels":
+        if key == "view":
+            value = settled(self.lazy) if self.lazy is not None \
+                else self.episode.view(self.prompt.seat)
+        elif key == "overflow_labels":
+            value = self.episode.labels(self.overflow, self.prompt.seat)
+        else:
             raise KeyError(key)
-        episode, seat = self.labelled
-        labels = self["overflow_labels"] = episode.labels(self.overflow, seat)
-        return labels
+        self[key] = value
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in LAZY_KEYS or dict.__contains__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+
+LAZY_KEYS = ("view", "overflow_labels")  # the TurnInfo's keys written when first read
 
 
 def env(name: str, seats: int | None = None, render_mode: str | None = None) -> GameEnv:
