@@ -167,7 +167,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         actions = self.actions_of(legal)
         info = TurnInfo(legal_moves=legal, actions=actions.indices)
         info.overflow = [legal[i] for i in actions.spilled] if actions.spilled else []
-        info.mask = actions.mask  # the codec's, kept for other prompts: observe copies it
+        info.mask = actions.mask  # may be shared with other prompts: observe copies it
         info.episode, info.prompt = episode, prompt
         info.lazy = None
         self.infos = {a: info if a == agent else {} for a in self.agents}
