@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import functools
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import compress
-from operator import ne
+from operator import is_not, ne
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -181,24 +181,53 @@ def _board(buffer: array[float], view: View, last: Last, seat: int) -> None:
     """Each square that differs from the last board written."""
     board = view.get("board") or ()
     was = last["board"] if type(last["board"]) is list else ()
-    for square in range(SQUARES):
+    if len(board) == len(was) == SQUARES:  # the squares whose cell is another (compared in C)
+        squares: Iterable[int] = compress(range(SQUARES), map(is_not, board, was))
+    else:
+        squares, was = range(SQUARES), ()
+    for square in squares:
         placed = board[square] if square < len(board) else None
         if square < len(was) and was[square] == placed:
             continue
         base = square * SQUARE
-        clear(buffer, base, SQUARE)
-        if placed:
-            if placed.get("tile") in TILE:  # a face-down tile's name may be hidden
-                buffer[base + TILE[placed["tile"]]] = 1.0
-            buffer[base + T + (0 if placed.get("up") == seat else 1)] = 1.0
-            buffer[base + T + 2] = float(bool(placed.get("down")))
-            buffer[base + T + 3] = float(placed.get("under") is not None)
+        buffer[base:base + SQUARE] = _square(
+            (placed.get("tile"), placed.get("up") == seat, bool(placed.get("down")),
+             placed.get("under") is not None) if placed else None)
+
+
+def _square(cell: tuple[Any, bool, bool, bool] | None) -> array[float]:
+    """A square's slots: its tile (a face-down tile's name may be hidden), mine or theirs,
+    face down, a tile under it; kept by those."""
+    found = SQUARES_SEEN.get(cell)
+    if found is None:
+        found = SQUARES_SEEN[cell] = array("f", bytes(4 * SQUARE))
+        if cell is not None:
+            tile, mine, down, under = cell
+            if tile in TILE:
+                found[TILE[tile]] = 1.0
+            found[T + (0 if mine else 1)] = 1.0
+            found[T + 2], found[T + 3] = float(down), float(under)
+    return found
+
+
+SQUARES_SEEN: dict[tuple[Any, bool, bool, bool] | None, array[float]] = {}
 
 
 def _tiles(buffer: array[float], block: int, tiles: Any) -> None:
+    """A block of tile counts, kept by the tiles (the same piles come again and again)."""
     start = _COUNTS + block * T
-    clear(buffer, start, T)
-    count_into(buffer, start, TILE, tiles)
+    key = tuple(tiles) if type(tiles) is list else tiles
+    found = PILES_SEEN.get(key)
+    if found is None:
+        if len(PILES_SEEN) > PILES_LIMIT:
+            PILES_SEEN.clear()
+        found = PILES_SEEN[key] = array("f", bytes(4 * T))
+        count_into(found, 0, TILE, tiles)
+    buffer[start:start + T] = found
+
+
+PILES_SEEN: dict[Any, array[float]] = {}
+PILES_LIMIT = 50_000
 
 
 def _seat_tiles(key: str, block: int, theirs: int | None = None) -> Part:
