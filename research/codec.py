@@ -44,6 +44,9 @@ MAX_ITEMS = 32
 MEMO_LIMIT = 50_000
 # The overflow moves' blocks kept (a prompt's JSON is a few kilobytes).
 BLOCKS_LIMIT = 2048
+# The legal moves' layouts kept: a few hundred (Dominion's prompts come again and again, a
+# Revolution prompt seldom; a bigger memo measured slower for Revolution).
+LAYOUTS_LIMIT = 256
 
 
 class Hasher:
@@ -262,6 +265,8 @@ class Codec:
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
     move_vectors: dict[bytes, np.ndarray] = field(
         init=False, repr=False, compare=False, default_factory=dict)
+    layouts: dict[bytes, Actions] = field(  # by the moves' JSON
+        init=False, repr=False, compare=False, default_factory=dict)
     by_count: dict[int, Actions] = field(  # a game without a table: by the moves' number
         init=False, repr=False, compare=False, default_factory=dict)
     overflow_blocks: dict[bytes, np.ndarray] = field(  # the hashed overflow moves, by JSON
@@ -328,8 +333,14 @@ class Codec:
         layouts by the moves' JSON measured slower: few prompts come again)."""
         if not self.table:
             return self._all_spilled(len(legal))
-        indices, spilled = self._layout(legal, orjson.dumps(legal))
-        return Actions(indices, spilled, self.mask(indices))
+        dumped = orjson.dumps(legal)
+        found = self.layouts.get(dumped)
+        if found is None:
+            if len(self.layouts) >= LAYOUTS_LIMIT:
+                self.layouts.clear()
+            indices, spilled = self._layout(legal, dumped)
+            found = self.layouts[dumped] = Actions(indices, spilled, self.mask(indices))
+        return found
 
     def _all_spilled(self, moves: int) -> Actions:
         found = self.by_count.get(moves)
