@@ -27,6 +27,7 @@ from domain.kernel import Decision, Move, Over, Prompt
 from domain.kernel.lazy import settled
 
 from .codec import Actions, Codec, codec_for
+from .encoders import Layout
 from .episode import Episode
 from .record import episode_document
 
@@ -126,8 +127,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
             seat = self.agent_seat[agent]
             return {"observation": self.observer.encode(self.episode.view(seat), [], seat),
                     "action_mask": np.zeros(self.codec.actions, np.int8)}
-        layout = self.codec.layout
-        view = info["view"] if layout is None else layout.read(info.lazy_view)
+        view = info.encoded_view(self.codec.layout)
         return {"observation": self.observer.encode(view, info["legal_moves"],
                                                     self.agent_seat[agent], info.overflow),
                 "action_mask": info.mask.copy()}
@@ -187,16 +187,16 @@ class TurnInfo(dict[str, Any]):
     prompt: Prompt
     lazy: Mapping[str, Any] | None
 
-    @property
-    def lazy_view(self) -> Mapping[str, Any]:
-        """The seat's view, where the game offers it so, built part by part as read (the
-        encoders read a few parts); the ``view`` below then settles the same parts."""
+    def encoded_view(self, layout: Layout | None) -> dict[str, Any]:
+        """What the observation encodes: the seat's view or, where the game offers it built
+        part by part as read (``Rules.bot_view``) and a layout reads a few of its parts,
+        those parts (the ``view`` below then settles them with the others)."""
+        bot_view = self.episode.rules.bot_view
+        if layout is None or bot_view is None or dict.__contains__(self, "view"):
+            return self["view"]  # type: ignore[no-any-return]
         if self.lazy is None:
-            if dict.__contains__(self, "view") or self.episode.rules.bot_view is None:
-                self.lazy = self["view"]
-            else:
-                self.lazy = self.episode.rules.bot_view(self.episode.state, self.prompt)
-        return self.lazy
+            self.lazy = bot_view(self.episode.state, self.prompt)
+        return layout.read(self.lazy)
 
     def __missing__(self, key: str) -> Any:
         if key == "view":
