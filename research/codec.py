@@ -329,8 +329,8 @@ class Codec:
 
     def layout_of(self, legal: Sequence[Move]) -> Actions:
         """The legal moves' ``Actions``. A game without a table (every move an overflow
-        one) needs only their number; a game with one finds each move in it (keeping the
-        layouts by the moves' JSON measured slower: few prompts come again)."""
+        one) needs only their number; a game with one finds each move in it, the layouts
+        kept by the moves' JSON (``LAYOUTS_LIMIT``)."""
         if not self.table:
             return self._all_spilled(len(legal))
         dumped = orjson.dumps(legal)

@@ -23,7 +23,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from domain.kernel import Decision, Move, Over, Prompt
+from domain.kernel import Decision, Move, Over, Prompt, State
 from domain.kernel.lazy import settled
 
 from .codec import Actions, Codec, codec_for
@@ -168,7 +168,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         info = TurnInfo(legal_moves=legal, actions=actions.indices)
         info.overflow = [legal[i] for i in actions.spilled] if actions.spilled else []
         info.mask = actions.mask  # may be shared with other prompts: observe copies it
-        info.episode, info.prompt = episode, prompt
+        # (the state, not the episode's: an info read after later steps shows its own turn)
+        info.episode, info.state, info.prompt = episode, episode.state, prompt
         info.lazy = None
         self.infos = {a: info if a == agent else {} for a in self.agents}
         return False
@@ -180,10 +181,11 @@ class TurnInfo(dict[str, Any]):
     observation and the mask, and the whole view or the game's narration can cost more than
     an engine step (Dominion's bots read their view part by part, ``Rules.bot_view``)."""
 
-    __slots__ = ("overflow", "mask", "episode", "prompt", "lazy")
+    __slots__ = ("overflow", "mask", "episode", "state", "prompt", "lazy")
     overflow: list[Move]
     mask: np.ndarray
     episode: Episode
+    state: State
     prompt: Prompt
     lazy: Mapping[str, Any] | None
 
@@ -195,15 +197,15 @@ class TurnInfo(dict[str, Any]):
         if layout is None or bot_view is None or dict.__contains__(self, "view"):
             return self["view"]  # type: ignore[no-any-return]
         if self.lazy is None:
-            self.lazy = bot_view(self.episode.state, self.prompt)
+            self.lazy = bot_view(self.state, self.prompt)
         return layout.read(self.lazy)
 
     def __missing__(self, key: str) -> Any:
         if key == "view":
             value = settled(self.lazy) if self.lazy is not None \
-                else self.episode.view(self.prompt.seat)
+                else self.episode.rules.view(self.state, self.prompt.seat)
         elif key == "overflow_labels":
-            value = self.episode.labels(self.overflow, self.prompt.seat)
+            value = self.episode.labels(self.overflow, self.prompt.seat, self.state)
         else:
             raise KeyError(key)
         self[key] = value
