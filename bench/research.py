@@ -1,8 +1,9 @@
 """The research environments against the engine alone: the same games (same ids, so the
 same draws and the same random bot's choices), walked once by ``self_play`` and once through
-the PettingZoo environment, whose agent picks what the random bot would from the
-environment's own info. An environment step adds the seat's view encoded, the action mask
-and the bookkeeping of the AEC API; the issue's aim is at most 1.5x an engine step.
+the PettingZoo environment, whose agent picks what the random bot would, handing it its
+view as the engine hands its bots theirs (``agent_view``). An environment step adds the
+seat's view encoded, the action mask and the bookkeeping of the AEC API; the issue's aim is
+at most 1.5x an engine step.
 
 Each game is also walked by ``Unencoded``, the environment less its observation and action
 layout: the floor an environment step cannot go below while the AEC API and the episode
