@@ -1,8 +1,9 @@
 """The research environments against the engine alone: the same games (same ids, so the
 same draws and the same random bot's choices), walked once by ``self_play`` and once through
-the PettingZoo environment, whose agent picks what the random bot would from the
-environment's own info. An environment step adds the seat's view encoded, the action mask
-and the bookkeeping of the AEC API; the issue's aim is at most 1.5x an engine step.
+the PettingZoo environment, whose agent picks what the random bot would, handing it its
+view as the engine hands its bots theirs (``agent_view``). An environment step adds the
+seat's view encoded, the action mask and the bookkeeping of the AEC API; the issue's aim is
+at most 1.5x an engine step.
 
 Each game is also walked by ``Unencoded``, the environment less its observation and action
 layout: the floor an environment step cannot go below while the AEC API and the episode
@@ -13,14 +14,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 import numpy as np
 
-from domain.kernel import DrawStream, Move, bot_context
+from domain.kernel import DrawStream, Move, Prompt, bot_context
 from research.codec import Actions
 from research.envs import PROFILES, GameEnv, env
+from research.episode import Episode
 
 from .engine import SEEDS, engine_game, game_ids
 from .table import Table
@@ -47,9 +49,19 @@ def env_game(name: str, seats: int, game_id: UUID, game_env: GameEnv | None = No
         prompt = episode.prompt
         assert prompt is not None
         draw = DrawStream(episode.seed, bot_context(episode.game_id, episode.version + 1))
-        move = bot(info["view"], prompt, draw.below)
+        move = bot(agent_view(episode, info, prompt), prompt, draw.below)
         game_env.step(info["actions"][info["legal_moves"].index(move)])
     return game_env
+
+
+def agent_view(episode: Episode, info: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
+    """The view the agent hands its bot, read as the engine's bots read theirs
+    (``ask_bot``): the info's view, the one the observation was encoded from; or, where the
+    game gives its bots a view built part by part as read (Dominion), that one, as the info
+    builds its ``view`` only when read and a policy reads its observation."""
+    if episode.rules.bot_view is None:
+        return info["view"]  # type: ignore[no-any-return]
+    return cast(dict[str, Any], episode.rules.bot_view(episode.state, prompt))  # as ask_bot
 
 
 class Unencoded(GameEnv):

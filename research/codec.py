@@ -42,9 +42,11 @@ SKIPPED_KEYS = frozenset({"prompt"})
 MAX_ITEMS = 32
 # The features kept (see ``Hasher``): at most this many before the memo starts again.
 MEMO_LIMIT = 50_000
-# The legal-move layouts kept (a Revolution prompt's JSON is a few kilobytes, and a bigger
-# memo measured slower on random play).
-LAYOUTS_LIMIT = 2048
+# The overflow moves' blocks kept (a prompt's JSON is a few kilobytes).
+BLOCKS_LIMIT = 2048
+# The legal moves' layouts kept: a few hundred (Dominion's prompts come again and again, a
+# Revolution prompt seldom; a bigger memo measured slower for Revolution).
+LAYOUTS_LIMIT = 256
 
 
 class Hasher:
@@ -82,13 +84,13 @@ class Hasher:
         new ones added (every weight a JSON number of the view: float64 sums of integers
         are exact)."""
         keys, values = tuple(view), list(view.values())
-        entries = memory.entries
-        if keys == memory.keys:  # the same keys: only the changed values are looked at
-            changed = [keys[i] for i in compress(range(len(keys)),
-                                                 map(ne, values, memory.values))]
-        else:
-            changed = [*keys, *(key for key in entries if key not in view)]
-        memory.keys, memory.values = keys, values
+        for key in SKIPPED_KEYS & view.keys():  # (the prompt changes at every step)
+            values[keys.index(key)] = None
+        last, entries = memory.last, memory.entries
+        changed = list(compress(keys, map(ne, values, map(last.get, keys))))
+        if last.keys() != view.keys():
+            changed += [key for key in last if key not in view]  # keys gone
+        memory.last = dict(zip(keys, values, strict=True))
         if not changed:
             return memory.sums.astype(np.float32)
         added: list[Features] = []
@@ -98,12 +100,9 @@ class Hasher:
             old = entries.pop(key, None)
             if key in SKIPPED_KEYS or value is None:
                 if old is not None:
-                    removed += old[1].values()
+                    removed += old.values()
                 continue
-            if old is not None and (old[0] is value or old[0] == value):
-                entries[key] = old
-                continue
-            before = old[1] if old is not None else {}
+            before = old if old is not None else {}
             parts: dict[Any, Features] = {}
             for part, item in _parts(key, value):
                 was = before.get(part)
@@ -115,17 +114,22 @@ class Hasher:
                 if was is not None:
                     removed.append(was)
             removed += [was for part, was in before.items() if part not in parts]
-            entries[key] = value, parts
+            entries[key] = parts
         if added or removed:
             slots = [slot for features in (*added, *removed) for slot in features[1]]
             weights = [weight for features in added for weight in features[2]]
             weights += [-weight for features in removed for weight in features[2]]
-            memory.sums += np.bincount(np.array(slots, np.int64) % self.buckets, weights,
-                                       self.buckets)
+            memory.sums += np.bincount(slots, weights, self.buckets)
         return memory.sums.astype(np.float32)
 
     def _part_features(self, part: Any, key: str, value: Any) -> tuple[list[int], list[float]]:
-        """A part's features, as ``features`` walks them in the whole view."""
+        """A part's features, as ``features`` walks them in the whole view: its buckets and
+        weights."""
+        slots, weights = self._part_leaves(part, key, value)
+        buckets = self.buckets
+        return [slot % buckets for slot in slots], weights
+
+    def _part_leaves(self, part: Any, key: str, value: Any) -> tuple[list[int], list[float]]:
         slots: list[int] = []
         weights: list[float] = []
         crc = self._crc(0, "." + key)
@@ -201,7 +205,7 @@ class Hasher:
             weights.append(float(value))
 
 
-Features = tuple[Any, list[int], list[float]]  # a part's value, its slots and weights
+Features = tuple[Any, list[int], list[float]]  # a part's value, its buckets and weights
 
 
 class HashedMemory:
@@ -211,9 +215,8 @@ class HashedMemory:
 
     def __init__(self, buckets: int) -> None:
         self.sums = np.zeros(buckets, np.float64)
-        self.entries: dict[str, tuple[Any, dict[Any, Features]]] = {}
-        self.keys: tuple[str, ...] = ()  # the last view's keys and values, in its order
-        self.values: list[Any] = []
+        self.entries: dict[str, dict[Any, Features]] = {}
+        self.last: dict[str, Any] = {}  # the last view's values, the skipped ones None
 
 
 def _parts(key: str, value: Any) -> Iterator[tuple[Any, Any]]:
@@ -237,7 +240,8 @@ def move_key(move: Move) -> tuple[Any, ...]:
 class Actions(NamedTuple):
     """A prompt's legal moves on the action space: each move's action ``indices`` (in the
     prompt's order), the ``spilled`` positions (the moves given overflow actions, in order)
-    and the action ``mask`` (not to be changed: it is kept for the next prompt like it)."""
+    and the action ``mask`` (not to be changed: prompts with as many moves share it where
+    the game has no action table)."""
 
     indices: list[int]
     spilled: list[int]
@@ -259,9 +263,13 @@ class Codec:
     by_json: dict[bytes, int] = field(init=False, repr=False, compare=False)
     hasher: Hasher = field(init=False, repr=False, compare=False)
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
-    layouts: dict[bytes, Actions] = field(
-        init=False, repr=False, compare=False, default_factory=dict)
     move_vectors: dict[bytes, np.ndarray] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
+    layouts: dict[bytes, Actions] = field(  # by the moves' JSON
+        init=False, repr=False, compare=False, default_factory=dict)
+    by_count: dict[int, Actions] = field(  # a game without a table: by the moves' number
+        init=False, repr=False, compare=False, default_factory=dict)
+    overflow_blocks: dict[bytes, np.ndarray] = field(  # the hashed overflow moves, by JSON
         init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -300,6 +308,18 @@ class Codec:
             found = self.move_vectors[memo] = self.move_hasher.features(move)
         return found
 
+    def overflow_block(self, spilled: Sequence[Move]) -> np.ndarray:
+        """The overflow moves' hashed slots one after the other, kept by their JSON (a
+        prompt's moves come again and again)."""
+        memo = orjson.dumps(spilled)
+        found = self.overflow_blocks.get(memo)
+        if found is None:
+            if len(self.overflow_blocks) > BLOCKS_LIMIT:
+                self.overflow_blocks.clear()
+            found = self.overflow_blocks[memo] = np.concatenate(
+                [self.move_vector(move) for move in spilled])
+        return found
+
     def overflow_moves(self, legal: Sequence[Move]) -> list[Move]:
         return [legal[position] for position in self.layout_of(legal).spilled]
 
@@ -308,15 +328,28 @@ class Codec:
         return self.layout_of(legal).indices
 
     def layout_of(self, legal: Sequence[Move]) -> Actions:
-        """The legal moves' ``Actions``, kept by the moves' JSON: the same prompts come
-        again and again."""
-        memo = orjson.dumps(legal)
-        found = self.layouts.get(memo)
+        """The legal moves' ``Actions``. A game without a table (every move an overflow
+        one) needs only their number; a game with one finds each move in it, the layouts
+        kept by the moves' JSON (``LAYOUTS_LIMIT``)."""
+        if not self.table:
+            return self._all_spilled(len(legal))
+        dumped = orjson.dumps(legal)
+        found = self.layouts.get(dumped)
         if found is None:
-            if len(self.layouts) > LAYOUTS_LIMIT:
+            if len(self.layouts) >= LAYOUTS_LIMIT:
                 self.layouts.clear()
-            indices, spilled = self._layout(legal, memo)
-            found = self.layouts[memo] = Actions(indices, spilled, self.mask(indices))
+            indices, spilled = self._layout(legal, dumped)
+            found = self.layouts[dumped] = Actions(indices, spilled, self.mask(indices))
+        return found
+
+    def _all_spilled(self, moves: int) -> Actions:
+        found = self.by_count.get(moves)
+        if found is None:
+            if moves > self.overflow:
+                raise ValueError(f"{self.game}: more than {self.overflow} legal moves "
+                                 "outside the action table")
+            found = self.by_count[moves] = Actions(
+                list(range(moves)), list(range(moves)), self.mask(range(moves)))
         return found
 
     def _layout(self, legal: Sequence[Move], dumped: bytes) -> tuple[list[int], list[int]]:
@@ -345,9 +378,10 @@ class Codec:
         return cast(list[int], found), spilled
 
     def mask(self, indices: Sequence[int]) -> np.ndarray:
-        out = np.zeros(self.actions, dtype=np.int8)
-        out[list(indices)] = 1
-        return out
+        out = bytearray(self.actions)  # (set one by one: fewer than numpy's setup costs)
+        for index in indices:
+            out[index] = 1
+        return np.frombuffer(out, np.int8)
 
 
 class Observer:
@@ -378,7 +412,7 @@ class Observer:
                 out[:codec.view_size] = codec.hasher.features(view)
             if spilled:
                 out[codec.view_size:codec.view_size + len(spilled) * codec.move_buckets] = \
-                    np.concatenate([codec.move_vector(move) for move in spilled])
+                    codec.overflow_block(spilled)
             return out
         memory, was = self.memories.get(seat) or (
             encoders.Memory(layout, codec.observation_size), [{}])

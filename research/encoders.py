@@ -23,16 +23,17 @@ from __future__ import annotations
 
 import functools
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import compress
-from operator import ne
+from operator import is_not, ne
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from domain.games.dominion.cards import CARDS
 from domain.games.revolution.tiles import TILES
+from domain.kernel.lazy import LazyList, LazyView
 
 View = dict[str, Any]
 
@@ -89,11 +90,28 @@ class Layout:
             part.write(memory.buffer, view, last, seat)
         memory.values = values
 
+    def read(self, view: Mapping[str, Any]) -> View:
+        """The entries of ``view`` this layout reads, settled: of a view built part by part
+        as read (``Rules.bot_view``), only these parts are built."""
+        return {key: _settled(value) for key in self.keys
+                if (value := view.get(key)) is not None}
+
     def encode(self, view: View, seat: int) -> np.ndarray:
         """The view encoded from nothing (no memory of earlier views)."""
         memory = Memory(self, self.size)
         self.write(memory, view, seat)
         return memory.array()
+
+
+def _settled(value: Any) -> Any:
+    """``domain.kernel.lazy.settled``, by exact types (an ABC's isinstance costs more than
+    the parts an encoder reads)."""
+    kind = type(value)
+    if kind is LazyList:
+        return [_settled(value[index]) for index in range(len(value))]
+    if kind is LazyView:
+        return {key: _settled(value[key]) for key in value}
+    return value
 
 
 class Memory:
@@ -163,24 +181,53 @@ def _board(buffer: array[float], view: View, last: Last, seat: int) -> None:
     """Each square that differs from the last board written."""
     board = view.get("board") or ()
     was = last["board"] if type(last["board"]) is list else ()
-    for square in range(SQUARES):
+    if len(board) == len(was) == SQUARES:  # the squares whose cell is another (compared in C)
+        squares: Iterable[int] = compress(range(SQUARES), map(is_not, board, was))
+    else:
+        squares, was = range(SQUARES), ()
+    for square in squares:
         placed = board[square] if square < len(board) else None
         if square < len(was) and was[square] == placed:
             continue
         base = square * SQUARE
-        clear(buffer, base, SQUARE)
-        if placed:
-            if placed.get("tile") in TILE:  # a face-down tile's name may be hidden
-                buffer[base + TILE[placed["tile"]]] = 1.0
-            buffer[base + T + (0 if placed.get("up") == seat else 1)] = 1.0
-            buffer[base + T + 2] = float(bool(placed.get("down")))
-            buffer[base + T + 3] = float(placed.get("under") is not None)
+        buffer[base:base + SQUARE] = _square(
+            (placed.get("tile"), placed.get("up") == seat, bool(placed.get("down")),
+             placed.get("under") is not None) if placed else None)
+
+
+def _square(cell: tuple[Any, bool, bool, bool] | None) -> array[float]:
+    """A square's slots: its tile (a face-down tile's name may be hidden), mine or theirs,
+    face down, a tile under it; kept by those."""
+    found = SQUARES_SEEN.get(cell)
+    if found is None:
+        found = SQUARES_SEEN[cell] = array("f", bytes(4 * SQUARE))
+        if cell is not None:
+            tile, mine, down, under = cell
+            if tile in TILE:
+                found[TILE[tile]] = 1.0
+            found[T + (0 if mine else 1)] = 1.0
+            found[T + 2], found[T + 3] = float(down), float(under)
+    return found
+
+
+SQUARES_SEEN: dict[tuple[Any, bool, bool, bool] | None, array[float]] = {}
 
 
 def _tiles(buffer: array[float], block: int, tiles: Any) -> None:
+    """A block of tile counts, kept by the tiles (the same piles come again and again)."""
     start = _COUNTS + block * T
-    clear(buffer, start, T)
-    count_into(buffer, start, TILE, tiles)
+    key = tuple(tiles) if type(tiles) is list else tiles
+    found = PILES_SEEN.get(key)
+    if found is None:
+        if len(PILES_SEEN) > PILES_LIMIT:
+            PILES_SEEN.clear()
+        found = PILES_SEEN[key] = array("f", bytes(4 * T))
+        count_into(found, 0, TILE, tiles)
+    buffer[start:start + T] = found
+
+
+PILES_SEEN: dict[Any, array[float]] = {}
+PILES_LIMIT = 50_000
 
 
 def _seat_tiles(key: str, block: int, theirs: int | None = None) -> Part:

@@ -16,15 +16,18 @@ game and the seed); ``env.document()`` is then its replay document once it is ov
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from domain.kernel import Decision, Move, Over
+from domain.kernel import Decision, Move, Over, Prompt, State
+from domain.kernel.lazy import settled
 
 from .codec import Actions, Codec, codec_for
+from .encoders import Layout
 from .episode import Episode
 from .record import episode_document
 
@@ -124,7 +127,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]
             seat = self.agent_seat[agent]
             return {"observation": self.observer.encode(self.episode.view(seat), [], seat),
                     "action_mask": np.zeros(self.codec.actions, np.int8)}
-        return {"observation": self.observer.encode(info["view"], info["legal_moves"],
+        view = info.encoded_view(self.codec.layout)
+        return {"observation": self.observer.encode(view, info["legal_moves"],
                                                     self.agent_seat[agent], info.overflow),
                 "action_mask": info.mask.copy()}
 
@@ -161,30 +165,60 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         agent = self.agent_selection = self.seat_agent[prompt.seat]
         legal = prompt.legal_moves
         actions = self.actions_of(legal)
-        info = TurnInfo(view=episode.view(prompt.seat), legal_moves=legal,
-                        actions=actions.indices)
+        info = TurnInfo(legal_moves=legal, actions=actions.indices)
         info.overflow = [legal[i] for i in actions.spilled] if actions.spilled else []
-        info.mask = actions.mask  # the codec's, kept for other prompts: observe copies it
-        info.labelled = (episode, prompt.seat)
+        info.mask = actions.mask  # may be shared with other prompts: observe copies it
+        # (the state, not the episode's: an info read after later steps shows its own turn)
+        info.episode, info.state, info.prompt = episode, episode.state, prompt
+        info.lazy = None
         self.infos = {a: info if a == agent else {} for a in self.agents}
         return False
 
 
 class TurnInfo(dict[str, Any]):
-    """The acting seat's info. ``overflow_labels`` (the words of the moves without a fixed
-    index) is written when first read: the game's narration costs more than a step."""
+    """The acting seat's info. ``view`` and ``overflow_labels`` (the words of the moves
+    without a fixed index) are written when first read: a training loop reads the
+    observation and the mask, and the whole view or the game's narration can cost more than
+    an engine step (Dominion's bots read their view part by part, ``Rules.bot_view``)."""
 
-    __slots__ = ("overflow", "mask", "labelled")
+    __slots__ = ("overflow", "mask", "episode", "state", "prompt", "lazy")
     overflow: list[Move]
     mask: np.ndarray
-    labelled: tuple[Episode, int]
+    episode: Episode
+    state: State
+    prompt: Prompt
+    lazy: Mapping[str, Any] | None
+
+    def encoded_view(self, layout: Layout | None) -> dict[str, Any]:
+        """What the observation encodes: the seat's view or, where the game offers it built
+        part by part as read (``Rules.bot_view``) and a layout reads a few of its parts,
+        those parts (the ``view`` below then settles them with the others)."""
+        bot_view = self.episode.rules.bot_view
+        if layout is None or bot_view is None or dict.__contains__(self, "view"):
+            return self["view"]  # type: ignore[no-any-return]
+        if self.lazy is None:
+            self.lazy = bot_view(self.state, self.prompt)
+        return layout.read(self.lazy)
 
     def __missing__(self, key: str) -> Any:
-        if key != "overflow_labels":
+        if key == "view":
+            value = settled(self.lazy) if self.lazy is not None \
+                else self.episode.rules.view(self.state, self.prompt.seat)
+        elif key == "overflow_labels":
+            value = self.episode.labels(self.overflow, self.prompt.seat, self.state)
+        else:
             raise KeyError(key)
-        episode, seat = self.labelled
-        labels = self["overflow_labels"] = episode.labels(self.overflow, seat)
-        return labels
+        self[key] = value
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in LAZY_KEYS or dict.__contains__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+
+LAZY_KEYS = ("view", "overflow_labels")  # the TurnInfo's keys written when first read
 
 
 def env(name: str, seats: int | None = None, render_mode: str | None = None) -> GameEnv:

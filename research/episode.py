@@ -84,13 +84,15 @@ class Episode:
     def view(self, seat: int) -> dict[str, Any]:
         return self.rules.view(self.state, seat)
 
-    def labels(self, moves: list[Move], seat: int) -> list[str]:
-        """The moves in the game's words, as buttons show them."""
+    def labels(self, moves: list[Move], seat: int, state: State | None = None) -> list[str]:
+        """The moves in the game's words, as buttons show them (in ``state``, by default
+        the episode's now)."""
         narration = self.rules.narration
         if narration is None:
             return [plain_label(move) for move in moves]
         audience = Audience((), seat)  # an episode's seats have no names: "seat 2"
-        return [narration.label(self.state, seat, move, audience) for move in moves]
+        state = self.state if state is None else state
+        return [narration.label(state, seat, move, audience) for move in moves]
 
     @staticmethod
     def seat_range(game: str) -> tuple[int, int]:

@@ -82,6 +82,29 @@ def test_an_observation_written_over_the_last_one_equals_the_view_encoded_afresh
                                   codec.encode(view, moves, seat))
 
 
+@pytest.mark.parametrize(("name", "seats", "episodes"), EPISODES)
+def test_an_environments_observation_is_its_seats_view_encoded(name, seats, episodes):
+    """Whatever the environment reads its view from (Dominion's is built part by part as
+    read), the observation is the seat's whole view encoded afresh, and the info's view is
+    that view."""
+    game_env = env(name, seats)
+    codec = game_env.codec
+    for seed in range(episodes):
+        rng = np.random.default_rng(seed)
+        game_env.reset(seed=seed)
+        for agent in game_env.agent_iter(300):
+            observation, _, terminated, truncated, info = game_env.last()
+            if terminated or truncated:
+                game_env.step(None)
+                continue
+            seat, legal = game_env.agent_seat[agent], info["legal_moves"]
+            view = game_env.episode.view(seat)
+            assert np.array_equal(observation["observation"], codec.encode(view, legal, seat))
+            if rng.random() < 0.5:  # read at times only: unread, it is never built
+                assert info["view"] == view
+            game_env.step(int(rng.choice(info["actions"])))
+
+
 @pytest.mark.parametrize(("name", "seats", "episodes"), EPISODES[:3])
 def test_each_legal_move_in_the_action_table_has_its_index_and_the_others_overflow(
         name, seats, episodes):

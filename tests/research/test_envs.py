@@ -71,6 +71,19 @@ def test_each_legal_move_has_its_own_action_and_only_legal_actions_are_unmasked(
     assert [game_env.move_of(a) for a in info["actions"]] == info["legal_moves"]
 
 
+@pytest.mark.parametrize("name", ["dominion", "revolution"])
+def test_an_infos_view_written_when_read_is_the_view_of_its_own_turn(name):
+    game_env = env(name, 2)
+    game_env.reset(seed=3)
+    agent = game_env.agent_selection
+    info, state = game_env.infos[agent], game_env.episode.state
+    seat = game_env.agent_seat[agent]
+    assert "view" in info and info.get("overflow_labels") == []
+    for _ in range(4):  # later steps, the info not read yet
+        game_env.step(int(game_env.infos[game_env.agent_selection]["actions"][0]))
+    assert info["view"] == game_env.episode.rules.view(state, seat)
+
+
 def test_the_observation_is_the_seats_view_and_no_more():
     # Two games that differ only in a hand the seat cannot see give it the same observation.
     game_env = env("dominion", 2)
