@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.kernel.stack import GO, WAIT, pop, push
 
-from .state import Frame, State, count_of, new_turn, note
+from .state import Frame, State, count_of, new_turn, note, take_last
 
 SHUFFLE = ""  # take_top's answer when the deck must first be reshuffled
 
@@ -20,8 +20,7 @@ def take_top(st: State, seat: int) -> str | None:
     is no card at all. Cards in hand, in play or set aside are never shuffled in."""
     player = st["players"][seat]
     if player["deck"]:
-        card: str = player["deck"].pop()
-        return card
+        return take_last(player, "deck")
     if player["discard"]:
         st["shuffle"] = seat
         return SHUFFLE
@@ -32,9 +31,9 @@ def run_draw(st: State, frame: Frame) -> bool:
     """Draw ``n`` cards, shuffling when the deck runs out mid-draw; as many as there are."""
     seat = frame["seat"]
     player = st["players"][seat]
-    deck = player["deck"]
     n = count_of(frame)
     while n > 0:
+        deck = player["deck"]
         if not deck:
             if player["discard"]:
                 frame["n"] = n
@@ -42,10 +41,9 @@ def run_draw(st: State, frame: Frame) -> bool:
                 return WAIT
             break
         k = min(n, len(deck))
-        drawn = deck[-k:]
-        del deck[-k:]
-        drawn.reverse()
-        player["hand"] += drawn
+        drawn = list(deck[:-k - 1:-1])  # the top k, the top first
+        player["deck"] = deck[:-k]
+        player["hand"] = [*player["hand"], *drawn]
         note(st, seat, "drew", drawn, secret=True)
         n -= k
     pop(st)

@@ -108,7 +108,7 @@ def turn_prompt(st: State) -> Prompt:
     return Prompt(seat, "turn", text, moves)
 
 
-def buyable(supply: dict[str, int], coins: int) -> tuple[Move, ...]:
+def buyable(supply: Mapping[str, int], coins: int) -> tuple[Move, ...]:
     """The buys of the piles with cards left costing up to ``coins``, in Supply order."""
     if 0 in supply.values():
         piles = tuple(card for card, left in supply.items() if left > 0)
@@ -132,8 +132,7 @@ def cleanup(st: State) -> None:
     then draw 5 ("정리 단계")."""
     seat = st["turn"]["seat"]
     player = st["players"][seat]
-    player["discard"] += player["hand"]
-    player["discard"] += player["play"]
+    player["discard"] = [*player["discard"], *player["hand"], *player["play"]]
     player["hand"] = []
     player["play"] = []
     reason = end_reason(st)

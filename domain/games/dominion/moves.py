@@ -11,7 +11,7 @@ from domain.kernel.stack import answer_pending
 from .cards import COST, POOLS, TREASURES, VALUE, by_order
 from .effects import OPS, resolve
 from .flow import run, seat_first, start
-from .state import Player, State, gain, note, working
+from .state import Player, State, gain, note, put, shift, take, working
 
 Move = dict[str, Any]
 
@@ -48,7 +48,9 @@ def shuffle_into_deck(st: State, order: list[int]) -> None:
     pile = player["discard"]
     # The shuffled discard pile becomes the deck (under whatever remains: nothing, since a
     # shuffle is only asked for when the deck is empty). The top of the deck is the last item.
-    player["deck"] = [pile[i] for i in order] + player["deck"]
+    deck = [pile[i] for i in order]
+    deck += player["deck"]
+    player["deck"] = deck
     player["discard"] = []
     st["shuffle"] = None
     note(st, seat, "shuffled the discard pile into a new deck", [])
@@ -66,8 +68,7 @@ def turn_move(st: State, seat: int, move: Move) -> None:
         play_treasures(st, player, [move["card"]])
         note(st, seat, "played", [move["card"]])
     elif kind == "play":
-        player["hand"].remove(move["card"])
-        player["play"].append(move["card"])
+        shift(player, "hand", "play", move["card"])
         turn["actions"] -= 1
         note(st, seat, "played", [move["card"]])
         resolve(st, seat, move["card"])
@@ -84,10 +85,8 @@ def play_treasures(st: State, player: Player, cards: list[str]) -> None:
         return
     turn = st["turn"]
     turn["phase"] = "buy"
-    hand = player["hand"]
-    for card in cards:
-        hand.remove(card)
-    player["play"] += cards
+    take(player, "hand", cards)
+    put(player, "play", cards)
     turn["coins"] += sum(map(VALUE.__getitem__, cards))
     if not turn["silver"] and "silver" in cards:
         turn["silver"] = True

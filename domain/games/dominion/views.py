@@ -16,7 +16,7 @@ everything is public.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -31,7 +31,7 @@ from .state import Note, State, owned, points_of
 SECRET_TOPDECKS = ("sentry", "artisan_topdeck", "harbinger")
 
 
-def _sorted(cards: list[str]) -> list[str]:
+def _sorted(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=ORDER.__getitem__)
 
 
