@@ -90,22 +90,28 @@ def turn_prompt(st: State) -> Prompt:
     """The turn player's moves: play an Action (action phase, an Action left), play Treasures
     (until the first buy), buy a card they can afford, or end the turn."""
     turn = st["turn"]
-    seat = turn["seat"]
-    hand = st["players"][seat]["hand"]
-    moves: list[Move] = []
-    if not turn["bought"]:
-        if turn["phase"] == "action" and turn["actions"] > 0 and not ACTIONS.isdisjoint(hand):
-            moves += [PLAY[c] for c in by_order(c for c in hand if c in ACTIONS)]
-        treasures = [PLAY[c] for c in BASIC_TREASURES if c in hand]
-        if treasures:
-            moves.append(PLAY_TREASURES)
-            moves += treasures
-    coins = turn["coins"]
-    moves += buyable(st["supply"], coins)
-    moves.append(END_TURN)
-    text = (f"{turn['phase'].capitalize()} phase: {amount(turn['actions'], 'action')}, "
-            f"{amount(turn['buys'], 'buy')} and ${coins} to spend")
-    return Prompt(seat, "turn", text, moves)
+    seat, phase, actions, coins = turn["seat"], turn["phase"], turn["actions"], turn["coins"]
+    plays = () if turn["bought"] else _plays(frozenset(st["players"][seat]["hand"]),
+                                             phase == "action" and actions > 0)
+    moves = [*plays, *buyable(st["supply"], coins), END_TURN]
+    return Prompt(seat, "turn", _turn_text(phase, actions, turn["buys"], coins), moves)
+
+
+# Every step of a turn asks these again, for a few kinds of hands and a few counters: each is
+# worked out once (a pure function of its arguments; the moves are shared constants).
+@functools.lru_cache(maxsize=4096)
+def _plays(hand: frozenset[str], may_act: bool) -> tuple[Move, ...]:
+    """The plays a hand holding ``hand`` offers: its Actions (if ``may_act``), then all its
+    Treasures at once and each basic Treasure alone."""
+    actions = [PLAY[c] for c in by_order(hand & ACTIONS)] if may_act else []
+    treasures = [PLAY[c] for c in BASIC_TREASURES if c in hand]
+    return (*actions, PLAY_TREASURES, *treasures) if treasures else tuple(actions)
+
+
+@functools.lru_cache(maxsize=1024)
+def _turn_text(phase: str, actions: int, buys: int, coins: int) -> str:
+    return (f"{phase.capitalize()} phase: {amount(actions, 'action')}, "
+            f"{amount(buys, 'buy')} and ${coins} to spend")
 
 
 def buyable(supply: Mapping[str, int], coins: int) -> tuple[Move, ...]:
@@ -120,8 +126,7 @@ def buyable(supply: Mapping[str, int], coins: int) -> tuple[Move, ...]:
 MOST_COST = max(COST.values())  # more coins buy nothing more
 
 
-# Every step of a turn asks this again, and a game's piles rarely change: the buys for a set
-# of piles and coins are worked out once (a pure function of both).
+# A game's piles rarely change: the buys for a set of piles and coins are worked out once.
 @functools.lru_cache(maxsize=4096)
 def _buys(piles: tuple[str, ...], coins: int) -> tuple[Move, ...]:
     return tuple(BUY[card] for card in piles if COST[card] <= coins)
