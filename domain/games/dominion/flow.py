@@ -23,11 +23,11 @@ from domain.kernel import (
     shuffle_spec,
     validate_options,
 )
-from domain.kernel.stack import pending_prompt, push, run_pending
+from domain.kernel.stack import pending_prompt, push
 
 from .cards import ACTIONS, CARDS, COST, FIRST_GAME, POOLS, amount, by_order
 from .effects import OPS
-from .engine import draw
+from .engine import draw, draw_from_deck, end_turn
 from .info import OPTIONS
 from .state import (
     Frame,
@@ -52,19 +52,18 @@ BASIC_TREASURES = ("copper", "silver", "gold")
 def run(st: State) -> None:
     """Advance until a choice, a shuffle or the end is needed: the pending effects first
     (the kernel's stack), then the clean-up of a finished turn."""
-    while not halted(st):
-        if st["pending"]:
-            if run_pending(st, st["pending"], OPS, lambda: halted(st)):
-                return
+    # One loop for both (the kernel's run_pending with a closure for ``halted`` each event, and
+    # a call of ``halted`` for each frame, were a tenth of applying a move).
+    while st["result"] is None and st["shuffle"] is None:
+        pending = st["pending"]
+        if pending:
+            frame = pending[-1]
+            if OPS[frame["op"]].run(st, frame):
+                return  # it waits for a choice
         elif st["turn"]["phase"] == "cleanup":
             cleanup(st)
         else:
             return
-
-
-def halted(st: State) -> bool:
-    """Whether the game stopped for something other than a choice: the end, or a shuffle."""
-    return st["result"] is not None or st["shuffle"] is not None
 
 
 def next_step(st: State) -> Step:
@@ -90,46 +89,40 @@ def turn_prompt(st: State) -> Prompt:
     """The turn player's moves: play an Action (action phase, an Action left), play Treasures
     (until the first buy), buy a card they can afford, or end the turn."""
     turn = st["turn"]
-    seat, phase, actions, coins = turn["seat"], turn["phase"], turn["actions"], turn["coins"]
-    plays = () if turn["bought"] else _plays(frozenset(st["players"][seat]["hand"]),
-                                             phase == "action" and actions > 0)
-    moves = [*plays, *buyable(st["supply"], coins), END_TURN]
-    return Prompt(seat, "turn", _turn_text(phase, actions, turn["buys"], coins), moves)
+    seat = turn["seat"]
+    text, moves = _turn_choices(frozenset(st["players"][seat]["hand"]), turn["bought"],
+                                turn["phase"], turn["actions"], turn["buys"], turn["coins"],
+                                piles_left(st["supply"]))
+    return Prompt(seat, "turn", text, list(moves))
 
 
-# Every step of a turn asks these again, for a few kinds of hands and a few counters: each is
-# worked out once (a pure function of its arguments; the moves are shared constants).
-@functools.lru_cache(maxsize=4096)
+def piles_left(supply: Mapping[str, int]) -> tuple[str, ...]:
+    """The Supply piles with cards left, in Supply order."""
+    if 0 in supply.values():
+        return tuple(card for card, left in supply.items() if left > 0)
+    return tuple(supply)
+
+
+# Every step of a turn asks this again, for a few kinds of hands, a few counters and piles
+# that rarely change: each is worked out once (a pure function of its arguments; the moves
+# are shared constants).
+@functools.lru_cache(maxsize=8192)
+def _turn_choices(hand: frozenset[str], bought: bool, phase: str, actions: int, buys: int,
+                  coins: int, piles: tuple[str, ...]) -> tuple[str, tuple[Move, ...]]:
+    """The turn prompt's text and moves for a hand holding the cards ``hand``."""
+    plays = () if bought else _plays(hand, phase == "action" and actions > 0)
+    buys_offered = (BUY[card] for card in piles if COST[card] <= coins)
+    text = (f"{phase.capitalize()} phase: {amount(actions, 'action')}, "
+            f"{amount(buys, 'buy')} and ${coins} to spend")
+    return text, (*plays, *buys_offered, END_TURN)
+
+
 def _plays(hand: frozenset[str], may_act: bool) -> tuple[Move, ...]:
     """The plays a hand holding ``hand`` offers: its Actions (if ``may_act``), then all its
     Treasures at once and each basic Treasure alone."""
     actions = [PLAY[c] for c in by_order(hand & ACTIONS)] if may_act else []
     treasures = [PLAY[c] for c in BASIC_TREASURES if c in hand]
     return (*actions, PLAY_TREASURES, *treasures) if treasures else tuple(actions)
-
-
-@functools.lru_cache(maxsize=1024)
-def _turn_text(phase: str, actions: int, buys: int, coins: int) -> str:
-    return (f"{phase.capitalize()} phase: {amount(actions, 'action')}, "
-            f"{amount(buys, 'buy')} and ${coins} to spend")
-
-
-def buyable(supply: Mapping[str, int], coins: int) -> tuple[Move, ...]:
-    """The buys of the piles with cards left costing up to ``coins``, in Supply order."""
-    if 0 in supply.values():
-        piles = tuple(card for card, left in supply.items() if left > 0)
-    else:
-        piles = tuple(supply)
-    return _buys(piles, min(coins, MOST_COST))
-
-
-MOST_COST = max(COST.values())  # more coins buy nothing more
-
-
-# A game's piles rarely change: the buys for a set of piles and coins are worked out once.
-@functools.lru_cache(maxsize=4096)
-def _buys(piles: tuple[str, ...], coins: int) -> tuple[Move, ...]:
-    return tuple(BUY[card] for card in piles if COST[card] <= coins)
 
 
 def cleanup(st: State) -> None:
@@ -144,6 +137,17 @@ def cleanup(st: State) -> None:
     if reason is not None:
         # The redraw of a finished game changes nothing a score counts, so it is skipped.
         finish(st, reason)
+    else:
+        redraw(st, seat)
+
+
+def redraw(st: State, seat: int) -> None:
+    """Draw the next hand of 5, then end the turn."""
+    if len(st["players"][seat]["deck"]) >= 5:
+        # The new hand is all on the deck (the usual case): drawn at once, as the frames below
+        # would draw it, since no shuffle can interrupt it.
+        draw_from_deck(st, seat, 5)
+        end_turn(st, seat)
         return
     push(st, Frame(op="end_turn", seat=seat))
     draw(st, seat, 5)

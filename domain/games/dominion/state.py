@@ -134,15 +134,14 @@ def supply_for(kingdom: list[str], seats: int) -> dict[str, int]:
 def working(state: State) -> State:
     """A copy of ``state`` whose turn, pending frames and players' records may be changed in
     place (a player's zones, the Supply and the trash are replaced, never changed)."""
-    st = dict(state)
-    st["players"] = [cast(Player, dict(p)) for p in state["players"]]
-    st["turn"] = dict(state["turn"])
     pending = state["pending"]
-    # Most events find the stack empty: no comprehension to set up then.
-    st["pending"] = [{k: (v.copy() if type(v) is list else v) for k, v in f.items()}
-                     for f in pending] if pending else []
-    st["notes"] = []
-    return cast(State, st)
+    return {**state, "players": [{**p} for p in state["players"]], "turn": {**state["turn"]},
+            # Most events find the stack empty: no comprehension to set up then.
+            "pending": [_frame_copy(f) for f in pending] if pending else [], "notes": []}
+
+
+def _frame_copy(frame: Frame) -> Frame:
+    return cast(Frame, {k: (v.copy() if type(v) is list else v) for k, v in frame.items()})
 
 
 def put(player: Player, zone: Zone, cards: Iterable[str]) -> None:
