@@ -61,10 +61,13 @@ def turn_move(st: State, seat: int, move: Move) -> None:
     turn = st["turn"]
     player = st["players"][seat]
     if kind == "play_treasures":
-        treasures = [c for c in player["hand"] if c in TREASURES]
+        hand = player["hand"]
+        treasures = [c for c in hand if c in TREASURES]
+        player["hand"] = [c for c in hand if c not in TREASURES]
         play_treasures(st, player, treasures)
         note(st, seat, "played", treasures)
     elif kind == "play" and move["card"] in TREASURES:
+        take(player, "hand", (move["card"],))
         play_treasures(st, player, [move["card"]])
         note(st, seat, "played", [move["card"]])
     elif kind == "play":
@@ -79,13 +82,12 @@ def turn_move(st: State, seat: int, move: Move) -> None:
 
 
 def play_treasures(st: State, player: Player, cards: list[str]) -> None:
-    """Play Treasures from the hand, in order: playing one ends the action phase; the first
-    Silver played gets each Merchant's $1."""
+    """Play Treasures taken from the hand, in order: playing one ends the action phase; the
+    first Silver played gets each Merchant's $1."""
     if not cards:
         return
     turn = st["turn"]
     turn["phase"] = "buy"
-    take(player, "hand", cards)
     put(player, "play", cards)
     turn["coins"] += sum(map(VALUE.__getitem__, cards))
     if not turn["silver"] and "silver" in cards:

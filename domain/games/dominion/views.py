@@ -16,12 +16,12 @@ everything is public.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any
 
 from domain.kernel import Chance, Decision, Prompt, Step, default_redact
-from domain.kernel.lazy import LazyList, LazyView, Part, settled
+from domain.kernel.lazy import LazyList, LazyView, settled
 
 from .cards import ORDER, name
 from .flow import next_step
@@ -65,25 +65,26 @@ def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str
 def view(st: State, seat: int | None) -> dict[str, Any]:
     step = next_step(st)
     prompt = step.prompt_for(seat) if isinstance(step, Decision) and seat is not None else None
-    settled_view: dict[str, Any] = settled(LazyView(ViewParts(st, seat, prompt, step)))
+    settled_view: dict[str, Any] = settled(SeatView(st, seat, prompt, step))
     return settled_view
 
 
 def bot_view(st: State, prompt: Prompt) -> LazyView:
     """``view(st, prompt.seat)``, each part built when the bot first reads it."""
-    return LazyView(ViewParts(st, prompt.seat, prompt))
+    return SeatView(st, prompt.seat, prompt)
 
 
-class ViewParts(Mapping[str, Part]):
-    """The parts of ``seat``'s view of ``st``, each given as a function that builds it
-    (``PARTS``); ``prompt`` is the one ``seat`` is asked now, if any, and ``step`` the state's
-    next step (worked out when a part first needs it). A bot's view is set up for every
-    decision and reads two or three parts: this is made with no function for each part."""
+class SeatView(LazyView):
+    """``seat``'s view of ``st``, each part built by its function in ``PARTS`` when first
+    read; ``prompt`` is the one ``seat`` is asked now, if any, and ``step`` the state's next
+    step (worked out when a part first needs it). A bot's view is set up for every decision
+    and reads two or three parts: this sets up no function for each part."""
 
     __slots__ = ("_keys", "_step", "over", "prompt", "seat", "st")
 
     def __init__(self, st: State, seat: int | None, prompt: Prompt | None,
                  step: Step | None = None) -> None:
+        self._built = {}
         self.st, self.seat, self.prompt, self._step = st, seat, prompt, step
         self.over = st["result"] is not None
         pending = st["pending"]
@@ -95,10 +96,14 @@ class ViewParts(Mapping[str, Part]):
             self._step = next_step(self.st)
         return self._step
 
-    def __getitem__(self, key: str) -> Part:
+    def __getitem__(self, key: str) -> Any:
+        built = self._built
+        if key in built:
+            return built[key]
         if key not in self._keys:
             raise KeyError(key)
-        return partial(PARTS[key], self)
+        value = built[key] = PARTS[key](self)
+        return value
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._keys)
@@ -116,26 +121,26 @@ def _spy_reveal(frame: Frame) -> dict[str, Any]:
     return {"seat": frame["seat"], "card": frame["card"]}  # shown to all
 
 
-def _players(parts: ViewParts) -> LazyList:
-    st, seat, over = parts.st, parts.seat, parts.over
+def _players(seen: SeatView) -> LazyList:
+    st, seat, over = seen.st, seen.seat, seen.over
     return LazyList([partial(player_view, st, i, seat, over) for i in range(st["seats"])])
 
 
-PARTS: dict[str, Callable[[ViewParts], Any]] = {
-    "edition": lambda parts: parts.st["options"]["edition"],
-    "kingdom": lambda parts: parts.st["kingdom"],
-    "supply": lambda parts: dict(parts.st["supply"]),
-    "trash": lambda parts: list(parts.st["trash"]),
-    "turn": lambda parts: _turn(parts.st["turn"]),
+PARTS: dict[str, Callable[[SeatView], Any]] = {
+    "edition": lambda seen: seen.st["options"]["edition"],
+    "kingdom": lambda seen: seen.st["kingdom"],
+    "supply": lambda seen: dict(seen.st["supply"]),
+    "trash": lambda seen: list(seen.st["trash"]),
+    "turn": lambda seen: _turn(seen.st["turn"]),
     "players": _players,
-    "to_act": lambda parts: seats_to_act(parts.step()),
-    "first": lambda parts: parts.st["first"],
+    "to_act": lambda seen: seats_to_act(seen.step()),
+    "first": lambda seen: seen.st["first"],
     # The draw the game waits for: the first player, the kingdom, or a seat's shuffle.
-    "waiting_for": lambda parts: awaited_draw(parts.step()),
-    "happened": lambda parts: [happening(entry, parts.seat) for entry in parts.st["notes"]],
-    "prompt": lambda parts: parts.prompt.to_json() if parts.prompt is not None else None,
-    "spy_reveal": lambda parts: _spy_reveal(parts.st["pending"][-1]),
-    "result": lambda parts: parts.st["result"],
+    "waiting_for": lambda seen: awaited_draw(seen.step()),
+    "happened": lambda seen: [happening(entry, seen.seat) for entry in seen.st["notes"]],
+    "prompt": lambda seen: seen.prompt.to_json() if seen.prompt is not None else None,
+    "spy_reveal": lambda seen: _spy_reveal(seen.st["pending"][-1]),
+    "result": lambda seen: seen.st["result"],
 }
 ALWAYS = ("edition", "kingdom", "supply", "trash", "turn", "players", "to_act", "first",
           "waiting_for", "happened")
