@@ -48,7 +48,7 @@ def shuffle_into_deck(st: State, order: list[int]) -> None:
     pile = player["discard"]
     # The shuffled discard pile becomes the deck (under whatever remains: nothing, since a
     # shuffle is only asked for when the deck is empty). The top of the deck is the last item.
-    deck = [pile[i] for i in order]
+    deck = list(map(pile.__getitem__, order))
     deck += player["deck"]
     player["deck"] = deck
     player["discard"] = []

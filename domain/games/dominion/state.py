@@ -25,7 +25,7 @@ fifth of an engine game).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, Literal, TypedDict
 
 from .cards import CARDS, COST
 
@@ -141,7 +141,15 @@ def working(state: State) -> State:
 
 
 def _frame_copy(frame: Frame) -> Frame:
-    return cast(Frame, {k: (v.copy() if type(v) is list else v) for k, v in frame.items()})
+    """A copy of ``frame`` whose lists (those ``Frame`` has) may be changed in place."""
+    copy: Frame = {**frame}
+    if "set" in copy:
+        copy["set"] = list(copy["set"])
+    if "targets" in copy:
+        copy["targets"] = list(copy["targets"])
+    if "immune" in copy:
+        copy["immune"] = list(copy["immune"])
+    return copy
 
 
 def put(player: Player, zone: Zone, cards: Iterable[str]) -> None:
