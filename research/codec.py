@@ -32,7 +32,7 @@ import orjson
 
 from domain.kernel import Move
 
-from . import encoders
+from . import encoders, state_encoders
 
 # Keys of a view that the encoding leaves out: the prompt repeats the legal moves, which the
 # action mask and the overflow slots carry.
@@ -396,6 +396,23 @@ class Observer:
         self.incremental = incremental  # False: every view hashed whole (``features``)
         self.memories: dict[int, tuple[encoders.Memory, list[Move]]] = {}
         self.hashed: dict[int, HashedMemory] = {}
+        self.seen: dict[int, state_encoders.Seen] = {}  # by seat, where the game has one
+
+    def encode_state(self, state: Any, legal: Sequence[Move], seat: int,
+                     overflow: Sequence[Move] | None = None) -> np.ndarray:
+        """``encode(rules.view(state, seat), legal, seat, overflow)``, written from the state
+        by the game's ``state_encoders.ENCODERS`` (the game must have one) over the seat's
+        last observation."""
+        codec = self.codec
+        spilled = list(codec.overflow_moves(legal) if overflow is None else overflow)
+        seen = self.seen.get(seat)
+        if seen is None:
+            seen = self.seen[seat] = state_encoders.ENCODERS[codec.game](codec.observation_size)
+        seen.write(state, seat)
+        if spilled != seen.overflow:
+            self._write_overflow(seen.buffer, spilled)
+            seen.overflow = spilled
+        return seen.array()
 
     def encode(self, view: dict[str, Any], legal: Sequence[Move], seat: int,
                overflow: Sequence[Move] | None = None) -> np.ndarray:

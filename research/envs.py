@@ -26,6 +26,7 @@ from pettingzoo import AECEnv
 from domain.kernel import Decision, Move, Over, Prompt, State
 from domain.kernel.lazy import settled
 
+from . import state_encoders
 from .codec import Actions, Codec, codec_for
 from .encoders import Layout
 from .episode import Episode
@@ -76,6 +77,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.codec.actions)
                               for a in self.possible_agents}
         self.observer = self.codec.observer()
+        self.from_state = game in state_encoders.ENCODERS  # observations read from the state
         self.episode: Episode | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -125,8 +127,15 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         info = self.infos.get(agent)
         if not isinstance(info, TurnInfo):  # a seat not asked: its view, and no legal move
             seat = self.agent_seat[agent]
+            if self.from_state:
+                return {"observation": self.observer.encode_state(self.episode.state, [], seat),
+                        "action_mask": np.zeros(self.codec.actions, np.int8)}
             return {"observation": self.observer.encode(self.episode.view(seat), [], seat),
                     "action_mask": np.zeros(self.codec.actions, np.int8)}
+        if self.from_state:
+            return {"observation": self.observer.encode_state(
+                info.state, info["legal_moves"], info.prompt.seat, info.overflow),
+                "action_mask": info.mask.copy()}
         view = info.encoded_view(self.codec.layout)
         return {"observation": self.observer.encode(view, info["legal_moves"],
                                                     self.agent_seat[agent], info.overflow),

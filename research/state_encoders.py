@@ -1,0 +1,257 @@
+"""Revolution's and Dominion's observations written from the game's state, not its view: the
+same numbers ``research.encoders`` writes from ``rules.view(state, seat)`` (the documented
+encoding), read straight from the fields of the state that view shows the seat, so that no
+view is built. tests/research/test_state_encoders.py holds the two equal at every step of
+random episodes, for every seat: that is what shows an observation holds nothing the
+seat's view does not.
+
+A ``Seen`` is one seat's buffer and the parts of the state it was last written from. Both
+games' rules replace a part of the state that changes and never change one in place once
+an event has produced it (Dominion's zones, Supply and trash; Revolution's board, piles and
+hands), so a part that is the same object (``is``) as last time is skipped unread.
+"""
+
+from __future__ import annotations
+
+import functools
+from array import array
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from operator import itemgetter
+from typing import Any
+
+import numpy as np
+
+from domain.games.dominion.state import points_of
+
+from .encoders import (
+    _DOMINION_SCALARS,
+    _MINE,
+    _SEATS,
+    _THEIRS,
+    CARD,
+    MINE,
+    PHASES,
+    SEAT_SCALARS,
+    THEIRS,
+    UNSEEN,
+    C,
+    _zeros,
+)
+
+State = Mapping[str, Any]
+
+
+class Seen:
+    """One seat's observation buffer (float32; ``size`` may exceed the encoding's: the slots
+    after are the codec's overflow moves), written by a game's subclass from the state
+    (``write``), which keeps the parts it was last written from."""
+
+    def __init__(self, size: int) -> None:
+        self.buffer = array("f", bytes(4 * size))
+        self.numbers = np.frombuffer(self.buffer, np.float32)  # the same memory
+        self.overflow: list[Any] | None = None  # the overflow moves written (the codec's)
+
+    def write(self, st: State, seat: int) -> None:
+        raise NotImplementedError
+
+    def array(self) -> np.ndarray:
+        return self.numbers.copy()
+
+
+# ---- Dominion ----
+
+# A player's zones as one tuple (compared with the last one in C: the zones are shared with
+# earlier states until they change).
+_ZONES = itemgetter("deck", "hand", "discard", "play", "aside", "look")
+DECK, HAND, DISCARD, PLAY, ASIDE, LOOK = range(6)
+# Each zone block of the observing seat, from the player's zones: (block, zone).
+_MY_ZONES = ((MINE.index("hand"), HAND), (MINE.index("in_play"), PLAY),
+             (MINE.index("set_aside"), ASIDE), (MINE.index("looking_at"), LOOK))
+_OWNED = _MINE + MINE.index("owned") * C
+_MY_DISCARD = _MINE + MINE.index("discard_top") * C
+_THEIR_PLAY, _THEIR_DISCARD = THEIRS.index("in_play"), THEIRS.index("discard_top")
+_TURN = itemgetter("phase", "actions", "buys", "coins")
+
+
+def _count(buffer: array[float], start: int, cards: Sequence[str]) -> None:
+    buffer[start:start + C] = _zeros(C)
+    for card in cards:
+        buffer[start + CARD[card]] += 1.0
+
+
+def _top(buffer: array[float], start: int, was: Sequence[str] | None,
+         pile: Sequence[str]) -> None:
+    """A discard pile's top card, one-hot (where it is another card than ``was``'s)."""
+    top = pile[-1] if pile else None
+    old = was[-1] if was else None
+    if was is None or top != old:
+        if old is not None:
+            buffer[start + CARD[old]] = 0.0
+        if top is not None:
+            buffer[start + CARD[top]] = 1.0
+
+
+class DominionSeen(Seen):
+    """``encoders.DOMINION`` of ``view(st, seat)``, from ``st``: the Supply and the trash
+    when replaced, the turn's numbers when they differ, a player's blocks when a zone of it
+    was replaced.
+
+    What a player owns (its tally, its victory points) is counted again only when the
+    trash was replaced or its number of cards changed: a card enters a player's zones only
+    from the Supply (a gain, one more card) or the trash, and leaves them only for the
+    trash (the base set has no card that passes cards between players or returns them to
+    the Supply)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size)
+        self.supply: Mapping[str, int] | None = None
+        self.trash: Sequence[str] | None = None
+        self.order: list[int] = []  # the seats, the observing one first
+        self.players: list[tuple[Any, ...] | None] = []  # each seat's zones (``_ZONES``)
+        self.turns: list[int] = []  # each seat's turns taken
+        self.sizes: list[int] = []  # each seat's number of cards when last counted
+        self.turn: tuple[Any, ...] | None = None
+        self.turn_seat: int | None = None
+        self.first: Any = UNSEEN
+
+    def write(self, st: State, seat: int) -> None:
+        buffer = self.buffer
+        supply, trash, players = st["supply"], st["trash"], st["players"]
+        if supply is not self.supply:
+            _supply(buffer, self.supply, supply)
+            self.supply = supply
+        trashed = trash is not self.trash
+        if trashed:
+            _count(buffer, 2 * C, trash)
+            self.trash = trash
+        if not self.order:
+            self._start(len(players), seat)
+        last, sizes, turns = self.players, self.sizes, self.turns
+        for rank, index in enumerate(self.order):
+            player = players[index]
+            zones = _ZONES(player)
+            was = last[index]
+            if zones == was:  # (the zones' identities compared first, in C)
+                if player["turns"] != turns[index]:
+                    turns[index] = player["turns"]
+                    buffer[_SEATS + rank * len(SEAT_SCALARS) + 5] = turns[index]
+                continue
+            size = len(zones[DECK]) + len(zones[HAND]) + len(zones[DISCARD]) \
+                + len(zones[PLAY]) + len(zones[ASIDE]) + len(zones[LOOK])
+            tally = trashed or was is None or size != sizes[index]
+            if rank == 0:
+                _mine(buffer, zones, was, tally)
+            else:
+                _theirs(buffer, rank, zones, was)
+            _seat_numbers(buffer, rank, zones, tally)
+            turns[index] = buffer[_SEATS + rank * len(SEAT_SCALARS) + 5] = player["turns"]
+            last[index], sizes[index] = zones, size
+        turn = st["turn"]
+        counters = _TURN(turn)
+        if counters != self.turn:
+            buffer[_DOMINION_SCALARS:_DOMINION_SCALARS + len(PHASES) + 3] = _counters(counters)
+            self.turn = counters
+        if turn["seat"] != self.turn_seat:
+            self.turn_seat = turn["seat"]
+            for rank, index in enumerate(self.order):
+                buffer[_SEATS + rank * len(SEAT_SCALARS) + len(SEAT_SCALARS) - 1] = float(
+                    index == self.turn_seat)
+        first = st["first"]
+        if first != self.first:
+            buffer[_DOMINION_SCALARS + len(PHASES) + 3] = float(first == seat)
+            self.first = first
+
+    def _start(self, seats: int, seat: int) -> None:
+        self.order = [(seat + step) % seats for step in range(seats)]
+        self.players, self.sizes, self.turns = [None] * seats, [0] * seats, [0] * seats
+
+
+@functools.lru_cache(maxsize=4096)
+def _counters(counters: tuple[Any, ...]) -> array[float]:
+    """The phase, one-hot, and the turn's actions, buys and coins (kept: few come again and
+    again)."""
+    phase, actions, buys, coins = counters
+    return array("f", (*(float(phase == each) for each in PHASES), actions, buys, coins))
+
+
+def _supply(buffer: array[float], was: Mapping[str, int] | None,
+            supply: Mapping[str, int]) -> None:
+    """The piles' counts and which cards are in the supply; when the same cards are, only
+    the counts that changed (a buy changes one)."""
+    if was is not None and was.keys() == supply.keys():
+        for card, count in supply.items():
+            if was[card] != count:
+                buffer[CARD[card]] = count
+        return
+    buffer[0:2 * C] = _zeros(2 * C)
+    for card, count in supply.items():
+        buffer[CARD[card]] = count
+        buffer[C + CARD[card]] = 1.0
+
+
+def _mine(buffer: array[float], zones: tuple[Any, ...], was: tuple[Any, ...] | None,
+          tally: bool) -> None:
+    for block, zone in _MY_ZONES:
+        if was is None or zones[zone] is not was[zone]:
+            _count(buffer, _MINE + block * C, zones[zone])
+    _top(buffer, _MY_DISCARD, was[DISCARD] if was else None, zones[DISCARD])
+    if tally:
+        buffer[_OWNED:_OWNED + C] = _tally(zones).counts()
+
+
+def _theirs(buffer: array[float], rank: int, zones: tuple[Any, ...],
+            was: tuple[Any, ...] | None) -> None:
+    start = _THEIRS + (rank - 1) * len(THEIRS) * C
+    if was is None or zones[PLAY] is not was[PLAY]:
+        _count(buffer, start + _THEIR_PLAY * C, zones[PLAY])
+    _top(buffer, start + _THEIR_DISCARD * C, was[DISCARD] if was else None, zones[DISCARD])
+
+
+class Tally:
+    """What a player owns: its cards (``state.owned``'s, from its zones), their victory
+    points and, when first asked, their counts."""
+
+    def __init__(self, zones: tuple[Any, ...]) -> None:
+        self.zones = zones
+        self.cards = [*zones[DECK], *zones[HAND], *zones[DISCARD], *zones[PLAY],
+                      *zones[ASIDE], *zones[LOOK]]
+        self.points = points_of(self.cards)
+        self._counts: array[float] | None = None
+
+    def counts(self) -> array[float]:
+        if self._counts is None:
+            self._counts = array("f", bytes(4 * C))
+            for card, count in Counter(self.cards).items():
+                self._counts[CARD[card]] = count
+        return self._counts
+
+
+def _tally(zones: tuple[Any, ...]) -> Tally:
+    """The tally of a player's ``zones``, the last one kept for each number of cards in the
+    deck (each seat's encoder counts every player: the one seat's tally is the other's
+    next)."""
+    kept = TALLIES.get(len(zones[DECK]))
+    if kept is None or kept.zones != zones:
+        kept = TALLIES[len(zones[DECK])] = Tally(zones)
+    return kept
+
+
+TALLIES: dict[int, Tally] = {}
+
+
+def _seat_numbers(buffer: array[float], rank: int, zones: tuple[Any, ...],
+                  tally: bool) -> None:
+    """A seat's numbers but the last ("their turn", written with the turn); its victory
+    points when ``tally``."""
+    at = _SEATS + rank * len(SEAT_SCALARS)
+    buffer[at] = 1.0
+    buffer[at + 1] = len(zones[HAND])
+    buffer[at + 2] = len(zones[DECK])
+    buffer[at + 3] = len(zones[LOOK])
+    if tally:
+        buffer[at + 4] = _tally(zones).points
+
+
+# Per game: its state encoder.
+ENCODERS: dict[str, type[Seen]] = {"dominion": DominionSeen}
