@@ -23,20 +23,32 @@ from typing import Any
 import numpy as np
 
 from domain.games.dominion.state import points_of
+from domain.games.revolution.flow import is_secret
+from domain.games.revolution.state import owner_blind
 
 from .encoders import (
     _DOMINION_SCALARS,
     _MINE,
+    _SCALARS,
     _SEATS,
+    _STAGE,
     _THEIRS,
     CARD,
     MINE,
     PHASES,
     SEAT_SCALARS,
+    SQUARE,
+    SQUARES,
+    STAGES,
     THEIRS,
+    TILE,
     UNSEEN,
     C,
+    _pair,
+    _square,
+    _tiles,
     _zeros,
+    clear,
 )
 
 State = Mapping[str, Any]
@@ -253,5 +265,79 @@ def _seat_numbers(buffer: array[float], rank: int, zones: tuple[Any, ...],
         buffer[at + 4] = _tally(zones).points
 
 
+# ---- Revolution ----
+
+# The tile-count blocks written from a part of the state as it is: (block, key).
+_PILES = ((4, "centre"), (5, "used"), (6, "removed"))
+
+
+class RevolutionSeen(Seen):
+    """``encoders.REVOLUTION`` of ``view(st, seat)``, from ``st``: the squares whose cell is
+    another object, each pile of tiles when replaced, the numbers when they differ. What
+    the view hides (the other seat's face-down and set-aside tiles, a draft offer or the
+    pool in the secret modes, one's own face-down tiles in secret random) is read as the
+    view reads it."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size)
+        self.board: list[Any] = []
+        self.piles: list[Any] = [UNSEEN] * 11  # the tiles each block was written from
+        self.numbers_written: tuple[float, ...] | None = None
+        self.stage: Any = UNSEEN
+
+    def write(self, st: State, seat: int) -> None:
+        buffer, piles = self.buffer, self.piles
+        over = st["stage"] == "over"
+        secret = not over and is_secret(st)  # type: ignore[arg-type]
+        self._board(st["board"], seat)
+        hands, hidden, set_aside = st["hands"], st["hidden"], st["set_aside"]
+        draft = st["draft"]
+        pending = st["pending"]
+        tile = pending.get("tile") if pending else None
+        for block, tiles in (
+                (0, hands[seat]), (1, hands[1 - seat]),
+                (2, hidden[seat] if over or not owner_blind(st) else None),  # type: ignore[arg-type]
+                (3, set_aside[seat]),
+                (7, None if secret else st["pool"]), (8, None if secret else st["dealt"]),
+                (9, draft["offer"] if draft is not None
+                 and (not secret or draft["seat"] == seat) else None),
+                (10, tile if tile in TILE else None),
+                *((block, st[key]) for block, key in _PILES)):
+            if tiles is not piles[block]:
+                _tiles(buffer, block, [tiles] if block == 10 and tiles is not None else tiles)
+                piles[block] = tiles
+        stage = st["stage"]
+        if stage != self.stage:
+            clear(buffer, _STAGE, len(STAGES))
+            if stage in STAGES:
+                buffer[_STAGE + STAGES.index(stage)] = 1.0
+            self.stage = stage
+        numbers = (
+            float(st["game_no"] or 0), float(st["turn"] == seat), float(st["starter"] == seat),
+            *_pair(st["wins"], seat), *_pair(st["points"], seat),
+            *_pair(st["placements"], seat), float(st["placed"] or 0),
+            float(len(hidden[1 - seat])), float(len(set_aside[1 - seat])),
+            float(len(st["pool"])), float(draft is not None and draft.get("seat") == seat))
+        if numbers != self.numbers_written:
+            buffer[_SCALARS:_SCALARS + len(numbers)] = array("f", numbers)
+            self.numbers_written = numbers
+
+    def _board(self, board: list[Any], seat: int) -> None:
+        """Each square whose cell is another object than the last board's."""
+        was = self.board
+        if board is was:
+            return
+        buffer = self.buffer
+        for square in range(SQUARES):
+            placed = board[square] if square < len(board) else None
+            if square < len(was) and was[square] is placed:
+                continue
+            base = square * SQUARE
+            buffer[base:base + SQUARE] = _square(
+                (placed["tile"], placed["up"] == seat, bool(placed["down"]),
+                 placed["under"] is not None) if placed else None)
+        self.board = board
+
+
 # Per game: its state encoder.
-ENCODERS: dict[str, type[Seen]] = {"dominion": DominionSeen}
+ENCODERS: dict[str, type[Seen]] = {"dominion": DominionSeen, "revolution": RevolutionSeen}

@@ -12,10 +12,14 @@ from domain.games.dominion.cards import KINGDOM
 from research.envs import GameEnv
 from research.state_encoders import ENCODERS
 
-# Kingdoms that between them hold every kingdom card (each card's own effects moving cards).
+# Kingdoms that between them hold every kingdom card (each card's own effects moving cards),
+# and Revolution's every way of dealing the neutral tiles (the secret ones hide some).
 KINGDOMS = [list(KINGDOM[start:start + 10]) if start + 10 <= len(KINGDOM)
             else list(KINGDOM[-10:]) for start in range(0, len(KINGDOM), 10)]
-CASES = [("revolution", 2, {}, 4), ("dominion", 2, {}, 2), ("dominion", 3, {}, 1),
+NEUTRALS = ("old_style", "random", "secret_random", "draft", "secret_draft")
+CASES = [("revolution", 2, {}, 3),
+         *(("revolution", 2, {"neutrals": mode}, 1) for mode in NEUTRALS),
+         ("dominion", 2, {}, 2), ("dominion", 3, {}, 1),
          ("dominion", 4, {}, 1),
          *(("dominion", 2 + number % 3, {"kingdom": kingdom}, 1)
            for number, kingdom in enumerate(KINGDOMS))]
