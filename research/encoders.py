@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 from array import array
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import is_not, ne
@@ -33,7 +33,6 @@ import numpy as np
 
 from domain.games.dominion.cards import CARDS
 from domain.games.revolution.tiles import TILES
-from domain.kernel.lazy import LazyList, LazyView
 
 View = dict[str, Any]
 
@@ -90,28 +89,11 @@ class Layout:
             part.write(memory.buffer, view, last, seat)
         memory.values = values
 
-    def read(self, view: Mapping[str, Any]) -> View:
-        """The entries of ``view`` this layout reads, settled: of a view built part by part
-        as read (``Rules.bot_view``), only these parts are built."""
-        return {key: _settled(value) for key in self.keys
-                if (value := view.get(key)) is not None}
-
     def encode(self, view: View, seat: int) -> np.ndarray:
         """The view encoded from nothing (no memory of earlier views)."""
         memory = Memory(self, self.size)
         self.write(memory, view, seat)
         return memory.array()
-
-
-def _settled(value: Any) -> Any:
-    """``domain.kernel.lazy.settled``, by exact types (an ABC's isinstance costs more than
-    the parts an encoder reads)."""
-    kind = type(value)
-    if kind is LazyList:
-        return [_settled(value[index]) for index in range(len(value))]
-    if kind is LazyView:
-        return {key: _settled(value[key]) for key in value}
-    return value
 
 
 class Memory:

@@ -16,7 +16,6 @@ game and the seed); ``env.document()`` is then its replay document once it is ov
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
@@ -24,11 +23,9 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from domain.kernel import Decision, Move, Over, Prompt, State
-from domain.kernel.lazy import settled
 
 from . import state_encoders
 from .codec import Actions, Codec, codec_for
-from .encoders import Layout
 from .episode import Episode
 from .record import episode_document
 
@@ -77,7 +74,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.codec.actions)
                               for a in self.possible_agents}
         self.observer = self.codec.observer()
-        self.from_state = game in state_encoders.ENCODERS  # observations read from the state
+        # Observations written from the state (``research.state_encoders``), with no view.
+        self.from_state = game in state_encoders.ENCODERS
         self.episode: Episode | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -127,19 +125,14 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         info = self.infos.get(agent)
         if not isinstance(info, TurnInfo):  # a seat not asked: its view, and no legal move
             seat = self.agent_seat[agent]
-            if self.from_state:
-                return {"observation": self.observer.encode_state(self.episode.state, [], seat),
-                        "action_mask": np.zeros(self.codec.actions, np.int8)}
-            return {"observation": self.observer.encode(self.episode.view(seat), [], seat),
+            observation = self.observer.encode_state(self.episode.state, [], seat) \
+                if self.from_state else self.observer.encode(self.episode.view(seat), [], seat)
+            return {"observation": observation,
                     "action_mask": np.zeros(self.codec.actions, np.int8)}
-        if self.from_state:
-            return {"observation": self.observer.encode_state(
-                info.state, info["legal_moves"], info.prompt.seat, info.overflow),
-                "action_mask": info.mask.copy()}
-        view = info.encoded_view(self.codec.layout)
-        return {"observation": self.observer.encode(view, info["legal_moves"],
-                                                    self.agent_seat[agent], info.overflow),
-                "action_mask": info.mask.copy()}
+        seat, legal = info.prompt.seat, info["legal_moves"]
+        observation = self.observer.encode_state(info.state, legal, seat, info.overflow) \
+            if self.from_state else self.observer.encode(info["view"], legal, seat, info.overflow)
+        return {"observation": observation, "action_mask": info.mask.copy()}
 
     def document(self) -> dict[str, Any]:
         """The finished episode's replay document (``replays.verify_document`` passes it)."""
@@ -179,7 +172,6 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         info.mask = actions.mask  # may be shared with other prompts: observe copies it
         # (the state, not the episode's: an info read after later steps shows its own turn)
         info.episode, info.state, info.prompt = episode, episode.state, prompt
-        info.lazy = None
         self.infos = {a: info if a == agent else {} for a in self.agents}
         return False
 
@@ -187,32 +179,20 @@ class GameEnv(AECEnv):  # type: ignore[misc]
 class TurnInfo(dict[str, Any]):
     """The acting seat's info. ``view`` and ``overflow_labels`` (the words of the moves
     without a fixed index) are written when first read: a training loop reads the
-    observation and the mask, and the whole view or the game's narration can cost more than
-    an engine step (Dominion's bots read their view part by part, ``Rules.bot_view``)."""
+    observation and the mask (Revolution's and Dominion's written from the state, with no
+    view), and the whole view or the game's narration can cost more than an engine step."""
 
-    __slots__ = ("overflow", "mask", "episode", "state", "prompt", "lazy")
+    __slots__ = ("overflow", "mask", "episode", "state", "prompt")
     overflow: list[Move]
     mask: np.ndarray
     episode: Episode
     state: State
     prompt: Prompt
-    lazy: Mapping[str, Any] | None
-
-    def encoded_view(self, layout: Layout | None) -> dict[str, Any]:
-        """What the observation encodes: the seat's view or, where the game offers it built
-        part by part as read (``Rules.bot_view``) and a layout reads a few of its parts,
-        those parts (the ``view`` below then settles them with the others)."""
-        bot_view = self.episode.rules.bot_view
-        if layout is None or bot_view is None or dict.__contains__(self, "view"):
-            return self["view"]  # type: ignore[no-any-return]
-        if self.lazy is None:
-            self.lazy = bot_view(self.state, self.prompt)
-        return layout.read(self.lazy)
 
     def __missing__(self, key: str) -> Any:
+        value: Any
         if key == "view":
-            value = settled(self.lazy) if self.lazy is not None \
-                else self.episode.rules.view(self.state, self.prompt.seat)
+            value = self.episode.rules.view(self.state, self.prompt.seat)
         elif key == "overflow_labels":
             value = self.episode.labels(self.overflow, self.prompt.seat, self.state)
         else:
