@@ -44,9 +44,13 @@ MAX_ITEMS = 32
 MEMO_LIMIT = 50_000
 # The overflow moves' blocks kept (a prompt's JSON is a few kilobytes).
 BLOCKS_LIMIT = 2048
-# The legal moves' layouts kept: a few hundred (Dominion's prompts come again and again, a
-# Revolution prompt seldom; a bigger memo measured slower for Revolution).
-LAYOUTS_LIMIT = 256
+# The moves whose action index is kept by their identity (see ``Codec.known``): at most
+# this many before the memo starts again.
+KNOWN_LIMIT = 50_000
+OUTSIDE = -1  # a known move's index when it is not in the action table
+# The legal moves' layouts kept, where they are (Dominion's prompts come again and again,
+# 404 distinct in 7,879; keeping Revolution's, which seldom do, cost more than it saved).
+LAYOUTS_LIMIT = 4096
 
 
 class Hasher:
@@ -230,11 +234,12 @@ def _parts(key: str, value: Any) -> Iterator[tuple[Any, Any]]:
         yield key, value
 
 
-def move_key(move: Move) -> tuple[Any, ...]:
-    """What finds a move in an action table (whose moves name at most a card, a tile or a
-    square): a lookup is confirmed by comparing the whole move."""
-    get = move.get
-    return get("kind"), get("card"), get("tile"), get("square"), len(move)
+def move_key(move: Move) -> tuple[tuple[str, Any], ...]:
+    """What finds a move in an action table: its fields and their values, in its order
+    (``Codec.index`` holds each table move's in its order and sorted by field, for a move
+    built in another order). A move holding a list, as Revolution's ``invert``, has an
+    unhashable key: no table move does."""
+    return tuple(move.items())
 
 
 class Actions(NamedTuple):
@@ -258,14 +263,18 @@ class Codec:
     table: tuple[Move, ...]
     overflow: int
     layout: encoders.Layout | None = None
+    keep_layouts: bool = False  # see ``layout_of``
     move_buckets: int = 16
     index: dict[Any, int] = field(init=False, repr=False, compare=False)
-    by_json: dict[bytes, int] = field(init=False, repr=False, compare=False)
+    known: dict[int, int] = field(  # moves' action indices by their identity (``index_of``)
+        init=False, repr=False, compare=False, default_factory=dict)
+    layouts: dict[tuple[int, ...], Actions] = field(  # by the moves' indices (``layout_of``)
+        init=False, repr=False, compare=False, default_factory=dict)
+    kept: list[Move] = field(  # the moves in ``known``, each kept alive while it is there
+        init=False, repr=False, compare=False, default_factory=list)
     hasher: Hasher = field(init=False, repr=False, compare=False)
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
     move_vectors: dict[bytes, np.ndarray] = field(
-        init=False, repr=False, compare=False, default_factory=dict)
-    layouts: dict[bytes, Actions] = field(  # by the moves' JSON
         init=False, repr=False, compare=False, default_factory=dict)
     by_count: dict[int, Actions] = field(  # a game without a table: by the moves' number
         init=False, repr=False, compare=False, default_factory=dict)
@@ -273,10 +282,9 @@ class Codec:
         init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "index", {move_key(m): i for i, m in enumerate(self.table)})
-        # Each table move's JSON without its braces, as it appears in a list's JSON.
-        object.__setattr__(self, "by_json", {
-            orjson.dumps(m)[1:-1]: i for i, m in enumerate(self.table)})
+        object.__setattr__(self, "index", {
+            key: i for i, m in enumerate(self.table)
+            for key in (move_key(m), tuple(sorted(m.items())))})
         object.__setattr__(self, "hasher", Hasher(self.view_size))
         object.__setattr__(self, "move_hasher", Hasher(self.move_buckets))
 
@@ -329,18 +337,57 @@ class Codec:
 
     def layout_of(self, legal: Sequence[Move]) -> Actions:
         """The legal moves' ``Actions``. A game without a table (every move an overflow
-        one) needs only their number; a game with one finds each move in it, the layouts
-        kept by the moves' JSON (``LAYOUTS_LIMIT``)."""
+        one) needs only their number; a game with one finds each move's index in it
+        (``index_of``), the moves not in the table taking the overflow actions in turn;
+        where its prompts come again and again (``keep_layouts``), the layouts are kept by
+        those indices (``LAYOUTS_LIMIT``)."""
         if not self.table:
             return self._all_spilled(len(legal))
-        dumped = orjson.dumps(legal)
-        found = self.layouts.get(dumped)
-        if found is None:
+        found = list(map(self.known.get, map(id, legal)))  # (in C)
+        if None in found:
+            found = [self.index_of(move) if index is None else index
+                     for move, index in zip(legal, found, strict=True)]
+        if not self.keep_layouts:
+            return self._actions(cast(list[int], found))
+        key = tuple(cast(list[int], found))
+        actions = self.layouts.get(key)
+        if actions is None:
             if len(self.layouts) >= LAYOUTS_LIMIT:
                 self.layouts.clear()
-            indices, spilled = self._layout(legal, dumped)
-            found = self.layouts[dumped] = Actions(indices, spilled, self.mask(indices))
-        return found
+            actions = self.layouts[key] = self._actions(list(key))
+        return actions
+
+    def _actions(self, indices: list[int]) -> Actions:
+        """The ``Actions`` of moves whose table indices are ``indices`` (``OUTSIDE`` for
+        those not in the table: they take the overflow actions in turn)."""
+        if OUTSIDE not in indices:
+            return Actions(indices, [], self.mask(indices))
+        spilled = [position for position, index in enumerate(indices) if index == OUTSIDE]
+        if len(spilled) > self.overflow:
+            raise ValueError(f"{self.game}: more than {self.overflow} legal moves outside "
+                             "the action table")
+        for rank, position in enumerate(spilled):
+            indices[position] = len(self.table) + rank
+        return Actions(indices, spilled, self.mask(indices))
+
+    def index_of(self, move: Move) -> int:
+        """A move's index in the table (``OUTSIDE`` if it is not there), by its
+        ``move_key``, then kept by its identity: the rules offer the same move objects
+        again and again (Revolution's placements, Dominion's plays and buys are constants;
+        a move, once offered, is never changed). A known move is kept alive while it is
+        known, so that no other object takes its id meanwhile."""
+        if len(self.kept) >= KNOWN_LIMIT:
+            self.known.clear()
+            self.kept.clear()
+        try:
+            index = self.index.get(move_key(move))
+            if index is None:
+                index = self.index.get(tuple(sorted(move.items())), OUTSIDE)
+        except TypeError:  # a value that is a list
+            index = OUTSIDE
+        self.known[id(move)] = index
+        self.kept.append(move)
+        return index
 
     def _all_spilled(self, moves: int) -> Actions:
         found = self.by_count.get(moves)
@@ -351,31 +398,6 @@ class Codec:
             found = self.by_count[moves] = Actions(
                 list(range(moves)), list(range(moves)), self.mask(range(moves)))
         return found
-
-    def _layout(self, legal: Sequence[Move], dumped: bytes) -> tuple[list[int], list[int]]:
-        """Each move's table index, found by its JSON (one split of the list's JSON, when
-        no move holds an object list of its own), else by ``move_key`` and ``==``; the
-        moves not in the table take the overflow actions in turn."""
-        chunks = dumped[2:-2].split(b"},{") if legal else []
-        found: list[int | None] = list(map(self.by_json.get, chunks)) \
-            if len(chunks) == len(legal) else [None] * len(legal)
-        if None not in found:
-            return cast(list[int], found), []
-        table = self.table
-        spilled: list[int] = []
-        for position, index in enumerate(found):
-            if index is not None:
-                continue
-            move = legal[position]
-            index = self.index.get(move_key(move))
-            if index is None or table[index] != move:
-                if len(spilled) >= self.overflow:
-                    raise ValueError(f"{self.game}: more than {self.overflow} legal moves "
-                                     "outside the action table")
-                index = len(table) + len(spilled)
-                spilled.append(position)
-            found[position] = index
-        return cast(list[int], found), spilled
 
     def mask(self, indices: Sequence[int]) -> np.ndarray:
         out = bytearray(self.actions)  # (set one by one: fewer than numpy's setup costs)
@@ -489,4 +511,4 @@ def codec_for(game: str) -> Codec:
     if game not in SHAPES:
         raise ValueError(f"no research codec for {game!r}; there are {', '.join(SHAPES)}")
     size, table, overflow, layout = SHAPES[game]
-    return Codec(game, size, table(), overflow, layout)
+    return Codec(game, size, table(), overflow, layout, keep_layouts=game == "dominion")
