@@ -16,8 +16,9 @@ from __future__ import annotations
 import functools
 from array import array
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from operator import itemgetter
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import compress
+from operator import is_not, itemgetter
 from typing import Any
 
 import numpy as np
@@ -44,7 +45,6 @@ from .encoders import (
     TILE,
     UNSEEN,
     C,
-    _pair,
     _square,
     _tiles,
     _zeros,
@@ -267,10 +267,6 @@ def _seat_numbers(buffer: array[float], rank: int, zones: tuple[Any, ...],
 
 # ---- Revolution ----
 
-# The tile-count blocks written from a part of the state as it is: (block, key).
-_PILES = ((4, "centre"), (5, "used"), (6, "removed"))
-
-
 class RevolutionSeen(Seen):
     """``encoders.REVOLUTION`` of ``view(st, seat)``, from ``st``: the squares whose cell is
     another object, each pile of tiles when replaced, the numbers when they differ. What
@@ -281,43 +277,42 @@ class RevolutionSeen(Seen):
     def __init__(self, size: int) -> None:
         super().__init__(size)
         self.board: list[Any] = []
-        self.piles: list[Any] = [UNSEEN] * 11  # the tiles each block was written from
-        self.numbers_written: tuple[float, ...] | None = None
+        self.piles: tuple[Any, ...] = (UNSEEN,) * 11  # the tiles each block was written from
+        self.numbers_written: tuple[Any, ...] | None = None
         self.stage: Any = UNSEEN
 
     def write(self, st: State, seat: int) -> None:
-        buffer, piles = self.buffer, self.piles
+        buffer, other = self.buffer, 1 - seat
         over = st["stage"] == "over"
         secret = not over and is_secret(st)  # type: ignore[arg-type]
         self._board(st["board"], seat)
         hands, hidden, set_aside = st["hands"], st["hidden"], st["set_aside"]
-        draft = st["draft"]
-        pending = st["pending"]
+        draft, pending = st["draft"], st["pending"]
         tile = pending.get("tile") if pending else None
-        for block, tiles in (
-                (0, hands[seat]), (1, hands[1 - seat]),
-                (2, hidden[seat] if over or not owner_blind(st) else None),  # type: ignore[arg-type]
-                (3, set_aside[seat]),
-                (7, None if secret else st["pool"]), (8, None if secret else st["dealt"]),
-                (9, draft["offer"] if draft is not None
-                 and (not secret or draft["seat"] == seat) else None),
-                (10, tile if tile in TILE else None),
-                *((block, st[key]) for block, key in _PILES)):
-            if tiles is not piles[block]:
-                _tiles(buffer, block, [tiles] if block == 10 and tiles is not None else tiles)
-                piles[block] = tiles
+        piles = (  # each block's tiles, in the blocks' order (the pending tile: its name)
+            hands[seat], hands[other],
+            hidden[seat] if over or not owner_blind(st) else None,  # type: ignore[arg-type]
+            set_aside[seat], st["centre"], st["used"], st["removed"],
+            None if secret else st["pool"], None if secret else st["dealt"],
+            draft["offer"] if draft is not None and (not secret or draft["seat"] == seat)
+            else None,
+            tile if tile in TILE else None)
+        for block in compress(range(len(piles)), map(is_not, piles, self.piles)):  # (in C)
+            tiles = piles[block]
+            _tiles(buffer, block, [tiles] if block == 10 and tiles is not None else tiles)
+        self.piles = piles
         stage = st["stage"]
         if stage != self.stage:
             clear(buffer, _STAGE, len(STAGES))
             if stage in STAGES:
                 buffer[_STAGE + STAGES.index(stage)] = 1.0
             self.stage = stage
-        numbers = (
-            float(st["game_no"] or 0), float(st["turn"] == seat), float(st["starter"] == seat),
-            *_pair(st["wins"], seat), *_pair(st["points"], seat),
-            *_pair(st["placements"], seat), float(st["placed"] or 0),
-            float(len(hidden[1 - seat])), float(len(set_aside[1 - seat])),
-            float(len(st["pool"])), float(draft is not None and draft.get("seat") == seat))
+        wins, points, placements = st["wins"], st["points"], st["placements"]
+        numbers = (  # as REVOLUTION_SCALARS
+            st["game_no"] or 0, st["turn"] == seat, st["starter"] == seat,
+            wins[seat], wins[other], points[seat], points[other], placements[seat],
+            placements[other], st["placed"] or 0, len(hidden[other]), len(set_aside[other]),
+            len(st["pool"]), draft is not None and draft.get("seat") == seat)
         if numbers != self.numbers_written:
             buffer[_SCALARS:_SCALARS + len(numbers)] = array("f", numbers)
             self.numbers_written = numbers
@@ -325,13 +320,13 @@ class RevolutionSeen(Seen):
     def _board(self, board: list[Any], seat: int) -> None:
         """Each square whose cell is another object than the last board's."""
         was = self.board
-        if board is was:
-            return
+        if len(board) == len(was) == SQUARES:  # (compared in C)
+            squares: Iterable[int] = compress(range(SQUARES), map(is_not, board, was))
+        else:
+            squares = range(SQUARES)
         buffer = self.buffer
-        for square in range(SQUARES):
+        for square in squares:
             placed = board[square] if square < len(board) else None
-            if square < len(was) and was[square] is placed:
-                continue
             base = square * SQUARE
             buffer[base:base + SQUARE] = _square(
                 (placed["tile"], placed["up"] == seat, bool(placed["down"]),
