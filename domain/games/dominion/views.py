@@ -84,6 +84,8 @@ class SeatView(LazyView):
 
     def __init__(self, st: State, seat: int | None, prompt: Prompt | None,
                  step: Step | None = None) -> None:
+        # LazyView's mapping of parts is left unset: every method that reads it is this
+        # class's own, reading ``PARTS``.
         self._built = {}
         self.st, self.seat, self.prompt, self._step = st, seat, prompt, step
 
