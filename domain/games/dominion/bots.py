@@ -83,8 +83,8 @@ def turn_move(view: View, prompt: Prompt, buy_rule: Buy) -> Move:
     if plays:
         return {"kind": "play", "card": max(plays, key=action_priority)}
     card = buy_rule(view, prompt.seat, view["turn"]["coins"])
-    if card is not None and view["supply"].get(card, 0) > 0 and COST[card] <= view["turn"][
-            "coins"]:
+    # A card left in the Supply that the coins pay for is a buy the turn offers.
+    if card is not None and {"kind": "buy", "card": card} in prompt.legal_moves:
         return {"kind": "buy", "card": card}
     return {"kind": "end_turn"}
 

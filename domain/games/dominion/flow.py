@@ -90,17 +90,17 @@ def turn_prompt(st: State) -> Prompt:
     (until the first buy), buy a card they can afford, or end the turn."""
     turn = st["turn"]
     seat = turn["seat"]
+    supply = st["supply"]
+    piles = piles_left(supply) if 0 in supply.values() else tuple(supply)
     text, moves = _turn_choices(frozenset(st["players"][seat]["hand"]), turn["bought"],
                                 turn["phase"], turn["actions"], turn["buys"], turn["coins"],
-                                piles_left(st["supply"]))
+                                piles)
     return Prompt(seat, "turn", text, list(moves))
 
 
 def piles_left(supply: Mapping[str, int]) -> tuple[str, ...]:
     """The Supply piles with cards left, in Supply order."""
-    if 0 in supply.values():
-        return tuple(card for card, left in supply.items() if left > 0)
-    return tuple(supply)
+    return tuple(card for card, left in supply.items() if left > 0)
 
 
 # Every step of a turn asks this again, for a few kinds of hands, a few counters and piles
@@ -157,7 +157,7 @@ def end_reason(st: State) -> str | None:
     """"큰 영지 카드가 모두 바닥났거나 ... 공급처의 카드 중 3종류가 바닥나면 게임은 끝납니다"."""
     if st["supply"]["province"] == 0:
         return "the Province pile is empty"
-    if empty_piles(st) >= 3:
+    if 0 in st["supply"].values() and empty_piles(st) >= 3:  # most turns empty no pile
         return "three Supply piles are empty"
     return None
 

@@ -80,16 +80,25 @@ class SeatView(LazyView):
     step (worked out when a part first needs it). A bot's view is set up for every decision
     and reads two or three parts: this sets up no function for each part."""
 
-    __slots__ = ("_keys", "_step", "over", "prompt", "seat", "st")
+    __slots__ = ("_step", "prompt", "seat", "st")
 
     def __init__(self, st: State, seat: int | None, prompt: Prompt | None,
                  step: Step | None = None) -> None:
+        # LazyView's mapping of parts is left unset: every method that reads it is this
+        # class's own, reading ``PARTS``.
         self._built = {}
         self.st, self.seat, self.prompt, self._step = st, seat, prompt, step
-        self.over = st["result"] is not None
-        pending = st["pending"]
+
+    @property
+    def over(self) -> bool:
+        return self.st["result"] is not None
+
+    def keys_shown(self) -> tuple[str, ...]:
+        """The view's keys, in order (worked out only when a part not always shown is read,
+        or the view is listed: a bot reads parts always shown)."""
+        pending = self.st["pending"]
         spy = bool(pending) and pending[-1]["op"] == "spy" and pending[-1]["card"] is not None
-        self._keys = KEYS[spy, prompt is not None, self.over]
+        return KEYS[spy, self.prompt is not None, self.over]
 
     def step(self) -> Step:
         if self._step is None:
@@ -100,16 +109,16 @@ class SeatView(LazyView):
         built = self._built
         if key in built:
             return built[key]
-        if key not in self._keys:
+        if key not in ALWAYS_SHOWN and key not in self.keys_shown():
             raise KeyError(key)
         value = built[key] = PARTS[key](self)
         return value
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._keys)
+        return iter(self.keys_shown())
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self.keys_shown())
 
 
 def _turn(turn: Turn) -> dict[str, Any]:
@@ -144,6 +153,7 @@ PARTS: dict[str, Callable[[SeatView], Any]] = {
 }
 ALWAYS = ("edition", "kingdom", "supply", "trash", "turn", "players", "to_act", "first",
           "waiting_for", "happened")
+ALWAYS_SHOWN = frozenset(ALWAYS)
 # The view's keys, in order, by whether a Spy shows a card, the seat is asked, the game is over.
 KEYS = {(spy, asked, over): (*ALWAYS, *(("spy_reveal",) if spy else ()),
                              *(("prompt",) if asked else ()), *(("result",) if over else ()))
