@@ -84,9 +84,9 @@ def test_an_observation_written_over_the_last_one_equals_the_view_encoded_afresh
 
 @pytest.mark.parametrize(("name", "seats", "episodes"), EPISODES)
 def test_an_environments_observation_is_its_seats_view_encoded(name, seats, episodes):
-    """Whatever the environment reads its view from (Dominion's is built part by part as
-    read), the observation is the seat's whole view encoded afresh, and the info's view is
-    that view."""
+    """Whatever the environment writes its observation from (Revolution's and Dominion's
+    from the state), it is the seat's whole view encoded afresh, and the info's view is that
+    view."""
     game_env = env(name, seats)
     codec = game_env.codec
     for seed in range(episodes):
