@@ -87,9 +87,20 @@ _TURN = itemgetter("phase", "actions", "buys", "coins")
 
 
 def _count(buffer: array[float], start: int, cards: Sequence[str]) -> None:
-    buffer[start:start + C] = _zeros(C)
-    for card in cards:
-        buffer[start + CARD[card]] += 1.0
+    """A block of card counts, kept by the cards (the same hands come again and again)."""
+    key = tuple(cards)
+    found = COUNTS_SEEN.get(key)
+    if found is None:
+        if len(COUNTS_SEEN) > COUNTS_LIMIT:
+            COUNTS_SEEN.clear()
+        found = COUNTS_SEEN[key] = array("f", bytes(4 * C))
+        for card in cards:
+            found[CARD[card]] += 1.0
+    buffer[start:start + C] = found
+
+
+COUNTS_SEEN: dict[tuple[str, ...], array[float]] = {}
+COUNTS_LIMIT = 50_000
 
 
 def _top(buffer: array[float], start: int, was: Sequence[str] | None,
