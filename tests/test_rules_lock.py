@@ -47,7 +47,8 @@ def test_a_change_to_code_or_data_changes_the_digest_but_a_readme_or_bot_does_no
 
 def test_the_digest_is_taken_over_the_package_the_registry_loads():
     assert package_folder(RELEASES["dominion"]["1.0.0"]).name == "dominion_1_0_0"
-    assert package_folder(RELEASES["dominion"]["2.0.0"]).name == "dominion"
+    assert package_folder(RELEASES["dominion"]["2.0.0"]).name == "dominion_2_0_0"
+    assert package_folder(RELEASES["dominion"]["2.0.1"]).name == "dominion"
 
 
 def test_a_frozen_version_is_byte_for_byte_its_release():

@@ -44,7 +44,7 @@ def test_a_missing_client_file_or_one_outside_the_client_is_a_404(client, path):
 def test_dominions_components_are_every_card_with_its_cost_types_and_text(client):
     answer = client.get("/games/catalog/dominion/components").json
     cards = {c["id"]: c for c in answer["components"]}
-    assert answer["rules_version"] == "2.0.0" and len(cards) == 39
+    assert answer["rules_version"] == "2.0.1" and len(cards) == 39
     assert cards["smithy"] == {"id": "smithy", "name": "Smithy", "cost": 4,
                                "types": ["action"], "editions": ["first", "second"],
                                "text": cards["smithy"]["text"]}

@@ -5,6 +5,7 @@ the player's choice (a ``skip`` move), never the engine's. Rulings cite the seed
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from domain.kernel import Prompt
@@ -12,7 +13,7 @@ from domain.kernel.stack import pop, push
 
 from .cards import ACTIONS, COST, TREASURES, amount, by_order
 from .engine import GO, WAIT, draw
-from .state import Frame, State, Zone, discard, gain, gainable, note, trash
+from .state import Frame, State, Zone, discard, gain, gainable, note, shift, trash
 
 Move = dict[str, Any]
 SKIP: Move = {"kind": "skip"}
@@ -24,16 +25,15 @@ def first_edition(st: State) -> bool:
     return bool(st["options"]["edition"] == "first")
 
 
-def picks(kind: str, cards: list[str]) -> list[Move]:
+def picks(kind: str, cards: Iterable[str]) -> list[Move]:
     return [{"kind": kind, "card": c} for c in by_order(cards)]
 
 
-def hand_of(st: State, frame: Frame) -> list[str]:
-    hand: list[str] = st["players"][frame["seat"]]["hand"]
-    return hand
+def hand_of(st: State, frame: Frame) -> Sequence[str]:
+    return st["players"][frame["seat"]]["hand"]
 
 
-def waits_on(cards: list[str]) -> bool:
+def waits_on(cards: Sequence[str]) -> bool:
     return WAIT if cards else GO
 
 
@@ -135,9 +135,7 @@ def answer_throne(st: State, frame: Frame, move: Move) -> None:
     if move["kind"] == "skip":
         return
     seat, card = frame["seat"], move["card"]
-    player = st["players"][seat]
-    player["hand"].remove(card)
-    player["play"].append(card)
+    shift(st["players"][seat], "hand", "play", card)
     note(st, seat, "played twice", [card])
     # The first play is finished before the second starts ("알현실 – 알현실 – 다른 행동 카드").
     push(st, Frame(op="resolve", seat=seat, card=card, again=True))

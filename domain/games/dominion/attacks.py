@@ -17,7 +17,7 @@ from domain.kernel.stack import pop, push
 from .actions import SKIP, _drop, picks
 from .cards import TREASURES, VICTORIES, by_order, name
 from .engine import GO, SHUFFLE, WAIT, take_top
-from .state import Frame, State, card_of, discard, gain, note, others, trash
+from .state import Frame, State, card_of, discard, gain, note, others, put, shift, take, trash
 
 Move = dict[str, Any]
 
@@ -78,7 +78,7 @@ def reveal(st: State, frame: Frame) -> bool:
             return WAIT
         if card is None:
             break
-        st["players"][seat]["aside"].append(card)
+        put(st["players"][seat], "aside", (card,))
         frame["set"].append(card)
         note(st, seat, "revealed", [card])
         frame["left"] -= 1
@@ -88,9 +88,8 @@ def reveal(st: State, frame: Frame) -> bool:
 
 def discard_rest(st: State, frame: Frame) -> None:
     player = st["players"][frame["seat"]]
-    for card in frame["set"]:
-        player["aside"].remove(card)
-        player["discard"].append(card)
+    take(player, "aside", frame["set"])
+    put(player, "discard", frame["set"])
     if frame["set"]:
         note(st, frame["seat"], "discarded", frame["set"])
     frame["set"] = []
@@ -121,9 +120,7 @@ def run_bureaucrat(st: State, frame: Frame) -> bool:
 
 
 def _topdeck_victory(st: State, seat: int, card: str) -> None:
-    player = st["players"][seat]
-    player["hand"].remove(card)
-    player["deck"].append(card)
+    shift(st["players"][seat], "hand", "deck", card)
     note(st, seat, "revealed and put onto the deck", [card])
 
 
@@ -212,8 +209,7 @@ def answer_spy(st: State, frame: Frame, move: Move) -> None:
     if move["kind"] == "discard":
         discard_rest(st, frame)
     else:
-        st["players"][seat]["aside"].remove(card)
-        st["players"][seat]["deck"].append(card)
+        shift(st["players"][seat], "aside", "deck", card)
         note(st, seat, "put back onto the deck", [card])
 
 
@@ -259,8 +255,10 @@ def answer_thief(st: State, frame: Frame, move: Move) -> None:
         return
     if move["kind"] == "gain":
         card = card_of(frame)
-        st["trash"].remove(card)
-        st["players"][frame["by"]]["discard"].append(card)
+        rest = list(st["trash"])
+        rest.remove(card)
+        st["trash"] = rest
+        put(st["players"][frame["by"]], "discard", (card,))
         note(st, frame["by"], "gained from the trash", [card])
     discard_rest(st, frame)
     pop(st)

@@ -71,18 +71,20 @@ def with_card(card: str, cost_from: int, wanted: Callable[[dict[str, int]], bool
 
 
 def turn_move(view: View, prompt: Prompt, buy_rule: Buy) -> Move:
-    legal = prompt.legal_moves
-    plays = [m["card"] for m in legal if m["kind"] == "play" and m["card"] in ACTIONS]
+    # A turn's moves list the plays first, its Actions before its Treasures (flow.turn_prompt):
+    # the Actions, or else all the Treasures, are found without reading every buy.
+    plays: list[str] = []
+    for move in prompt.legal_moves:
+        if move["kind"] != "play" or move["card"] not in ACTIONS:
+            if not plays and move["kind"] == "play_treasures":
+                return move
+            break
+        plays.append(move["card"])
     if plays:
         return {"kind": "play", "card": max(plays, key=action_priority)}
-    for move in legal:
-        if move["kind"] == "play_treasures":
-            return move
-        if move["kind"] != "play":
-            break
     card = buy_rule(view, prompt.seat, view["turn"]["coins"])
-    if card is not None and view["supply"].get(card, 0) > 0 and COST[card] <= view["turn"][
-            "coins"]:
+    # A card left in the Supply that the coins pay for is a buy the turn offers.
+    if card is not None and {"kind": "buy", "card": card} in prompt.legal_moves:
         return {"kind": "buy", "card": card}
     return {"kind": "end_turn"}
 

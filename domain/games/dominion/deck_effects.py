@@ -14,7 +14,20 @@ from domain.kernel.stack import pop, push
 from .actions import SKIP, _drop, hand_of, picks, waits_on
 from .cards import ACTIONS, TREASURES, amount, name
 from .engine import SHUFFLE, WAIT, take_top
-from .state import Frame, State, card_of, count_of, discard, empty_piles, note, trash
+from .state import (
+    Frame,
+    State,
+    card_of,
+    count_of,
+    discard,
+    empty_piles,
+    note,
+    put,
+    shift,
+    take,
+    take_last,
+    trash,
+)
 
 Move = dict[str, Any]
 
@@ -30,9 +43,7 @@ def ask_harbinger(st: State, frame: Frame) -> Prompt:
 def answer_harbinger(st: State, frame: Frame, move: Move) -> None:
     pop(st)
     if move["kind"] == "topdeck":
-        player = st["players"][frame["seat"]]
-        player["discard"].remove(move["card"])
-        player["deck"].append(move["card"])
+        shift(st["players"][frame["seat"]], "discard", "deck", move["card"])
         # Face down onto the deck: only its player knows which card (as Sentry, Artisan).
         note(st, frame["seat"], "put onto the deck", [move["card"]], secret=True)
 
@@ -52,7 +63,7 @@ def run_vassal(st: State, frame: Frame) -> bool:
         return WAIT
     if card is None:
         return _drop(st)
-    st["players"][seat]["discard"].append(card)
+    put(st["players"][seat], "discard", (card,))
     note(st, seat, "discarded", [card])
     if card not in ACTIONS:
         return _drop(st)
@@ -71,9 +82,9 @@ def answer_vassal(st: State, frame: Frame, move: Move) -> None:
     if move["kind"] == "play":
         seat = frame["seat"]
         player = st["players"][seat]
-        player["discard"].pop()  # the Vassal's card is still the top of the pile
+        take_last(player, "discard")  # the Vassal's card is still the top of the pile
         card = card_of(frame)
-        player["play"].append(card)
+        put(player, "play", (card,))
         note(st, seat, "played", [card])
         # Resolved next, using no Action.
         push(st, Frame(op="resolve", seat=seat, card=card, again=False))
@@ -93,11 +104,11 @@ def run_library(st: State, frame: Frame) -> bool:
         if card is not None:
             # Every card drawn is looked at and its player asked (keep, or set aside an
             # Action), so that whether they are asked tells the others nothing.
-            player["look"].append(card)
+            put(player, "look", (card,))
             return WAIT
-    for card in frame["set"]:  # "모든 카드를 다 뽑은 뒤에 치워 둔 카드들을 버리도록 합니다"
-        player["aside"].remove(card)
-        player["discard"].append(card)
+    # "모든 카드를 다 뽑은 뒤에 치워 둔 카드들을 버리도록 합니다"
+    take(player, "aside", frame["set"])
+    put(player, "discard", frame["set"])
     if frame["set"]:
         note(st, seat, "discarded", frame["set"])
     return _drop(st)
@@ -115,13 +126,13 @@ def ask_library(st: State, frame: Frame) -> Prompt:
 def answer_library(st: State, frame: Frame, move: Move) -> None:
     seat = frame["seat"]
     player = st["players"][seat]
-    card = player["look"].pop()
+    card = take_last(player, "look")
     if move["kind"] == "set_aside":
-        player["aside"].append(card)
+        put(player, "aside", (card,))
         frame["set"].append(card)
         note(st, seat, "set aside", [card])
     else:
-        player["hand"].append(card)
+        put(player, "hand", (card,))
         note(st, seat, "drew", [card], secret=True)
 
 
@@ -129,18 +140,18 @@ def answer_library(st: State, frame: Frame, move: Move) -> None:
 
 def run_sentry(st: State, frame: Frame) -> bool:
     seat = frame["seat"]
-    look = st["players"][seat]["look"]
+    player = st["players"][seat]
     while frame["left"] > 0:
         card = take_top(st, seat)  # the +1 Card came first; shuffle if fewer than 2 remain
         if card == SHUFFLE:
             return WAIT
         if card is None:
             break
-        look.append(card)
+        put(player, "look", (card,))
         note(st, seat, "looked at", [card], secret=True)
         frame["left"] -= 1
     frame["left"] = 0
-    return waits_on(look) or _drop(st)
+    return waits_on(player["look"]) or _drop(st)
 
 
 def ask_sentry(st: State, frame: Frame) -> Prompt:
@@ -158,9 +169,7 @@ def answer_sentry(st: State, frame: Frame, move: Move) -> None:
     elif move["kind"] == "discard":
         discard(st, seat, "look", card)
     else:
-        player = st["players"][seat]
-        player["look"].remove(card)
-        player["deck"].append(card)
+        shift(st["players"][seat], "look", "deck", card)
         note(st, seat, "put back onto the deck", [card], secret=True)
 
 
@@ -177,14 +186,14 @@ def run_adventurer(st: State, frame: Frame) -> bool:
             break
         note(st, seat, "revealed", [card])
         if card in TREASURES:
-            player["hand"].append(card)
+            put(player, "hand", (card,))
             frame["found"] += 1
         else:
-            player["aside"].append(card)
+            put(player, "aside", (card,))
             frame["set"].append(card)
-    for card in frame["set"]:  # "모든 과정이 끝난 다음에 공개된 카드들을 버립니다"
-        player["aside"].remove(card)
-        player["discard"].append(card)
+    # "모든 과정이 끝난 다음에 공개된 카드들을 버립니다"
+    take(player, "aside", frame["set"])
+    put(player, "discard", frame["set"])
     return _drop(st)
 
 
@@ -201,7 +210,7 @@ def answer_chancellor(st: State, frame: Frame, move: Move) -> None:
         player = st["players"][frame["seat"]]
         # The deck goes under the discard pile face down, so the visible top card is
         # unchanged and no deck card is shown to anyone.
-        player["discard"] = player["deck"] + player["discard"]
+        player["discard"] = [*player["deck"], *player["discard"]]
         player["deck"] = []
         note(st, frame["seat"], "put the deck into the discard pile")
 
@@ -219,9 +228,7 @@ def ask_artisan(st: State, frame: Frame) -> Prompt:
 
 def answer_artisan(st: State, frame: Frame, move: Move) -> None:
     pop(st)
-    player = st["players"][frame["seat"]]
-    player["hand"].remove(move["card"])
-    player["deck"].append(move["card"])
+    shift(st["players"][frame["seat"]], "hand", "deck", move["card"])
     note(st, frame["seat"], "put onto the deck from hand", [move["card"]], secret=True)
 
 

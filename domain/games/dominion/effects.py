@@ -47,12 +47,12 @@ def _artisan(st: State, seat: int, again: bool) -> None:
 def _feast(st: State, seat: int, again: bool) -> None:
     # Throne Room on Feast: "사용한 연회 카드 1장만 제거하고 2장의 카드를 얻습니다" — the
     # second play finds Feast already gone from play, so it only gains.
-    played = st["players"][seat]["play"]
+    player = st["players"][seat]
+    played = player["play"]
     if not again and "feast" in played:
-        played.reverse()
-        played.remove("feast")  # the Feast just played: the last one in play
-        played.reverse()
-        st["trash"].append("feast")
+        last = len(played) - 1 - played[::-1].index("feast")  # the Feast just played
+        player["play"] = [*played[:last], *played[last + 1:]]
+        st["trash"] = [*st["trash"], "feast"]
         note(st, seat, "trashed", ["feast"])
     push_gain(st, seat, 5)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.kernel.stack import GO, WAIT, pop, push
 
-from .state import Frame, State, count_of, new_turn, note
+from .state import Frame, State, count_of, new_turn, note, take_last
 
 SHUFFLE = ""  # take_top's answer when the deck must first be reshuffled
 
@@ -20,8 +20,7 @@ def take_top(st: State, seat: int) -> str | None:
     is no card at all. Cards in hand, in play or set aside are never shuffled in."""
     player = st["players"][seat]
     if player["deck"]:
-        card: str = player["deck"].pop()
-        return card
+        return take_last(player, "deck")
     if player["discard"]:
         st["shuffle"] = seat
         return SHUFFLE
@@ -32,9 +31,9 @@ def run_draw(st: State, frame: Frame) -> bool:
     """Draw ``n`` cards, shuffling when the deck runs out mid-draw; as many as there are."""
     seat = frame["seat"]
     player = st["players"][seat]
-    deck = player["deck"]
     n = count_of(frame)
     while n > 0:
+        deck = player["deck"]
         if not deck:
             if player["discard"]:
                 frame["n"] = n
@@ -42,24 +41,36 @@ def run_draw(st: State, frame: Frame) -> bool:
                 return WAIT
             break
         k = min(n, len(deck))
-        drawn = deck[-k:]
-        del deck[-k:]
-        drawn.reverse()
-        player["hand"] += drawn
-        note(st, seat, "drew", drawn, secret=True)
+        draw_from_deck(st, seat, k)
         n -= k
     pop(st)
     return GO
 
 
+def draw_from_deck(st: State, seat: int, k: int) -> None:
+    """Draw the top ``k`` cards of ``seat``'s deck (it holds that many)."""
+    player = st["players"][seat]
+    deck = player["deck"]
+    drawn = list(deck[:-k - 1:-1])  # the top first
+    player["deck"] = deck[:-k]
+    player["hand"] = [*player["hand"], *drawn]
+    note(st, seat, "drew", drawn, secret=True)
+
+
 def draw(st: State, seat: int, n: int) -> None:
     """Push a draw of ``n`` cards (it runs before anything pushed earlier)."""
-    push(st, Frame(op="draw", seat=seat, n=n))
+    frame: Frame = {"op": "draw", "seat": seat, "n": n}  # a literal: Frame() costs more
+    push(st, frame)
 
 
 def run_end_turn(st: State, frame: Frame) -> bool:
     pop(st)
-    seat = (frame["seat"] + 1) % st["seats"]
+    end_turn(st, frame["seat"])
+    return GO
+
+
+def end_turn(st: State, seat: int) -> None:
+    """The next player's turn begins (``seat``'s has ended)."""
+    seat = (seat + 1) % st["seats"]
     st["players"][seat]["turns"] += 1
     st["turn"] = new_turn(seat)
-    return GO

@@ -23,11 +23,11 @@ from domain.kernel import (
     shuffle_spec,
     validate_options,
 )
-from domain.kernel.stack import pending_prompt, push, run_pending
+from domain.kernel.stack import pending_prompt, push
 
 from .cards import ACTIONS, CARDS, COST, FIRST_GAME, POOLS, amount, by_order
 from .effects import OPS
-from .engine import draw
+from .engine import draw, draw_from_deck, end_turn
 from .info import OPTIONS
 from .state import (
     Frame,
@@ -52,19 +52,18 @@ BASIC_TREASURES = ("copper", "silver", "gold")
 def run(st: State) -> None:
     """Advance until a choice, a shuffle or the end is needed: the pending effects first
     (the kernel's stack), then the clean-up of a finished turn."""
-    while not halted(st):
-        if st["pending"]:
-            if run_pending(st, st["pending"], OPS, lambda: halted(st)):
-                return
+    # One loop for both (the kernel's run_pending with a closure for ``halted`` each event, and
+    # a call of ``halted`` for each frame, were a tenth of applying a move).
+    while st["result"] is None and st["shuffle"] is None:
+        pending = st["pending"]
+        if pending:
+            frame = pending[-1]
+            if OPS[frame["op"]].run(st, frame):
+                return  # it waits for a choice
         elif st["turn"]["phase"] == "cleanup":
             cleanup(st)
         else:
             return
-
-
-def halted(st: State) -> bool:
-    """Whether the game stopped for something other than a choice: the end, or a shuffle."""
-    return st["result"] is not None or st["shuffle"] is not None
 
 
 def next_step(st: State) -> Step:
@@ -91,40 +90,39 @@ def turn_prompt(st: State) -> Prompt:
     (until the first buy), buy a card they can afford, or end the turn."""
     turn = st["turn"]
     seat = turn["seat"]
-    hand = st["players"][seat]["hand"]
-    moves: list[Move] = []
-    if not turn["bought"]:
-        if turn["phase"] == "action" and turn["actions"] > 0 and not ACTIONS.isdisjoint(hand):
-            moves += [PLAY[c] for c in by_order(c for c in hand if c in ACTIONS)]
-        treasures = [PLAY[c] for c in BASIC_TREASURES if c in hand]
-        if treasures:
-            moves.append(PLAY_TREASURES)
-            moves += treasures
-    coins = turn["coins"]
-    moves += buyable(st["supply"], coins)
-    moves.append(END_TURN)
-    text = (f"{turn['phase'].capitalize()} phase: {amount(turn['actions'], 'action')}, "
-            f"{amount(turn['buys'], 'buy')} and ${coins} to spend")
-    return Prompt(seat, "turn", text, moves)
+    supply = st["supply"]
+    piles = piles_left(supply) if 0 in supply.values() else tuple(supply)
+    text, moves = _turn_choices(frozenset(st["players"][seat]["hand"]), turn["bought"],
+                                turn["phase"], turn["actions"], turn["buys"], turn["coins"],
+                                piles)
+    return Prompt(seat, "turn", text, list(moves))
 
 
-def buyable(supply: dict[str, int], coins: int) -> tuple[Move, ...]:
-    """The buys of the piles with cards left costing up to ``coins``, in Supply order."""
-    if 0 in supply.values():
-        piles = tuple(card for card, left in supply.items() if left > 0)
-    else:
-        piles = tuple(supply)
-    return _buys(piles, min(coins, MOST_COST))
+def piles_left(supply: Mapping[str, int]) -> tuple[str, ...]:
+    """The Supply piles with cards left, in Supply order."""
+    return tuple(card for card, left in supply.items() if left > 0)
 
 
-MOST_COST = max(COST.values())  # more coins buy nothing more
+# Every step of a turn asks this again, for a few kinds of hands, a few counters and piles
+# that rarely change: each is worked out once (a pure function of its arguments; the moves
+# are shared constants).
+@functools.lru_cache(maxsize=8192)
+def _turn_choices(hand: frozenset[str], bought: bool, phase: str, actions: int, buys: int,
+                  coins: int, piles: tuple[str, ...]) -> tuple[str, tuple[Move, ...]]:
+    """The turn prompt's text and moves for a hand holding the cards ``hand``."""
+    plays = () if bought else _plays(hand, phase == "action" and actions > 0)
+    buys_offered = (BUY[card] for card in piles if COST[card] <= coins)
+    text = (f"{phase.capitalize()} phase: {amount(actions, 'action')}, "
+            f"{amount(buys, 'buy')} and ${coins} to spend")
+    return text, (*plays, *buys_offered, END_TURN)
 
 
-# Every step of a turn asks this again, and a game's piles rarely change: the buys for a set
-# of piles and coins are worked out once (a pure function of both).
-@functools.lru_cache(maxsize=4096)
-def _buys(piles: tuple[str, ...], coins: int) -> tuple[Move, ...]:
-    return tuple(BUY[card] for card in piles if COST[card] <= coins)
+def _plays(hand: frozenset[str], may_act: bool) -> tuple[Move, ...]:
+    """The plays a hand holding ``hand`` offers: its Actions (if ``may_act``), then all its
+    Treasures at once and each basic Treasure alone."""
+    actions = [PLAY[c] for c in by_order(hand & ACTIONS)] if may_act else []
+    treasures = [PLAY[c] for c in BASIC_TREASURES if c in hand]
+    return (*actions, PLAY_TREASURES, *treasures) if treasures else tuple(actions)
 
 
 def cleanup(st: State) -> None:
@@ -132,14 +130,24 @@ def cleanup(st: State) -> None:
     then draw 5 ("정리 단계")."""
     seat = st["turn"]["seat"]
     player = st["players"][seat]
-    player["discard"] += player["hand"]
-    player["discard"] += player["play"]
+    player["discard"] = [*player["discard"], *player["hand"], *player["play"]]
     player["hand"] = []
     player["play"] = []
     reason = end_reason(st)
     if reason is not None:
         # The redraw of a finished game changes nothing a score counts, so it is skipped.
         finish(st, reason)
+    else:
+        redraw(st, seat)
+
+
+def redraw(st: State, seat: int) -> None:
+    """Draw the next hand of 5, then end the turn."""
+    if len(st["players"][seat]["deck"]) >= 5:
+        # The new hand is all on the deck (the usual case): drawn at once, as the frames below
+        # would draw it, since no shuffle can interrupt it.
+        draw_from_deck(st, seat, 5)
+        end_turn(st, seat)
         return
     push(st, Frame(op="end_turn", seat=seat))
     draw(st, seat, 5)
@@ -149,7 +157,7 @@ def end_reason(st: State) -> str | None:
     """"큰 영지 카드가 모두 바닥났거나 ... 공급처의 카드 중 3종류가 바닥나면 게임은 끝납니다"."""
     if st["supply"]["province"] == 0:
         return "the Province pile is empty"
-    if empty_piles(st) >= 3:
+    if 0 in st["supply"].values() and empty_piles(st) >= 3:  # most turns empty no pile
         return "three Supply piles are empty"
     return None
 

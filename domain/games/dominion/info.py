@@ -16,7 +16,7 @@ from domain.kernel import GameInfo, OptionSpec, Traits
 
 from .cards import KINGDOM, card_catalogue
 
-VERSION = "2.0.0"
+VERSION = "2.0.1"
 
 OPTIONS = (
     OptionSpec("edition", "choice", "second",

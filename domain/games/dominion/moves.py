@@ -11,7 +11,7 @@ from domain.kernel.stack import answer_pending
 from .cards import COST, POOLS, TREASURES, VALUE, by_order
 from .effects import OPS, resolve
 from .flow import run, seat_first, start
-from .state import Player, State, gain, note, working
+from .state import Player, State, gain, note, put, shift, take, working
 
 Move = dict[str, Any]
 
@@ -48,7 +48,9 @@ def shuffle_into_deck(st: State, order: list[int]) -> None:
     pile = player["discard"]
     # The shuffled discard pile becomes the deck (under whatever remains: nothing, since a
     # shuffle is only asked for when the deck is empty). The top of the deck is the last item.
-    player["deck"] = [pile[i] for i in order] + player["deck"]
+    deck = list(map(pile.__getitem__, order))
+    deck += player["deck"]
+    player["deck"] = deck
     player["discard"] = []
     st["shuffle"] = None
     note(st, seat, "shuffled the discard pile into a new deck", [])
@@ -59,15 +61,17 @@ def turn_move(st: State, seat: int, move: Move) -> None:
     turn = st["turn"]
     player = st["players"][seat]
     if kind == "play_treasures":
-        treasures = [c for c in player["hand"] if c in TREASURES]
+        hand = player["hand"]
+        treasures = [c for c in hand if c in TREASURES]
+        player["hand"] = [c for c in hand if c not in TREASURES]
         play_treasures(st, player, treasures)
         note(st, seat, "played", treasures)
     elif kind == "play" and move["card"] in TREASURES:
+        take(player, "hand", (move["card"],))
         play_treasures(st, player, [move["card"]])
         note(st, seat, "played", [move["card"]])
     elif kind == "play":
-        player["hand"].remove(move["card"])
-        player["play"].append(move["card"])
+        shift(player, "hand", "play", move["card"])
         turn["actions"] -= 1
         note(st, seat, "played", [move["card"]])
         resolve(st, seat, move["card"])
@@ -78,16 +82,13 @@ def turn_move(st: State, seat: int, move: Move) -> None:
 
 
 def play_treasures(st: State, player: Player, cards: list[str]) -> None:
-    """Play Treasures from the hand, in order: playing one ends the action phase; the first
-    Silver played gets each Merchant's $1."""
+    """Play Treasures taken from the hand, in order: playing one ends the action phase; the
+    first Silver played gets each Merchant's $1."""
     if not cards:
         return
     turn = st["turn"]
     turn["phase"] = "buy"
-    hand = player["hand"]
-    for card in cards:
-        hand.remove(card)
-    player["play"] += cards
+    put(player, "play", cards)
     turn["coins"] += sum(map(VALUE.__getitem__, cards))
     if not turn["silver"] and "silver" in cards:
         turn["silver"] = True

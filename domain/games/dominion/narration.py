@@ -11,9 +11,9 @@ names printed on them (``cards.name``), never by their ids.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 from domain.kernel import Audience, Narration
 from domain.kernel.contract import plain_label
@@ -79,13 +79,16 @@ def narrate(before: State, after: State, event: dict[str, Any], audience: Audien
     if not sentences:  # no rule leaves an event untold; should one, say who acted
         sentences = [f"{audience.who(event['seat'])} made a move" if event["type"] == "move"
                      else "The draw was made"]
-    return " ".join(f"{sentence}." for sentence in sentences)
+    return ". ".join(sentences) + "."
+
+
+TURN: Mapping[str, Any] = {"op": "turn"}  # what a turn's own move answers, as a frame
 
 
 def move_sentence(before: State, seat: int, move: Move, audience: Audience) -> list[str]:
     """The sentence of a move that leaves no note of its own, or none."""
     pending = before["pending"]
-    frame: dict[str, Any] = cast(dict[str, Any], pending[-1]) if pending else {"op": "turn"}
+    frame: Mapping[str, Any] = pending[-1] if pending else TURN
     template = PASSES.get((frame["op"], move["kind"]))
     if template is None:
         return []

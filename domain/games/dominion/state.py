@@ -13,13 +13,19 @@ Shape::
      "notes": [what the last event did, for the log]}
 
 Cards are named by their id only (never a per-copy id), so nothing lets a player follow a
-hidden card. ``apply_*`` work on ``working(state)``: a copy of every mutable part, so the
-engine may then change it in place without touching the caller's state.
+hidden card. ``apply_*`` work on ``working(state)``: a copy of the parts an event changes in
+place (the turn, the pending frames, each player's record), so the engine may then change them
+without touching the caller's state. A player's zones, the Supply and the trash are shared
+with the caller's state instead, and never changed in place: a change puts a new list (or
+dict) in their place (``put``, ``take``, ``shift``; their types are read-only). An event
+changes one or two of them, so it copies those and not all of them (copying every zone made a
+fifth of an engine game).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal, TypedDict
 
 from .cards import CARDS, COST
 
@@ -27,12 +33,13 @@ Zone = Literal["deck", "hand", "discard", "play", "aside", "look"]
 
 
 class Player(TypedDict):
-    deck: list[str]  # the top last
-    hand: list[str]
-    discard: list[str]  # the top last
-    play: list[str]
-    aside: list[str]  # set aside or revealed: public
-    look: list[str]  # looked at privately
+    # Read-only: shared with earlier states (the module's docstring); ``put``, ``take``.
+    deck: Sequence[str]  # the top last
+    hand: Sequence[str]
+    discard: Sequence[str]  # the top last
+    play: Sequence[str]
+    aside: Sequence[str]  # set aside or revealed: public
+    look: Sequence[str]  # looked at privately
     turns: int
 
 
@@ -90,8 +97,8 @@ class State(TypedDict):
     seats: int
     first: int | None  # the first player, None until drawn
     kingdom: list[str] | None  # None while a random pick is pending
-    supply: dict[str, int]
-    trash: list[str]
+    supply: Mapping[str, int]  # read-only, as a player's zones
+    trash: Sequence[str]  # read-only, as a player's zones
     players: list[Player]
     turn: Turn
     pending: list[Frame]  # the top last
@@ -125,20 +132,50 @@ def supply_for(kingdom: list[str], seats: int) -> dict[str, int]:
 
 
 def working(state: State) -> State:
-    """A copy of ``state`` whose every mutable part may be changed in place."""
-    st = dict(state)
-    # list.copy rather than a slice: the copy is made on every event, and this is its bulk.
-    st["players"] = [{"deck": p["deck"].copy(), "hand": p["hand"].copy(),
-                      "discard": p["discard"].copy(), "play": p["play"].copy(),
-                      "aside": p["aside"].copy(), "look": p["look"].copy(), "turns": p["turns"]}
-                     for p in state["players"]]
-    st["supply"] = dict(state["supply"])
-    st["trash"] = state["trash"].copy()
-    st["turn"] = dict(state["turn"])
-    st["pending"] = [{k: (v.copy() if type(v) is list else v) for k, v in f.items()}
-                     for f in state["pending"]]
-    st["notes"] = []
-    return cast(State, st)
+    """A copy of ``state`` whose turn, pending frames and players' records may be changed in
+    place (a player's zones, the Supply and the trash are replaced, never changed)."""
+    pending = state["pending"]
+    return {**state, "players": [{**p} for p in state["players"]], "turn": {**state["turn"]},
+            # Most events find the stack empty: no comprehension to set up then.
+            "pending": [_frame_copy(f) for f in pending] if pending else [], "notes": []}
+
+
+def _frame_copy(frame: Frame) -> Frame:
+    """A copy of ``frame`` whose lists (those ``Frame`` has) may be changed in place."""
+    copy: Frame = {**frame}
+    if "set" in copy:
+        copy["set"] = list(copy["set"])
+    if "targets" in copy:
+        copy["targets"] = list(copy["targets"])
+    if "immune" in copy:
+        copy["immune"] = list(copy["immune"])
+    return copy
+
+
+def put(player: Player, zone: Zone, cards: Iterable[str]) -> None:
+    """Add ``cards`` at the end (the top of a deck or discard pile) of ``player``'s ``zone``."""
+    player[zone] = [*player[zone], *cards]
+
+
+def take(player: Player, zone: Zone, cards: Iterable[str]) -> None:
+    """Take one of each of ``cards`` (the first found) out of ``player``'s ``zone``."""
+    rest = list(player[zone])
+    for card in cards:
+        rest.remove(card)
+    player[zone] = rest
+
+
+def shift(player: Player, source: Zone, to: Zone, card: str) -> None:
+    """Move one ``card`` from ``player``'s ``source`` zone onto the end of its ``to`` zone."""
+    take(player, source, (card,))
+    put(player, to, (card,))
+
+
+def take_last(player: Player, zone: Zone) -> str:
+    """Take the last card (the top of a deck or discard pile) of ``player``'s ``zone``."""
+    cards = player[zone]
+    player[zone] = cards[:-1]
+    return cards[-1]
 
 
 def note(st: State, seat: int, act: str, cards: list[str] | None = None,
@@ -158,23 +195,23 @@ def others(st: State, seat: int) -> list[int]:
 
 def gain(st: State, seat: int, card: str, to: Zone = "discard") -> bool:
     """Gain ``card`` from the Supply to the discard pile (or ``hand``/``deck``); False if empty."""
-    if st["supply"].get(card, 0) <= 0:
+    left = st["supply"].get(card, 0)
+    if left <= 0:
         return False
-    st["supply"][card] -= 1
-    st["players"][seat][to].append(card)
+    st["supply"] = {**st["supply"], card: left - 1}
+    put(st["players"][seat], to, (card,))
     note(st, seat, "gained" if to == "discard" else f"gained to {to}", [card])
     return True
 
 
 def trash(st: State, seat: int, zone: Zone, card: str) -> None:
-    st["players"][seat][zone].remove(card)
-    st["trash"].append(card)
+    take(st["players"][seat], zone, (card,))
+    st["trash"] = [*st["trash"], card]
     note(st, seat, "trashed", [card])
 
 
 def discard(st: State, seat: int, zone: Zone, card: str) -> None:
-    st["players"][seat][zone].remove(card)
-    st["players"][seat]["discard"].append(card)
+    shift(st["players"][seat], zone, "discard", card)
     note(st, seat, "discarded", [card])
 
 
@@ -191,15 +228,15 @@ def empty_piles(st: State) -> int:
 
 def owned(player: Player) -> list[str]:
     """Every card a player owns: deck, hand, discard, in play and set aside."""
-    return (player["deck"] + player["hand"] + player["discard"] + player["play"]
-            + player["aside"] + player["look"])
+    return [*player["deck"], *player["hand"], *player["discard"], *player["play"],
+            *player["aside"], *player["look"]]
 
 
 def victory_points(player: Player) -> int:
     return points_of(owned(player))
 
 
-def points_of(cards: list[str]) -> int:
+def points_of(cards: Sequence[str]) -> int:
     """The victory points of ``cards``: each card's own, and a Gardens 1 per 10 cards."""
     points = sum(map(VP.__getitem__, cards))
     if "gardens" in cards:

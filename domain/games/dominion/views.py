@@ -16,22 +16,22 @@ everything is public.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any
 
 from domain.kernel import Chance, Decision, Prompt, Step, default_redact
-from domain.kernel.lazy import LazyList, LazyView, Part, once, settled
+from domain.kernel.lazy import LazyList, LazyView, settled
 
 from .cards import ORDER, name
 from .flow import next_step
-from .state import Note, State, owned, points_of
+from .state import Frame, Note, State, Turn, owned, points_of
 
 # Moves whose card goes face down onto the deck: only the mover learns which card it was.
 SECRET_TOPDECKS = ("sentry", "artisan_topdeck", "harbinger")
 
 
-def _sorted(cards: list[str]) -> list[str]:
+def _sorted(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=ORDER.__getitem__)
 
 
@@ -65,45 +65,99 @@ def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str
 def view(st: State, seat: int | None) -> dict[str, Any]:
     step = next_step(st)
     prompt = step.prompt_for(seat) if isinstance(step, Decision) and seat is not None else None
-    settled_view: dict[str, Any] = settled(LazyView(view_parts(st, seat, lambda: step, prompt)))
+    settled_view: dict[str, Any] = settled(SeatView(st, seat, prompt, step))
     return settled_view
 
 
 def bot_view(st: State, prompt: Prompt) -> LazyView:
     """``view(st, prompt.seat)``, each part built when the bot first reads it."""
-    return LazyView(view_parts(st, prompt.seat, once(lambda: next_step(st)), prompt))
+    return SeatView(st, prompt.seat, prompt)
 
 
-def view_parts(st: State, seat: int | None, step: Callable[[], Step],
-               prompt: Prompt | None) -> dict[str, Part]:
-    """The parts of ``seat``'s view; ``step`` is the state's next step, ``prompt`` the one
-    ``seat`` is asked now, if any."""
-    over = st["result"] is not None
-    turn = st["turn"]
-    parts: dict[str, Part] = {
-        "edition": lambda: st["options"]["edition"],
-        "kingdom": lambda: st["kingdom"],
-        "supply": lambda: dict(st["supply"]),
-        "trash": lambda: list(st["trash"]),
-        "turn": lambda: {"seat": turn["seat"], "phase": turn["phase"],
-                         "actions": turn["actions"], "buys": turn["buys"],
-                         "coins": turn["coins"]},
-        "players": lambda: LazyList([partial(player_view, st, i, seat, over)
-                                     for i in range(st["seats"])]),
-        "to_act": lambda: seats_to_act(step()),
-        "first": lambda: st["first"],
-        # The draw the game waits for: the first player, the kingdom, or a seat's shuffle.
-        "waiting_for": lambda: awaited_draw(step()),
-        "happened": lambda: [happening(entry, seat) for entry in st["notes"]],
-    }
-    spy = st["pending"][-1] if st["pending"] else None
-    if spy is not None and spy["op"] == "spy" and spy["card"] is not None:
-        parts["spy_reveal"] = lambda: {"seat": spy["seat"], "card": spy["card"]}  # to all
-    if prompt is not None:
-        parts["prompt"] = prompt.to_json
-    if over:
-        parts["result"] = lambda: st["result"]
-    return parts
+class SeatView(LazyView):
+    """``seat``'s view of ``st``, each part built by its function in ``PARTS`` when first
+    read; ``prompt`` is the one ``seat`` is asked now, if any, and ``step`` the state's next
+    step (worked out when a part first needs it). A bot's view is set up for every decision
+    and reads two or three parts: this sets up no function for each part."""
+
+    __slots__ = ("_step", "prompt", "seat", "st")
+
+    def __init__(self, st: State, seat: int | None, prompt: Prompt | None,
+                 step: Step | None = None) -> None:
+        # LazyView's mapping of parts is left unset: every method that reads it is this
+        # class's own, reading ``PARTS``.
+        self._built = {}
+        self.st, self.seat, self.prompt, self._step = st, seat, prompt, step
+
+    @property
+    def over(self) -> bool:
+        return self.st["result"] is not None
+
+    def keys_shown(self) -> tuple[str, ...]:
+        """The view's keys, in order (worked out only when a part not always shown is read,
+        or the view is listed: a bot reads parts always shown)."""
+        pending = self.st["pending"]
+        spy = bool(pending) and pending[-1]["op"] == "spy" and pending[-1]["card"] is not None
+        return KEYS[spy, self.prompt is not None, self.over]
+
+    def step(self) -> Step:
+        if self._step is None:
+            self._step = next_step(self.st)
+        return self._step
+
+    def __getitem__(self, key: str) -> Any:
+        built = self._built
+        if key in built:
+            return built[key]
+        if key not in ALWAYS_SHOWN and key not in self.keys_shown():
+            raise KeyError(key)
+        value = built[key] = PARTS[key](self)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.keys_shown())
+
+    def __len__(self) -> int:
+        return len(self.keys_shown())
+
+
+def _turn(turn: Turn) -> dict[str, Any]:
+    return {"seat": turn["seat"], "phase": turn["phase"], "actions": turn["actions"],
+            "buys": turn["buys"], "coins": turn["coins"]}
+
+
+def _spy_reveal(frame: Frame) -> dict[str, Any]:
+    return {"seat": frame["seat"], "card": frame["card"]}  # shown to all
+
+
+def _players(seen: SeatView) -> LazyList:
+    st, seat, over = seen.st, seen.seat, seen.over
+    return LazyList([partial(player_view, st, i, seat, over) for i in range(st["seats"])])
+
+
+PARTS: dict[str, Callable[[SeatView], Any]] = {
+    "edition": lambda seen: seen.st["options"]["edition"],
+    "kingdom": lambda seen: seen.st["kingdom"],
+    "supply": lambda seen: dict(seen.st["supply"]),
+    "trash": lambda seen: list(seen.st["trash"]),
+    "turn": lambda seen: _turn(seen.st["turn"]),
+    "players": _players,
+    "to_act": lambda seen: seats_to_act(seen.step()),
+    "first": lambda seen: seen.st["first"],
+    # The draw the game waits for: the first player, the kingdom, or a seat's shuffle.
+    "waiting_for": lambda seen: awaited_draw(seen.step()),
+    "happened": lambda seen: [happening(entry, seen.seat) for entry in seen.st["notes"]],
+    "prompt": lambda seen: seen.prompt.to_json() if seen.prompt is not None else None,
+    "spy_reveal": lambda seen: _spy_reveal(seen.st["pending"][-1]),
+    "result": lambda seen: seen.st["result"],
+}
+ALWAYS = ("edition", "kingdom", "supply", "trash", "turn", "players", "to_act", "first",
+          "waiting_for", "happened")
+ALWAYS_SHOWN = frozenset(ALWAYS)
+# The view's keys, in order, by whether a Spy shows a card, the seat is asked, the game is over.
+KEYS = {(spy, asked, over): (*ALWAYS, *(("spy_reveal",) if spy else ()),
+                             *(("prompt",) if asked else ()), *(("result",) if over else ()))
+        for spy in (False, True) for asked in (False, True) for over in (False, True)}
 
 
 def seats_to_act(step: Step) -> list[int]:

@@ -120,3 +120,28 @@ def test_a_strategy_bot_without_its_card_in_the_kingdom_plays_big_money_ultimate
 
     cards = set(owned(state["players"][0])) | set(owned(state["players"][1]))
     assert cards <= {"copper", "estate", "silver", "gold", "duchy", "province"}
+
+
+def test_no_event_changes_an_earlier_state_though_they_share_the_zones_it_left_alone():
+    """An event shares a player's zones, the Supply and the trash with the state before it
+    (state.py), so every state of a game, as written when it was reached, must read the same
+    once the game is over."""
+    for seed in range(24):
+        rng = random.Random(seed)
+        kingdom = rng.sample(KINGDOM, 10)
+        seats = 2 + seed % 3
+        state = RULES.setup({"kingdom": kingdom, "edition": "both"}, seats)
+        reached = []
+        for _ in range(MAX_STEPS):
+            step = RULES.next(state)
+            if isinstance(step, Over):
+                break
+            reached.append((state, canonical_json(state)))
+            if isinstance(step, Chance):
+                outcome = derive_outcome(step.spec, rng.randbytes(8), "t")
+                state = RULES.apply_chance(state, outcome)
+            else:
+                prompt = step.prompts[0]
+                move = ask_bot(RULES, random_turns_sensible_answers, state, prompt, rng.randrange)
+                state = RULES.apply_move(state, prompt.seat, move)
+        assert all(canonical_json(earlier) == text for earlier, text in reached), seed

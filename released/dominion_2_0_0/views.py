@@ -1,0 +1,195 @@
+"""What each seat may see (``view``), which parts of an event it may see (``redact``), and the
+log line it may read (``describe``).
+
+Hidden: other seats' hands (their size is shown), every deck's order and contents (its size is
+shown; nobody, the owner included, sees the order), cards looked at privately (Sentry,
+Library's draw) except by the looker, the discard pile below its top card and its size (the
+seed: "버린 카드가 몇 장인지 셀 수 없습니다", you may not count your discards; so the cards
+each player owns are not tallied for others, as the tally would give the count away; a seat's
+own view tallies its own cards, which it knows from its own gains and trashes). Public: the
+top card of each discard pile, every deck's size (counting it "is always allowed"), cards in
+play, revealed and set-aside cards, the trash, the Supply counts and each player's victory
+points. Cards are named by id only, never by a per-copy id. After the game is over
+everything is public.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from domain.kernel import Chance, Decision, Prompt, Step, default_redact
+from domain.kernel.lazy import LazyList, LazyView, Part, once, settled
+
+from .cards import ORDER, name
+from .flow import next_step
+from .state import Note, State, owned, points_of
+
+# Moves whose card goes face down onto the deck: only the mover learns which card it was.
+SECRET_TOPDECKS = ("sentry", "artisan_topdeck", "harbinger")
+
+
+def _sorted(cards: list[str]) -> list[str]:
+    return sorted(cards, key=ORDER.__getitem__)
+
+
+def player_view(st: State, index: int, seat: int | None, over: bool) -> dict[str, Any]:
+    player = st["players"][index]
+    mine = over or index == seat
+    discard = player["discard"]
+    cards = owned(player)
+    view: dict[str, Any] = {
+        "hand": _sorted(player["hand"]) if mine else None,
+        "hand_size": len(player["hand"]),
+        "deck_size": len(player["deck"]),
+        "discard_top": discard[-1] if discard else None,
+        "in_play": list(player["play"]),
+        "set_aside": list(player["aside"]),
+        "looking_at": list(player["look"]) if mine else None,
+        "looking_at_size": len(player["look"]),
+        "victory_points": points_of(cards),
+        "turns": player["turns"],
+    }
+    if mine:
+        counts = Counter(cards)
+        view["owned"] = {card: counts[card] for card in _sorted(list(counts))}
+    if over:
+        view["discard_size"] = len(discard)
+        view["deck_top_first"] = list(reversed(player["deck"]))
+        view["discard"] = list(discard)
+    return view
+
+
+def view(st: State, seat: int | None) -> dict[str, Any]:
+    step = next_step(st)
+    prompt = step.prompt_for(seat) if isinstance(step, Decision) and seat is not None else None
+    settled_view: dict[str, Any] = settled(LazyView(view_parts(st, seat, lambda: step, prompt)))
+    return settled_view
+
+
+def bot_view(st: State, prompt: Prompt) -> LazyView:
+    """``view(st, prompt.seat)``, each part built when the bot first reads it."""
+    return LazyView(view_parts(st, prompt.seat, once(lambda: next_step(st)), prompt))
+
+
+def view_parts(st: State, seat: int | None, step: Callable[[], Step],
+               prompt: Prompt | None) -> dict[str, Part]:
+    """The parts of ``seat``'s view; ``step`` is the state's next step, ``prompt`` the one
+    ``seat`` is asked now, if any."""
+    over = st["result"] is not None
+    turn = st["turn"]
+    parts: dict[str, Part] = {
+        "edition": lambda: st["options"]["edition"],
+        "kingdom": lambda: st["kingdom"],
+        "supply": lambda: dict(st["supply"]),
+        "trash": lambda: list(st["trash"]),
+        "turn": lambda: {"seat": turn["seat"], "phase": turn["phase"],
+                         "actions": turn["actions"], "buys": turn["buys"],
+                         "coins": turn["coins"]},
+        "players": lambda: LazyList([partial(player_view, st, i, seat, over)
+                                     for i in range(st["seats"])]),
+        "to_act": lambda: seats_to_act(step()),
+        "first": lambda: st["first"],
+        # The draw the game waits for: the first player, the kingdom, or a seat's shuffle.
+        "waiting_for": lambda: awaited_draw(step()),
+        "happened": lambda: [happening(entry, seat) for entry in st["notes"]],
+    }
+    spy = st["pending"][-1] if st["pending"] else None
+    if spy is not None and spy["op"] == "spy" and spy["card"] is not None:
+        parts["spy_reveal"] = lambda: {"seat": spy["seat"], "card": spy["card"]}  # to all
+    if prompt is not None:
+        parts["prompt"] = prompt.to_json
+    if over:
+        parts["result"] = lambda: st["result"]
+    return parts
+
+
+def seats_to_act(step: Step) -> list[int]:
+    return step.seats if isinstance(step, Decision) else []
+
+
+def awaited_draw(step: Step) -> str | None:
+    return f"a draw: {step.spec['what']}" if isinstance(step, Chance) else None
+
+
+def redact(st: State, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    if st["result"] is not None or event.get("type") != "move":
+        return default_redact(st, event, viewer)
+    move = event["move"]
+    pending = st["pending"]
+    if (viewer != event["seat"] and move.get("kind") == "topdeck" and pending
+            and pending[-1]["op"] in SECRET_TOPDECKS):
+        return {**event, "move": {**move, "card": None}}
+    return event
+
+
+def reveals(st: State, after: State, event: dict[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s move ``event`` (from ``st`` to ``after``) showed it something hidden
+    from it before: what lets a takeback undo the move (the game contract's ``reveals``).
+    Conservatively, it did when a card left any deck or a deck was reordered (drawn,
+    revealed, looked at, discarded from the top: nobody knows a deck's order, its owner
+    included), when another seat's hand or looked-at cards changed, when a discard pile lost
+    a card (uncovering the one beneath), or when the game ended (all is public then). What
+    is left (cards gained from the Supply, played or discarded from one's own hand, put onto
+    a deck or a discard pile, trashed, and the turn's counters) is public or the seat's own;
+    a shuffle is a draw of its own, never part of a move."""
+    if after["result"] is not None:
+        return True
+    for index, (was, now) in enumerate(zip(st["players"], after["players"], strict=True)):
+        if now["deck"][:len(was["deck"])] != was["deck"] \
+                or now["discard"][:len(was["discard"])] != was["discard"]:
+            return True
+        if index != seat and (now["hand"] != was["hand"] or now["look"] != was["look"]):
+            return True
+    return False
+
+
+def describe(st: State, after: State, event: dict[str, Any], viewer: int | None) -> str:
+    """Every public thing the event caused (the notes of the state after it), and the private
+    ones ``viewer`` may know."""
+    lines = [render(entry, viewer) for entry in after["notes"]]
+    if not lines and event["type"] == "move":
+        kind = str(event["move"].get("kind", "")).replace("_", " ")
+        lines = [f"{who(event['seat'], viewer)} chose to {kind}"]
+    if after["result"] is not None:
+        result = after["result"]
+        winners = " and ".join(f"seat {s}" for s in result["winners"])
+        lines.append(f"The game is over ({result['reason']}): scores "
+                     f"{result['scores']}, won by {winners}")
+    return ". ".join(lines) + "."
+
+
+def who(seat: int, viewer: int | None) -> str:
+    return "You" if seat == viewer else f"Seat {seat}"
+
+
+# The notes' acts are past tense ("drew", "played"), the same for "You" and "Seat 1", except
+# these, written for a third person.
+SECOND_PERSON = {"goes first": "go first"}
+
+
+def happening(entry: Note, viewer: int | None) -> dict[str, Any]:
+    """What the last event did, as data: who, the act ("revealed", "trashed", "gained"...)
+    and the cards, which a secret act shows only its own seat (the others, how many): the
+    results the log line tells in words, for a program to read."""
+    cards: list[str | None] = list(entry["cards"])
+    if entry.get("secret") and viewer != entry["seat"]:
+        cards = [None] * len(cards)
+    return {"seat": entry["seat"], "act": entry["act"], "cards": cards}
+
+
+def render(entry: Note, viewer: int | None) -> str:
+    cards = entry["cards"]
+    if entry["act"] == "set out the kingdom":
+        return "The kingdom is " + ", ".join(name(c) for c in cards)
+    act = entry["act"]
+    if entry["seat"] == viewer:
+        act = SECOND_PERSON.get(act, act)
+    text = f"{who(entry['seat'], viewer)} {act}"
+    if not cards:
+        return text
+    if entry.get("secret") and viewer != entry["seat"]:
+        return f"{text} {len(cards)} card{'s' if len(cards) != 1 else ''}"
+    return f"{text} {', '.join(name(c) for c in cards)}"
