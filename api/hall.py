@@ -63,6 +63,8 @@ def open_hall(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ
     auditor = Auditor(service, store, run=on_native_thread)
     projector = Projector(service, store, request_memo(service.version_of), auditor)
     service.read_models = projector  # each command's unit of work writes the views
+    if service.group_commit is not None:  # the disk's wait off the event loop
+        service.group_commit.elsewhere = on_native_thread
     interval = float(config.get("DEADLINE_SECONDS", 1.0))
     loop = (DeadlineLoop(service, store, interval, inbox=projector.inbox).start()
             if interval > 0 else None)

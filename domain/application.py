@@ -30,6 +30,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.persistence import IntegrityError, Transcoder
 
+from . import group_commit
 from .aggregate import Game, GameNotFound, event_record
 from .audits import Receipts, Takebacks
 from .bookkeeping import Receipt, SeatKeys, token_hash
@@ -187,6 +188,14 @@ class GameService(Application[UUID]):
         self.players = Players(self.repository, self.recorder, self.save, self.get, secret,
                                clock, new_token)
         self.read_models: ReadModels = NoReadModels()
+        # Concurrent saves share a transaction and its commit (SQLite; None otherwise).
+        self.group_commit = group_commit.install(
+            [self.recorder, *([self.snapshots.recorder] if self.snapshots else [])])
+
+    def close(self) -> None:
+        if self.group_commit is not None:
+            self.group_commit.close()
+        super().close()
 
     def construct_transcoder(self) -> Transcoder:
         """The store's JSON written and read by orjson (``domain.transcoder``: the same stored
