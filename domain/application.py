@@ -27,7 +27,13 @@ from functools import partial
 from typing import Any, ClassVar, Protocol
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
+from eventsourcing.application import (
+    AggregateNotFoundError,
+    Application,
+    LRUCache,
+    ProcessingEvent,
+)
+from eventsourcing.domain import BaseAggregate
 from eventsourcing.persistence import IntegrityError, Transcoder
 
 from . import group_commit
@@ -216,7 +222,7 @@ class GameService(Application[UUID]):
         self._saving.games = games
         counts = {game_id: len(game.pending_events) for game_id, game in games.items()}
         try:
-            recordings = super().save(*objs, **kwargs)
+            recordings = self._save_aggregates(objs, kwargs)
         finally:
             self._saving.games = {}
         for game_id, count in counts.items():
@@ -230,6 +236,22 @@ class GameService(Application[UUID]):
                     newer = False
                 if not newer:
                     cache.put(saved.id, copy.deepcopy(saved))
+        return recordings
+
+    def _save_aggregates(self, objs: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """The library's ``save`` for aggregates, without its checks of each one against two
+        runtime protocols (about 30 us a save, a few percent of a move's request)."""
+        if not all(isinstance(obj, BaseAggregate) for obj in objs):
+            return super().save(*objs, **kwargs)
+        processing = ProcessingEvent[UUID]()
+        for aggregate in objs:
+            processing.events.extend(aggregate.collect_events())
+            processing.aggregates[aggregate.id] = aggregate
+        processing.saved_kwargs.update(kwargs)
+        recordings = self._record(processing)
+        self._take_snapshots(processing)
+        self._notify(recordings)
+        self.notify(processing.events)
         return recordings
 
     def _snapshot_on_the_way(self, game: Game, saved: int) -> None:

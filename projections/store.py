@@ -32,7 +32,7 @@ import os
 import subprocess
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -99,6 +99,35 @@ def connect(url: str | None, folder: Path) -> redis.Redis:
     return client
 
 
+def at_once(client: redis.Redis, command: tuple[Any, ...], otherwise: Callable[[], Any]) -> Any:
+    """The reply to ``command``, sent packed in one piece on a pooled connection: what a
+    move's view write and a view's read do, where redis-py's general path (its packing
+    joins the buffer again at each argument, a move's views being a dozen of them, then
+    encoders, retries and callbacks) cost as much again as the round trip. Anything but a
+    reply (a lost connection, a script Redis forgot) is left to ``otherwise``, the same
+    command through redis-py, which reconnects, retries and loads the script."""
+    pool = client.connection_pool
+    connection = pool.get_connection()
+    try:
+        connection.send_packed_command([packed(command)], check_health=False)
+        return connection.read_response()
+    except (*UNAVAILABLE, redis.exceptions.NoScriptError):
+        connection.disconnect()
+    finally:
+        pool.release(connection)
+    return otherwise()
+
+
+def packed(command: tuple[Any, ...]) -> bytes:
+    """``command`` in Redis's protocol (RESP): strings as UTF-8, numbers as ``repr``."""
+    parts = [b"*%d\r\n" % len(command)]
+    for argument in command:
+        data = (argument.encode() if isinstance(argument, str)
+                else argument if isinstance(argument, bytes) else repr(argument).encode())
+        parts += (b"$%d\r\n" % len(data), data, b"\r\n")
+    return b"".join(parts)
+
+
 class ViewStore:
     """Game views, the game index, the follower's position and pub/sub."""
 
@@ -126,7 +155,8 @@ class ViewStore:
             args += [key, value if isinstance(value, str) else canonical_json(value)]
         keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}", DEADLINES,
                 WARNINGS]
-        return bool(self._write(keys=keys, args=args))
+        return bool(at_once(self.client, ("EVALSHA", self._write.sha, len(keys), *keys, *args),
+                            lambda: self._write(keys=keys, args=args)))
 
     def due_games(self, now: float, limit: int = 100, after: float | None = None,
                   ) -> list[str]:
@@ -183,7 +213,9 @@ class ViewStore:
 
     def read_text(self, game_id: str, field: str) -> tuple[int, str] | None:
         """The version and the JSON text stored under ``field``, or None."""
-        version, value = self.client.hmget(_game_key(game_id), ["version", field])
+        key = _game_key(game_id)
+        version, value = at_once(self.client, ("HMGET", key, "version", field),
+                                 lambda: self.client.hmget(key, ["version", field]))
         if not version or value is None:
             return None
         return int(version), str(value)  # decode_responses: a str already
