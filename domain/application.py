@@ -36,7 +36,7 @@ from eventsourcing.application import (
 from eventsourcing.domain import BaseAggregate
 from eventsourcing.persistence import IntegrityError, Transcoder
 
-from . import group_commit
+from . import group_commit, sqlite_reads
 from .aggregate import Game, GameNotFound, event_record
 from .audits import Receipts, Takebacks
 from .bookkeeping import Receipt, SeatKeys, token_hash
@@ -194,13 +194,17 @@ class GameService(Application[UUID]):
         self.players = Players(self.repository, self.recorder, self.save, self.get, secret,
                                clock, new_token)
         self.read_models: ReadModels = NoReadModels()
-        # Concurrent saves share a transaction and its commit (SQLite; None otherwise).
-        self.group_commit = group_commit.install(
-            [self.recorder, *([self.snapshots.recorder] if self.snapshots else [])])
+        # Concurrent saves share a transaction and its commit (SQLite; None otherwise), and
+        # reads go without the library's pool.
+        recorders = [self.recorder, *([self.snapshots.recorder] if self.snapshots else [])]
+        self.group_commit = group_commit.install(recorders)
+        self._event_reads = sqlite_reads.install(recorders)
 
     def close(self) -> None:
         if self.group_commit is not None:
             self.group_commit.close()
+        for reads in self._event_reads:
+            reads.close()
         super().close()
 
     def construct_transcoder(self) -> Transcoder:
