@@ -42,6 +42,7 @@ class Hall:
         if self.projector.auditor is not None:
             self.projector.auditor.close()
         self.store.hub.close()
+        self.store.direct.close()
         while self.owned:
             self.owned.pop().close()
 

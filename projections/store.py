@@ -99,23 +99,41 @@ def connect(url: str | None, folder: Path) -> redis.Redis:
     return client
 
 
-def at_once(client: redis.Redis, command: tuple[Any, ...], otherwise: Callable[[], Any]) -> Any:
-    """The reply to ``command``, sent packed in one piece on a pooled connection: what a
-    move's view write and a view's read do, where redis-py's general path (its packing
-    joins the buffer again at each argument, a move's views being a dozen of them, then
-    encoders, retries and callbacks) cost as much again as the round trip. Anything but a
-    reply (a lost connection, a script Redis forgot) is left to ``otherwise``, the same
-    command through redis-py, which reconnects, retries and loads the script."""
-    pool = client.connection_pool
-    connection = pool.get_connection()
-    try:
-        connection.send_packed_command([packed(command)], check_health=False)
-        return connection.read_response()
-    except (*UNAVAILABLE, redis.exceptions.NoScriptError):
-        connection.disconnect()
-    finally:
-        pool.release(connection)
-    return otherwise()
+class Direct:
+    """Commands sent packed in one piece on connections of this object's own: what a move's
+    view write and a view's read do, where redis-py's general path (a pool that polls each
+    connection it lends, packing that joins the buffer again at each argument, a move's
+    views being a dozen of them, then encoders, retries and callbacks) cost as much again
+    as the round trip. A connection is lent again only after a whole reply was read on it.
+    Anything but a reply (a lost connection, a script Redis forgot) is left to the caller's
+    ``otherwise``, the same command through redis-py, which reconnects, retries and loads
+    the script."""
+
+    def __init__(self, client: redis.Redis) -> None:
+        self.client = client
+        self._idle: list[Any] = []
+
+    def call(self, command: tuple[Any, ...], otherwise: Callable[[], Any]) -> Any:
+        try:
+            connection = self._idle.pop()
+        except IndexError:
+            pool = self.client.connection_pool
+            connection = pool.connection_class(**pool.connection_kwargs)
+        try:
+            connection.send_packed_command([packed(command)], check_health=False)
+            reply = connection.read_response()
+        except (*UNAVAILABLE, redis.exceptions.NoScriptError):
+            connection.disconnect()
+            return otherwise()
+        except BaseException:
+            connection.disconnect()
+            raise
+        self._idle.append(connection)
+        return reply
+
+    def close(self) -> None:
+        while self._idle:
+            self._idle.pop().disconnect()
 
 
 def packed(command: tuple[Any, ...]) -> bytes:
@@ -138,6 +156,7 @@ class ViewStore:
         self._claim_warning = client.register_script(_CLAIM_WARNING)
         self._requeue_warning = client.register_script(_REQUEUE_WARNING)
         self.hub = Hub(client)
+        self.direct = Direct(client)
 
     # ---- views and index ----
 
@@ -155,8 +174,8 @@ class ViewStore:
             args += [key, value if isinstance(value, str) else canonical_json(value)]
         keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}", DEADLINES,
                 WARNINGS]
-        return bool(at_once(self.client, ("EVALSHA", self._write.sha, len(keys), *keys, *args),
-                            lambda: self._write(keys=keys, args=args)))
+        return bool(self.direct.call(("EVALSHA", self._write.sha, len(keys), *keys, *args),
+                                     lambda: self._write(keys=keys, args=args)))
 
     def due_games(self, now: float, limit: int = 100, after: float | None = None,
                   ) -> list[str]:
@@ -214,8 +233,8 @@ class ViewStore:
     def read_text(self, game_id: str, field: str) -> tuple[int, str] | None:
         """The version and the JSON text stored under ``field``, or None."""
         key = _game_key(game_id)
-        version, value = at_once(self.client, ("HMGET", key, "version", field),
-                                 lambda: self.client.hmget(key, ["version", field]))
+        version, value = self.direct.call(("HMGET", key, "version", field),
+                                          lambda: self.client.hmget(key, ["version", field]))
         if not version or value is None:
             return None
         return int(version), str(value)  # decode_responses: a str already
