@@ -66,8 +66,11 @@ class GroupCommit:
     def __init__(self, recorder: SQLiteAggregateRecorder, elsewhere: Elsewhere = run_here) -> None:
         self.datastore = recorder.datastore
         self.elsewhere = elsewhere
-        self._turns = os.open(f"{self.datastore.pool.db_name}.writer", os.O_RDWR | os.O_CREAT,
-                              0o600)
+        try:
+            self._turns = os.open(f"{self.datastore.pool.db_name}.writer",
+                                  os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:  # a folder this process may not write: SQLite's own wait serves
+            self._turns = -1
         self._lock = threading.Lock()
         self._queue: list[_Save] = []
         self._leading = False
@@ -110,6 +113,9 @@ class GroupCommit:
 
 
     def _commit_in_turn(self, connection: SQLiteConnection, batch: Sequence[_Save]) -> None:
+        if self._turns < 0:
+            commit(connection, batch)
+            return
         fcntl.flock(self._turns, fcntl.LOCK_EX)
         try:
             commit(connection, batch)
