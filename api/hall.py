@@ -17,7 +17,7 @@ from domain.application import GameService
 from projections import Auditor, Projector, ViewStore, connect
 
 from .deadlines import DeadlineLoop
-from .limits import on_native_thread
+from .limits import NativeLine, on_native_thread
 
 if TYPE_CHECKING:
     from .follow import Reached
@@ -65,7 +65,9 @@ def open_hall(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ
     projector = Projector(service, store, request_memo(service.version_of), auditor)
     service.read_models = projector  # each command's unit of work writes the views
     if service.group_commit is not None:  # the disk's wait off the event loop
-        service.group_commit.elsewhere = on_native_thread
+        line = NativeLine()
+        service.group_commit.elsewhere = line.run
+        owned.append(line)
     interval = float(config.get("DEADLINE_SECONDS", 1.0))
     loop = (DeadlineLoop(service, store, interval, inbox=projector.inbox).start()
             if interval > 0 else None)
