@@ -8,7 +8,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response, send_from_directory
+from flask import Flask, Request, Response, send_from_directory
+from flask.sessions import NullSession, SessionInterface
 from flask_smorest import Api
 from swagger_ui_bundle import swagger_ui_path
 
@@ -62,6 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     load_all()  # a registered game that does not import stops the service here, loudly
     app = Flask(__name__)
     app.json = OrjsonProvider(app)
+    app.session_interface = NoSessions()
     app.config.from_mapping(DEFAULTS)
     app.config.from_mapping(limits.DEFAULTS)
     app.config.from_mapping(limits.from_environ(os.environ))
@@ -85,6 +87,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         catch_up(projector)
         projector.auditor.sweep()  # finished games without a verdict, in the background
     return app
+
+
+class NoSessions(SessionInterface):
+    """The API keeps no session (a seat's token or a player's key names the caller): no
+    cookie is looked for, nor a signing key, on each request."""
+
+    def open_session(self, app: Flask, request: Request) -> NullSession:
+        return NullSession()
 
 
 def docs_asset(filename: str) -> Response:

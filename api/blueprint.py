@@ -19,6 +19,7 @@ from .errors import ApiError
 from .schemas import ProblemSchema
 
 MAX_DEPTH = 64
+SCALARS = (str, int, float, bool, type(None))
 
 
 class StrictParser(FlaskParser):
@@ -29,6 +30,23 @@ class StrictParser(FlaskParser):
     def __init__(self) -> None:
         super().__init__()
         self._schemas: dict[type[Schema], Schema] = {}
+        self._empty_queries: dict[type[Schema], dict[str, Any]] = {}
+
+    def parse(self, argmap: Any, req: Any = None, *, location: str | None = None,
+              validate: Any = None, **kwargs: Any) -> Any:
+        """As webargs parses, except that a request without a query string is given the
+        arguments its query schema loads from nothing, loaded once (most reads of a view
+        send none; webargs' parse of nothing cost a tenth of such a request)."""
+        request = req if req is not None else flask.request
+        if (location in ("query", "querystring") and validate is None
+                and not request.query_string and argmap in self._empty_queries):
+            return dict(self._empty_queries[argmap])
+        parsed = super().parse(argmap, req, location=location, validate=validate, **kwargs)
+        if (location in ("query", "querystring") and validate is None
+                and not request.query_string and isinstance(argmap, type)
+                and all(isinstance(value, SCALARS) for value in parsed.values())):
+            self._empty_queries[argmap] = dict(parsed)
+        return parsed
 
     def _get_schema(self, argmap: Any, req: flask.Request) -> Schema:
         """One instance of each argument schema class, reused by every request (webargs

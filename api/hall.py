@@ -17,7 +17,7 @@ from domain.application import GameService
 from projections import Auditor, Projector, ViewStore, connect
 
 from .deadlines import DeadlineLoop
-from .limits import on_native_thread
+from .limits import NativeLine, on_native_thread
 
 if TYPE_CHECKING:
     from .follow import Reached
@@ -42,6 +42,7 @@ class Hall:
         if self.projector.auditor is not None:
             self.projector.auditor.close()
         self.store.hub.close()
+        self.store.direct.close()
         while self.owned:
             self.owned.pop().close()
 
@@ -63,6 +64,10 @@ def open_hall(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ
     auditor = Auditor(service, store, run=on_native_thread)
     projector = Projector(service, store, request_memo(service.version_of), auditor)
     service.read_models = projector  # each command's unit of work writes the views
+    if service.group_commit is not None:  # the disk's wait off the event loop
+        line = NativeLine()
+        service.group_commit.elsewhere = line.run
+        owned.append(line)
     interval = float(config.get("DEADLINE_SECONDS", 1.0))
     loop = (DeadlineLoop(service, store, interval, inbox=projector.inbox).start()
             if interval > 0 else None)

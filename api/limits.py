@@ -298,3 +298,65 @@ def on_native_thread(work: Callable[[], T]) -> T:
 def heavy() -> HeavyWork:
     found: HeavyWork = current_app.extensions["gamehall-heavy"]
     return found
+
+
+class NativeLine:
+    """One native thread of its own that runs one piece of work at a time for the event loop,
+    its answer brought back by one watcher: gevent's thread pool builds a result, a watcher
+    and a queue entry for every piece, about as much as a commit's own Python work. For the
+    group commit's leaders (one at a time: ``run`` is never called again before it returns).
+    Without gevent, ``run`` works right here."""
+
+    def __init__(self) -> None:
+        from gevent import monkey
+
+        self._patched = monkey.is_module_patched("threading")
+        if not self._patched:
+            return
+        import gevent
+        from gevent.event import Event
+
+        self._work: Callable[[], None] | None = None
+        self._error: BaseException | None = None
+        self._finished = Event()
+        self._go = monkey.get_original("_thread", "allocate_lock")()
+        self._go.acquire()
+        self._watcher = gevent.get_hub().loop.async_()
+        self._watcher.ref = False  # the loop may end while the thread waits for work
+        self._watcher.start(self._finished.set)
+        monkey.get_original("_thread", "start_new_thread")(self._serve, ())
+
+    def run(self, work: Callable[[], None]) -> None:
+        if not self._patched:
+            work()
+            return
+        self._finished.clear()
+        self._work, self._error = work, None
+        self._watcher.ref = True  # the loop waits for the answer
+        self._go.release()
+        try:
+            self._finished.wait()
+        finally:
+            self._watcher.ref = False
+        if self._error is not None:
+            raise self._error
+
+    def _serve(self) -> None:
+        while True:
+            self._go.acquire()
+            work = self._work
+            if work is None:
+                return
+            try:
+                work()
+            except BaseException as error:  # noqa: BLE001 - raised again in the caller
+                self._error = error
+            self._watcher.send()
+
+    def close(self) -> None:
+        """Stop the thread; work given afterwards runs right here."""
+        if self._patched:
+            self._patched = False
+            self._work = None
+            self._go.release()
+            self._watcher.close()

@@ -32,7 +32,7 @@ import os
 import subprocess
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -99,6 +99,53 @@ def connect(url: str | None, folder: Path) -> redis.Redis:
     return client
 
 
+class Direct:
+    """Commands sent packed in one piece on connections of this object's own: what a move's
+    view write and a view's read do, where redis-py's general path (a pool that polls each
+    connection it lends, packing that joins the buffer again at each argument, a move's
+    views being a dozen of them, then encoders, retries and callbacks) cost as much again
+    as the round trip. A connection is lent again only after a whole reply was read on it.
+    Anything but a reply (a lost connection, a script Redis forgot) is left to the caller's
+    ``otherwise``, the same command through redis-py, which reconnects, retries and loads
+    the script."""
+
+    def __init__(self, client: redis.Redis) -> None:
+        self.client = client
+        self._idle: list[Any] = []
+
+    def call(self, command: tuple[Any, ...], otherwise: Callable[[], Any]) -> Any:
+        try:
+            connection = self._idle.pop()
+        except IndexError:
+            pool = self.client.connection_pool
+            connection = pool.connection_class(**pool.connection_kwargs)
+        try:
+            connection.send_packed_command([packed(command)], check_health=False)
+            reply = connection.read_response()
+        except (*UNAVAILABLE, redis.exceptions.NoScriptError):
+            connection.disconnect()
+            return otherwise()
+        except BaseException:
+            connection.disconnect()
+            raise
+        self._idle.append(connection)
+        return reply
+
+    def close(self) -> None:
+        while self._idle:
+            self._idle.pop().disconnect()
+
+
+def packed(command: tuple[Any, ...]) -> bytes:
+    """``command`` in Redis's protocol (RESP): strings as UTF-8, numbers as ``repr``."""
+    parts = [b"*%d\r\n" % len(command)]
+    for argument in command:
+        data = (argument.encode() if isinstance(argument, str)
+                else argument if isinstance(argument, bytes) else repr(argument).encode())
+        parts += (b"$%d\r\n" % len(data), data, b"\r\n")
+    return b"".join(parts)
+
+
 class ViewStore:
     """Game views, the game index, the follower's position and pub/sub."""
 
@@ -109,6 +156,7 @@ class ViewStore:
         self._claim_warning = client.register_script(_CLAIM_WARNING)
         self._requeue_warning = client.register_script(_REQUEUE_WARNING)
         self.hub = Hub(client)
+        self.direct = Direct(client)
 
     # ---- views and index ----
 
@@ -126,7 +174,8 @@ class ViewStore:
             args += [key, value if isinstance(value, str) else canonical_json(value)]
         keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}", DEADLINES,
                 WARNINGS]
-        return bool(self._write(keys=keys, args=args))
+        return bool(self.direct.call(("EVALSHA", self._write.sha, len(keys), *keys, *args),
+                                     lambda: self._write(keys=keys, args=args)))
 
     def due_games(self, now: float, limit: int = 100, after: float | None = None,
                   ) -> list[str]:
@@ -183,7 +232,9 @@ class ViewStore:
 
     def read_text(self, game_id: str, field: str) -> tuple[int, str] | None:
         """The version and the JSON text stored under ``field``, or None."""
-        version, value = self.client.hmget(_game_key(game_id), ["version", field])
+        key = _game_key(game_id)
+        version, value = self.direct.call(("HMGET", key, "version", field),
+                                          lambda: self.client.hmget(key, ["version", field]))
         if not version or value is None:
             return None
         return int(version), str(value)  # decode_responses: a str already

@@ -62,6 +62,11 @@ def loads(text: str | bytes) -> Any:
     to be finite (``1e400``, which Python reads as infinity): the canonical form has no bytes
     for them (replays/README, "Hashes"), and orjson would hash either as ``null``; and an
     object with a key twice, which readers resolve differently (Python keeps the last)."""
+    if isinstance(text, str):  # one decoder for all: json.loads would build one a call
+        if text.startswith("\ufeff"):
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)",
+                                       text, 0)
+        return STRICT.decode(text)
     return json.loads(text, parse_constant=refuse_constant, parse_float=finite,
                       object_pairs_hook=unique_keys)
 
@@ -84,3 +89,7 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         twice = next(key for key in keys if keys.count(key) > 1)
         raise ValueError(f"the key {twice!r} appears twice in one object")
     return value
+
+
+STRICT = json.JSONDecoder(parse_constant=refuse_constant, parse_float=finite,
+                          object_pairs_hook=unique_keys)
