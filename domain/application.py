@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Protocol
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
-from eventsourcing.persistence import IntegrityError, Transcoder
+from eventsourcing.persistence import EventStore, IntegrityError, Mapper, Transcoder
 
 from .aggregate import Game, GameNotFound, event_record
 from .audits import Receipts, Takebacks
@@ -51,6 +51,7 @@ from .commands import (
     TimeOut,
 )
 from .deck_library import DeckLibrary
+from .event_store import GameEventStore, GameMapper
 from .driver import advance, time_out
 from .history import FINISHED, EventRecord, Life, Status
 from .kernel import (
@@ -196,6 +197,18 @@ class GameService(Application[UUID]):
         transcoder = FastJSONTranscoder()
         self.register_transcodings(transcoder)
         return transcoder
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        """The library's mapper, or, when it is the library's own class, ``GameMapper``
+        (``domain.event_store``: the same stored bytes, in fewer steps an event)."""
+        mapper = super().construct_mapper()
+        if type(mapper) is not Mapper:
+            return mapper
+        return GameMapper(mapper.transcoder, mapper.compressor, mapper.cipher)
+
+    def construct_event_store(self) -> EventStore[UUID]:
+        """The library's event store, its recordings made cheaper (``domain.event_store``)."""
+        return GameEventStore(self.mapper, self.recorder)
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         """Save, then keep a copy of each game saved in the aggregate cache. The library

@@ -1,0 +1,79 @@
+"""The event store's write path: the library's mapper and event store, cheaper an event.
+
+A bot game saves all its events at once (about 90 for Dominion), so what the library does
+for each stored event is paid that many times a command: the event turned into a
+``StoredEvent`` (its state encoded by the transcoder), then, once inserted, a ``Recording``
+holding a ``Notification`` for each. The library builds these frozen dataclasses through
+their generated ``__init__`` (one ``object.__setattr__`` a field), and its transcoder meets
+an event's timestamp through orjson's ``default`` hook: together about 4 us an event, a
+tenth of what the service added to the rules. Here the same objects are made with their
+fields set at once, and the timestamp is handed to the transcoder already in its stored
+form, so the stored bytes are the same (tests/test_event_store.py) and so are the objects
+the library's mapper and event store return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, TypeVar
+from uuid import UUID
+
+from eventsourcing.persistence import EventStore, Mapper, Notification, Recording, StoredEvent
+from eventsourcing.utils import get_topic
+
+from .transcoder import FastJSONTranscoder
+
+T = TypeVar("T")
+IDS = ("originator_id", "originator_version")
+
+
+def _made(cls: type[T], fields: dict[str, Any]) -> T:
+    """An instance of the frozen dataclass ``cls`` with ``fields`` (all of them, in the
+    dataclass's order): what its ``__init__`` makes, without a call a field."""
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    return made
+
+
+class GameMapper(Mapper[UUID]):
+    """The library's mapper; an event with a timestamp, written by ``FastJSONTranscoder``
+    with neither compression nor encryption, is stored in fewer steps, to the same bytes."""
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        transcoder = self.transcoder
+        if (self.compressor is not None or self.cipher is not None
+                or type(transcoder) is not FastJSONTranscoder):
+            return super().to_stored_event(domain_event)
+        event_state = dict(domain_event.__dict__)
+        originator_id = event_state.pop("originator_id")
+        originator_version = event_state.pop("originator_version")
+        kind = type(domain_event)
+        class_version = getattr(kind, "class_version", 1)
+        if class_version > 1:
+            event_state["class_version"] = class_version
+        timestamp = event_state.get("timestamp")
+        if type(timestamp) is datetime:  # in place: the key keeps its position
+            event_state["timestamp"] = transcoder._encode_obj(timestamp)
+        return _made(StoredEvent, {"originator_id": originator_id,
+                                   "originator_version": originator_version,
+                                   "topic": get_topic(kind),
+                                   "state": transcoder.encode(event_state)})
+
+
+class GameEventStore(EventStore[UUID]):
+    """The library's event store, its recordings made without their dataclasses' calls."""
+
+    def put(self, domain_events: Sequence[Any], **kwargs: Any) -> list[Recording[UUID]]:
+        to_stored_event = self.mapper.to_stored_event
+        stored_events = [to_stored_event(event) for event in domain_events]
+        notification_ids = self.recorder.insert_events(stored_events, **kwargs)
+        if not notification_ids:
+            return []
+        assert len(notification_ids) == len(stored_events)
+        return [_made(Recording, {"domain_event": event, "notification": _made(Notification, {
+                    "originator_id": stored.originator_id,
+                    "originator_version": stored.originator_version,
+                    "topic": stored.topic, "state": stored.state, "id": notification_id})})
+                for event, stored, notification_id
+                in zip(domain_events, stored_events, notification_ids, strict=True)]
