@@ -384,17 +384,15 @@ class Game(Aggregate):
     def make_move(self, seat: int, move: dict[str, Any], by: str, at: datetime,
                   step: Step | None = None) -> None:
         """``step``: the rules' next step at this state, where the caller has it already."""
-        self._check_active()
-        self._check_no_takeback()
-        due = self.deadline(seat)
-        if due is not None and at > due:
-            raise DeadlinePassed(f"Your time for this decision ran out at {iso(due)}.")
+        if "clock" in self._check_playing():
+            due = self.deadline(seat)
+            if due is not None and at > due:
+                raise DeadlinePassed(f"Your time for this decision ran out at {iso(due)}.")
         new_state = play_move(self.rules, self.state, seat, move, step)
         self._record(self.MoveMade, {"seat": seat, "move": move, "by": by}, new_state, at)
 
     def resolve_chance(self, outcome: Any, at: datetime, step: Step | None = None) -> None:
-        self._check_active()
-        self._check_no_takeback()
+        self._check_playing()
         step = self.step() if step is None else step
         new_state = play_chance(self.rules, self.state, outcome, step)
         assert isinstance(step, Chance)
@@ -506,9 +504,15 @@ class Game(Aggregate):
         the ask are its answers, one a seat but the asker."""
         return self.version - (len(self.seats) - 1)
 
-    def _check_no_takeback(self) -> None:
-        if self.pending_takeback is not None:
+    def _check_playing(self) -> Life:
+        """The game's life, once the game is known to be played with no takeback waiting
+        (checked before every move and draw, with the life read once)."""
+        life = self.life
+        if life["status"] != Status.ACTIVE:
+            self._check_active()
+        if life.get("takeback") is not None:
             raise TakebackPending("A takeback is waiting for the other seats' answers.")
+        return life
 
     def _check_active(self) -> None:
         if self.status == Status.WAITING:
