@@ -28,7 +28,14 @@ from typing import Any, ClassVar, Protocol
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
-from eventsourcing.persistence import EventStore, IntegrityError, Mapper, Transcoder
+from eventsourcing.persistence import (
+    ApplicationRecorder,
+    EventStore,
+    IntegrityError,
+    Mapper,
+    Transcoder,
+)
+from eventsourcing.popo import POPOApplicationRecorder
 
 from .aggregate import Game, GameNotFound, event_record
 from .audits import Receipts, Takebacks
@@ -51,7 +58,7 @@ from .commands import (
     TimeOut,
 )
 from .deck_library import DeckLibrary
-from .event_store import GameEventStore, GameMapper
+from .event_store import GameEventStore, GameMapper, MemoryRecorder
 from .driver import advance, time_out
 from .history import FINISHED, EventRecord, Life, Status
 from .kernel import (
@@ -205,6 +212,11 @@ class GameService(Application[UUID]):
         if type(mapper) is not Mapper:
             return mapper
         return GameMapper(mapper.transcoder, mapper.compressor, mapper.cipher)
+
+    def construct_recorder(self) -> ApplicationRecorder:
+        """The library's recorder; in memory, ``MemoryRecorder`` (``domain.event_store``)."""
+        recorder = super().construct_recorder()
+        return MemoryRecorder() if type(recorder) is POPOApplicationRecorder else recorder
 
     def construct_event_store(self) -> EventStore[UUID]:
         """The library's event store, its recordings made cheaper (``domain.event_store``)."""
