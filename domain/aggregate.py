@@ -143,10 +143,11 @@ class Game(Aggregate):
         def apply(self, aggregate: Any) -> None:
             game: Game = aggregate
             computed = game.__dict__.pop("_pending", None)
-            if self.type_name in STARTS:
+            kind = self.type_name
+            if kind in STARTS:
                 game.life = begin(self.payload)
-            else:
-                game.life = live(game.life, self.type_name, self.payload)
+            elif kind not in RULES_EVENTS:  # a move or a draw changes only the rules state
+                game.life = live(game.life, kind, self.payload)
             if computed is None:  # rebuilt from the store: the history must still reproduce
                 computed = rules_state_after(game.rules, game.__dict__.get("state"),
                                              self.type_name, self.payload)
@@ -158,7 +159,13 @@ class Game(Aggregate):
                                   self.payload, iso(self.timestamp))
             game.state = computed
             game.last_hash = self.hash
-            game.keep_recent(self.originator_version)
+            # The state and life after this event, among the latest RECENT_STATES.
+            recent = game.__dict__.get(RECENT)
+            if recent is None:
+                recent = game.__dict__[RECENT] = {}
+            recent[self.originator_version] = (computed, game.life)
+            if len(recent) > RECENT_STATES:
+                del recent[next(iter(recent))]  # the oldest: versions are kept in order
 
     class Created(Event, Aggregate.Created):
         TOPIC: ClassVar[str] = "gamehall:Game.Created"
@@ -230,13 +237,6 @@ class Game(Aggregate):
                                     else dict(value) if key == RECENT  # of shared states
                                     else copy.deepcopy(value, memo))
         return copied
-
-    def keep_recent(self, version: int) -> None:
-        """Keep the state and life after event ``version`` among the latest RECENT_STATES."""
-        recent = self.__dict__.setdefault(RECENT, {})
-        recent[version] = (self.state, self.life)
-        if len(recent) > RECENT_STATES:
-            del recent[next(iter(recent))]  # the oldest: versions are kept in order
 
     def recent(self, version: int) -> tuple[State, Life] | None:
         """The rules state and life after event ``version``, if kept (see RECENT)."""
