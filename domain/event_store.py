@@ -63,10 +63,12 @@ class GameMapper(Mapper[UUID]):
         timestamp = event_state.get("timestamp")
         if type(timestamp) is datetime:  # in place: the key keeps its position
             event_state["timestamp"] = transcoder._encode_obj(timestamp)
+            stored_state = transcoder.encode_with_made(event_state, "timestamp")
+        else:
+            stored_state = transcoder.encode(event_state)
         return _made(StoredEvent, {"originator_id": originator_id,
                                    "originator_version": originator_version,
-                                   "topic": get_topic(kind),
-                                   "state": transcoder.encode(event_state)})
+                                   "topic": get_topic(kind), "state": stored_state})
 
 
 class GameEventStore(EventStore[UUID]):

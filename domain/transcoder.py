@@ -104,6 +104,21 @@ class FastJSONTranscoder(JSONTranscoder):
                 return kept(written)
         return super().encode(obj)
 
+    def encode_with_made(self, obj: dict[str, Any], made: str) -> bytes:
+        """``encode`` of a dict whose field ``made`` its caller has just written in its stored
+        form (an event's timestamp: ``domain.event_store``): the walk looks at every other
+        field as ``encode``'s does, so the bytes are the same, one call a field shorter."""
+        for key, value in obj.items():
+            if type(key) is not str:
+                return super().encode(obj)
+            if key != made and type(value) not in SCALARS and not self._plain(value, 1):
+                return super().encode(obj)
+        try:
+            written = orjson.dumps(obj, default=self._encode_plain, option=OPTIONS)
+        except TypeError:  # as in ``encode``
+            return super().encode(obj)
+        return kept(written)
+
     def decode(self, data: bytes) -> Any:
         if data.translate(ZEROED).find(LONG_NUMBER) < 0:  # see LONG_NUMBER
             try:
