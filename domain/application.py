@@ -58,8 +58,8 @@ from .commands import (
     TimeOut,
 )
 from .deck_library import DeckLibrary
-from .event_store import GameEventStore, GameMapper, MemoryRecorder
 from .driver import advance, time_out
+from .event_store import GameEventStore, GameMapper, MemoryRecorder
 from .history import FINISHED, EventRecord, Life, Status
 from .kernel import (
     GameError,
