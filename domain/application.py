@@ -219,8 +219,11 @@ class GameService(Application[UUID]):
         return MemoryRecorder() if type(recorder) is POPOApplicationRecorder else recorder
 
     def construct_event_store(self) -> EventStore[UUID]:
-        """The library's event store, its recordings made cheaper (``domain.event_store``)."""
-        return GameEventStore(self.mapper, self.recorder)
+        """The library's event store, its recordings made cheaper (``domain.event_store``),
+        and made at all only when this class reads them (its own ``_notify``): the library's
+        ``_notify`` does nothing, and nothing here reads what ``save`` answers."""
+        wanted = type(self)._notify is not Application._notify
+        return GameEventStore(self.mapper, self.recorder, recordings=wanted)
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         """Save, then keep a copy of each game saved in the aggregate cache. The library

@@ -72,13 +72,20 @@ class GameMapper(Mapper[UUID]):
 
 
 class GameEventStore(EventStore[UUID]):
-    """The library's event store, its recordings made without their dataclasses' calls."""
+    """The library's event store, its recordings made without their dataclasses' calls, and
+    only for an application that reads them: ``recordings`` False, a save answers none (the
+    game service's saves are read for nothing else than that they were made, and each
+    recording was two more objects an event)."""
+
+    def __init__(self, mapper: Mapper[UUID], recorder: Any, recordings: bool = True) -> None:
+        super().__init__(mapper, recorder)
+        self.recordings = recordings
 
     def put(self, domain_events: Sequence[Any], **kwargs: Any) -> list[Recording[UUID]]:
         to_stored_event = self.mapper.to_stored_event
         stored_events = [to_stored_event(event) for event in domain_events]
         notification_ids = self.recorder.insert_events(stored_events, **kwargs)
-        if not notification_ids:
+        if not notification_ids or not self.recordings:
             return []
         assert len(notification_ids) == len(stored_events)
         return [_made(Recording, {"domain_event": event, "notification": _made(Notification, {

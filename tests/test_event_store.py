@@ -97,3 +97,20 @@ def test_the_store_in_memory_records_and_refuses_as_the_library_does():
         with pytest.raises(IntegrityError, match="not unique"):
             recorder.insert_events([twice, twice])
     assert ours.select_events(created.id) == theirs.select_events(created.id) == stored
+
+
+def test_a_service_that_reads_no_recordings_is_answered_none():
+    """The game service does not read what a save answers: its event store makes no
+    recordings; a subclass that reads them (its own ``_notify``) is given them."""
+    assert make_service().events.recordings is False
+
+    class Reading(GameService):
+        def _notify(self, recordings: Any) -> None:
+            self.read = recordings
+
+    service = make_service()
+    reading = Reading({}, secret=b"s", clock=service._clock, new_token=lambda: "t")
+    assert reading.events.recordings is True
+    created, _ = reading.create_game("dominion", {}, [{"bot": "big_money"}] * 2)
+    games = [r for r in reading.read if r.domain_event.originator_id == created.id]
+    assert len(games) == created.version
