@@ -30,10 +30,9 @@ from eventsourcing.persistence import (
 from eventsourcing.popo import POPOApplicationRecorder
 from eventsourcing.utils import get_topic
 
-from .transcoder import FastJSONTranscoder
+from .transcoder import FastDatetimeAsISO, FastJSONTranscoder
 
 T = TypeVar("T")
-IDS = ("originator_id", "originator_version")
 
 
 def _made(cls: type[T], fields: dict[str, Any]) -> T:
@@ -61,7 +60,10 @@ class GameMapper(Mapper[UUID]):
         if class_version > 1:
             event_state["class_version"] = class_version
         timestamp = event_state.get("timestamp")
-        if type(timestamp) is datetime:  # in place: the key keeps its position
+        written_by = type(transcoder.types.get(datetime))
+        if type(timestamp) is datetime and written_by is FastDatetimeAsISO:
+            # in place (the key keeps its position), as the registered transcoding writes it:
+            # a string, which the walk need not look at
             event_state["timestamp"] = transcoder._encode_obj(timestamp)
             stored_state = transcoder.encode_with_made(event_state, "timestamp")
         else:

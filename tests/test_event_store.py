@@ -5,6 +5,7 @@ library's does."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from eventsourcing.persistence import (
     JSONTranscoder,
     Mapper,
     StoredEvent,
+    Transcoding,
 )
 from eventsourcing.popo import POPOApplicationRecorder
 
@@ -114,3 +116,27 @@ def test_a_service_that_reads_no_recordings_is_answered_none():
     created, _ = reading.create_game("dominion", {}, [{"bot": "big_money"}] * 2)
     games = [r for r in reading.read if r.domain_event.originator_id == created.id]
     assert len(games) == created.version
+
+
+def test_a_datetime_written_another_way_takes_the_library_path():
+    """An application that registers its own datetime transcoding (whatever it writes) has
+    its events stored as the library's mapper stores them."""
+
+    class DatetimeAsParts(Transcoding):
+        type = datetime
+        name = "datetime_iso"
+
+        def encode(self, obj: datetime) -> list[Any]:
+            return [obj.isoformat(), {"tz": str(obj.tzinfo)}]
+
+        def decode(self, data: list[Any]) -> datetime:
+            return datetime.fromisoformat(data[0])
+
+    service = make_service()
+    created, _ = service.create_game("dominion", {}, [{"bot": "big_money"}] * 2)
+    events = service.history(created.id)
+    service.mapper.transcoder.register(DatetimeAsParts())
+    library = library_mapper(service)
+    library.transcoder.register(DatetimeAsParts())
+    for event in events:
+        assert service.mapper.to_stored_event(event) == library.to_stored_event(event)
