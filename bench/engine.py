@@ -149,7 +149,7 @@ def service_rate(game: str, bots: list[str], options: dict[str, Any], games: int
     for label in labels:
         say(f"  event-sourced {label}: {games / cpu[label]:,.1f} games/s CPU time, "
             f"{games / wall[label]:,.1f} wall ({events / cpu[label]:,.0f} events/s CPU, "
-            f"{events / games:.0f} events a game); {cpu[label] / engine_cpu:.1f}x the engine's "
+            f"{events / games:.0f} events a game); {cpu[label] / engine_cpu:.2f}x the engine's "
             "CPU")
         table.add(f"{game}: event-sourced {label} / engine-only, CPU time", cpu[label] / engine_cpu,
                   "<=", 2)

@@ -143,10 +143,11 @@ class Game(Aggregate):
         def apply(self, aggregate: Any) -> None:
             game: Game = aggregate
             computed = game.__dict__.pop("_pending", None)
-            if self.type_name in STARTS:
+            kind = self.type_name
+            if kind in STARTS:
                 game.life = begin(self.payload)
-            else:
-                game.life = live(game.life, self.type_name, self.payload)
+            elif kind not in RULES_EVENTS:  # a move or a draw changes only the rules state
+                game.life = live(game.life, kind, self.payload)
             if computed is None:  # rebuilt from the store: the history must still reproduce
                 computed = rules_state_after(game.rules, game.__dict__.get("state"),
                                              self.type_name, self.payload)
@@ -158,7 +159,13 @@ class Game(Aggregate):
                                   self.payload, iso(self.timestamp))
             game.state = computed
             game.last_hash = self.hash
-            game.keep_recent(self.originator_version)
+            # The state and life after this event, among the latest RECENT_STATES.
+            recent = game.__dict__.get(RECENT)
+            if recent is None:
+                recent = game.__dict__[RECENT] = {}
+            recent[self.originator_version] = (computed, game.life)
+            if len(recent) > RECENT_STATES:
+                del recent[next(iter(recent))]  # the oldest: versions are kept in order
 
     class Created(Event, Aggregate.Created):
         TOPIC: ClassVar[str] = "gamehall:Game.Created"
@@ -230,13 +237,6 @@ class Game(Aggregate):
                                     else dict(value) if key == RECENT  # of shared states
                                     else copy.deepcopy(value, memo))
         return copied
-
-    def keep_recent(self, version: int) -> None:
-        """Keep the state and life after event ``version`` among the latest RECENT_STATES."""
-        recent = self.__dict__.setdefault(RECENT, {})
-        recent[version] = (self.state, self.life)
-        if len(recent) > RECENT_STATES:
-            del recent[next(iter(recent))]  # the oldest: versions are kept in order
 
     def recent(self, version: int) -> tuple[State, Life] | None:
         """The rules state and life after event ``version``, if kept (see RECENT)."""
@@ -384,17 +384,15 @@ class Game(Aggregate):
     def make_move(self, seat: int, move: dict[str, Any], by: str, at: datetime,
                   step: Step | None = None) -> None:
         """``step``: the rules' next step at this state, where the caller has it already."""
-        self._check_active()
-        self._check_no_takeback()
-        due = self.deadline(seat)
-        if due is not None and at > due:
-            raise DeadlinePassed(f"Your time for this decision ran out at {iso(due)}.")
+        if "clock" in self._check_playing():
+            due = self.deadline(seat)
+            if due is not None and at > due:
+                raise DeadlinePassed(f"Your time for this decision ran out at {iso(due)}.")
         new_state = play_move(self.rules, self.state, seat, move, step)
         self._record(self.MoveMade, {"seat": seat, "move": move, "by": by}, new_state, at)
 
     def resolve_chance(self, outcome: Any, at: datetime, step: Step | None = None) -> None:
-        self._check_active()
-        self._check_no_takeback()
+        self._check_playing()
         step = self.step() if step is None else step
         new_state = play_chance(self.rules, self.state, outcome, step)
         assert isinstance(step, Chance)
@@ -506,9 +504,15 @@ class Game(Aggregate):
         the ask are its answers, one a seat but the asker."""
         return self.version - (len(self.seats) - 1)
 
-    def _check_no_takeback(self) -> None:
-        if self.pending_takeback is not None:
+    def _check_playing(self) -> Life:
+        """The game's life, once the game is known to be played with no takeback waiting
+        (checked before every move and draw, with the life read once)."""
+        life = self.life
+        if life["status"] != Status.ACTIVE:
+            self._check_active()
+        if life.get("takeback") is not None:
             raise TakebackPending("A takeback is waiting for the other seats' answers.")
+        return life
 
     def _check_active(self) -> None:
         if self.status == Status.WAITING:
@@ -518,25 +522,32 @@ class Game(Aggregate):
 
     def _record(self, event_class: type[Game.Event], payload: dict[str, Any], new_state: State,
                 at: datetime) -> None:
+        fields = self.__dict__  # the library's attributes, read and written without properties
+        version = fields["_version"] + 1
         # Times run forward (a host whose clock is behind the last writer's records the
         # last time again): a timeout's proof rests on the events' times.
-        at = max(at, self.modified_on)
+        last = fields["_modified_on"]
+        if last > at:
+            at = last
         state_hash = hash_value(new_state)
-        digest = event_hash(self.version + 1, event_class.type_name, payload, iso(at),
-                            self.last_hash, state_hash)
-        self.__dict__["_pending"] = new_state  # the event's apply takes it: no second fold
+        digest = event_hash(version, event_class.type_name, payload, iso(at), self.last_hash,
+                            state_hash)
+        fields["_pending"] = new_state  # the event's apply takes it: no second fold
         # The library's trigger_event, without its cost an event (a fifth of an event's
         # fixed cost in the service, by callgrind): the event is made as the library's mapper
         # makes the events it reads, with the same fields in the dataclass's order (so the
         # same object, equal to the one its constructor makes), and its class's topic is
-        # checked once, not once an event.
+        # checked once, not once an event. Then what the library's ``mutate`` does, without
+        # its checks that the event is this game's and its next (it is made so here).
         event = object.__new__(_topic_checked(event_class))
         object.__setattr__(event, "__dict__", {
-            "originator_id": self.id, "originator_version": self.version + 1, "timestamp": at,
+            "originator_id": fields["_id"], "originator_version": version, "timestamp": at,
             "payload": payload, "prev_hash": self.last_hash, "state_hash": state_hash,
             "hash": digest})
-        event.mutate(self)
-        self.pending_events.append(event)
+        event.apply(self)
+        fields["_version"] = version
+        fields["_modified_on"] = at
+        fields["_pending_events"].append(event)
 
 
 def _declared_order(windows: Windows, skip: list[str]) -> list[str]:

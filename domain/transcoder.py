@@ -62,6 +62,15 @@ def iso(moment: datetime) -> str:
     return moment.isoformat()
 
 
+def kept(written: bytes) -> bytes:
+    """orjson's output copied into bytes of their own size, for bytes that are kept (what the
+    store writes: a save's events, all alive until its insert, and a store in memory keeps
+    them). orjson's bytes object is made in a larger buffer then shrunk, and glibc's malloc
+    handles that pattern badly when many are alive at once: each cost 3-5 us to make (a
+    tenth of an event's cost in the service), against 0.5 us for the copy of the same bytes."""
+    return memoryview(written).tobytes()
+
+
 class FastDatetimeAsISO(DatetimeAsISO):
     """The library's datetime transcoding (same name, same stored form), written by ``iso``."""
 
@@ -88,10 +97,27 @@ class FastJSONTranscoder(JSONTranscoder):
     def encode(self, obj: Any) -> bytes:
         if self._plain(obj, 0):
             try:
-                return orjson.dumps(obj, default=self._encode_plain, option=OPTIONS)
+                written = orjson.dumps(obj, default=self._encode_plain, option=OPTIONS)
             except TypeError:  # orjson.JSONEncodeError is one: an integer beyond 64 bits...
                 pass
+            else:
+                return kept(written)
         return super().encode(obj)
+
+    def encode_with_made(self, obj: dict[str, Any], made: str) -> bytes:
+        """``encode`` of a dict whose field ``made`` its caller has just written in its stored
+        form (an event's timestamp: ``domain.event_store``): the walk looks at every other
+        field as ``encode``'s does, so the bytes are the same, one call a field shorter."""
+        for key, value in obj.items():
+            if type(key) is not str:
+                return super().encode(obj)
+            if key != made and type(value) not in SCALARS and not self._plain(value, 1):
+                return super().encode(obj)
+        try:
+            written = orjson.dumps(obj, default=self._encode_plain, option=OPTIONS)
+        except TypeError:  # as in ``encode``
+            return super().encode(obj)
+        return kept(written)
 
     def decode(self, data: bytes) -> Any:
         if data.translate(ZEROED).find(LONG_NUMBER) < 0:  # see LONG_NUMBER
