@@ -17,6 +17,8 @@ import orjson
 GENESIS_HASH = "0" * 64
 # Types whose equal values (same type, ==) are equal JSON values: no walk needed.
 _SCALARS = frozenset({str, int, bool, type(None)})
+# Bound once for ``hash_value``, asked twice for every event verified.
+_dumps, _SORT_KEYS, _sha256 = orjson.dumps, orjson.OPT_SORT_KEYS, hashlib.sha256
 
 
 def canonical_json(value: Any) -> str:
@@ -109,8 +111,14 @@ def sha256_hex(text: str | bytes) -> str:
 
 
 def hash_value(value: Any) -> str:
-    """SHA-256 of a value's canonical JSON: the state hash and the event hash."""
-    return hashlib.sha256(canonical_bytes(value)).hexdigest()
+    """SHA-256 of a value's canonical JSON: the state hash and the event hash. orjson is
+    called here and not through ``canonical_bytes`` (the same bytes): two hashes are taken of
+    every event verified, and a call costs a tenth of a small one."""
+    try:
+        data = _dumps(value, option=_SORT_KEYS)
+    except (TypeError, orjson.JSONEncodeError):
+        data = canonical_bytes(value)
+    return _sha256(data).hexdigest()
 
 
 def json_copy(value: Any) -> Any:
