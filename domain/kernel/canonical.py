@@ -48,8 +48,14 @@ def json_equal(a: Any, b: Any) -> bool:
     # Python's == (in C) first: it holds whenever json_equal does, so unequal values are
     # told apart without a walk in Python. Equal scalars of one type are equal JSON values.
     kind = type(a)
-    if kind is not type(b) or not a == b:
-        return False
+    return kind is type(b) and a == b and (kind in _SCALARS or same_json_types(a, b))
+
+
+def same_json_types(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b``, known to be ``==`` and of one type, have the same JSON type
+    at every place: ``json_equal`` without its ``==``, for a caller that has just found ``a``
+    by ``==`` (a move among the legal moves: a second == would compare it again)."""
+    kind = type(a)
     return kind in _SCALARS or (kind is dict and _flat_same_types(a, b)) \
         or _same_json_types(a, b)
 
