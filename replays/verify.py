@@ -306,17 +306,15 @@ class _Verifier:
         seq = event.get("seq")
         if type(seq) is not int or seq != index:
             raise StepFailed(index, f"expected event {index} here, found {seq!r}", "order")
+        self.before = self.state if index > 1 else None
         kind = event.get("type")
         moment = self._check_shape(seq, kind, event, payload)
         self._check_chain(seq, event, payload)
         self._check_times(seq, kind, event, payload, moment)
-        life = self.life  # None before the first event, which starts it
-        if life is None:
-            self.before = self.step = None
-        else:
-            self.before = self.state
-            # What the rules wait for here, computed once for every check of this event.
-            self.step = self._rules().next(self.state) if life["status"] == _ACTIVE else None
+        # What the rules wait for here, computed once for every check of this event.
+        life = self.life
+        self.step = (self._rules().next(self.state)
+                     if life is not None and life["status"] == _ACTIVE else None)
         self._check_life_cycle(seq, kind, payload)
         try:
             self._check_step(seq, kind, payload)
