@@ -34,14 +34,18 @@ def created_clock_failure(payload: dict[str, Any]) -> str | None:
     return None if normal == payload["clock"] else "the clock is not written in its one form"
 
 
+# Bound once: an enum member is slow to look up on its class, and every event verified asks.
+_TIMED_OUT, _MOVE_MADE, _ACTIVE = EventType.TIMED_OUT, EventType.MOVE_MADE, Status.ACTIVE
+
+
 def clock_failure(life: Life, kind: str, payload: dict[str, Any], at: str) -> str | None:
     """Why an event at ``at`` breaks the clock of the game whose life before it is ``life``,
     or None: a timeout only of a seat on the clock, naming its deadline, at or after it; a
     move of a seat on the clock no later than its deadline; the autopilot only in a game on
     a clock."""
     clock = life.get("clock")
-    if kind == EventType.TIMED_OUT:
-        if clock is None or life["status"] != Status.ACTIVE:
+    if kind == _TIMED_OUT:
+        if clock is None or life["status"] != _ACTIVE:
             return "a timed_out event in a game not played on a clock, or not being played"
         seat = payload["seat"]
         due = deadline(life["timing"], clock, seat) if type(seat) is int else None
@@ -52,10 +56,12 @@ def clock_failure(life: Life, kind: str, payload: dict[str, Any], at: str) -> st
                    f"times give {iso(due)}"
         if datetime.fromisoformat(at) < due:
             return f"a timed_out event before the seat's deadline ({iso(due)})"
-    elif kind == EventType.MOVE_MADE and clock is not None and type(payload["seat"]) is int:
+    elif kind != _MOVE_MADE:
+        return None
+    elif clock is not None and type(payload["seat"]) is int:
         due = deadline(life["timing"], clock, payload["seat"])
         if due is not None and datetime.fromisoformat(at) > due:
             return f"a move recorded after its deadline had passed ({iso(due)})"
-    elif kind == EventType.MOVE_MADE and payload.get("by") == AUTOPILOT and clock is None:
+    elif clock is None and payload.get("by") == AUTOPILOT:
         return "a move by the autopilot in a game not played on a clock"
     return None

@@ -43,12 +43,16 @@ def is_complete(records: Records) -> bool:
     return is_over(records) and records[-1]["type"] == EventType.SEED_REVEALED
 
 
+# Bound once: an enum member is slow to look up on its class, and every line verified asks.
+_MOVE_MADE, _CHANCE_RESOLVED = EventType.MOVE_MADE, EventType.CHANCE_RESOLVED
+
+
 def rules_event(record: EventRecord) -> dict[str, Any] | None:
     """The record as the game's ``redact``/``describe`` see it, or None for service events."""
-    payload = record["payload"]
-    if record["type"] == EventType.MOVE_MADE:
+    payload, kind = record["payload"], record["type"]
+    if kind == _MOVE_MADE:
         return {"type": "move", "seat": payload["seat"], "move": payload["move"]}
-    if record["type"] == EventType.CHANCE_RESOLVED:
+    if kind == _CHANCE_RESOLVED:
         return {"type": "chance", "spec": payload["spec"], "outcome": payload["outcome"]}
     return None
 

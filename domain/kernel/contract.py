@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias, cast
 
 from .asking import Windows
-from .canonical import json_equal
+from .canonical import same_json_types
 from .chance import ChanceSpec, check_outcome
 from .errors import GameOver, IllegalMove, NotAChanceStep, NotYourTurn
 from .narration import Audience, Narration, name_seats
@@ -399,15 +399,17 @@ def play_move(rules: Rules, state: State, seat: int, move: Move,
 
 def is_among(move: Move, legal_moves: list[Move]) -> bool:
     """Whether ``move`` is one of ``legal_moves``, as the same JSON value (type included).
-    ``list.index`` (Python's == in C) finds each candidate; json_equal then makes sure it is
-    the same value, not one that == confuses with it (``true`` for ``1``)."""
+    ``list.index`` (Python's == in C) finds each candidate; ``same_json_types`` then makes
+    sure it is the same value, not one that == confuses with it (``true`` for ``1``): the
+    rest of ``json_equal``, whose == has just held."""
     start = 0
     while True:
         try:
             found = legal_moves.index(move, start)
         except ValueError:
             return False
-        if json_equal(move, legal_moves[found]):
+        legal = legal_moves[found]
+        if type(legal) is type(move) and same_json_types(move, legal):  # == holds already
             return True
         start = found + 1
 

@@ -15,6 +15,7 @@ ruling 13 of revolution-2 does not).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from domain.kernel import Audience, Move, Narration
@@ -34,7 +35,12 @@ def listed(words: list[str]) -> str:
 
 def tile_name(tile: str) -> str:
     """A tile as players name it: "the Hierophant", and Death, a figure, with no article."""
-    return TILES[tile].name if tile == DEATH else f"the {TILES[tile].name}"
+    return TILE_NAMES[tile]
+
+
+# Every tile's name, written once: nearly every line names one or more.
+TILE_NAMES = {tile: name if tile == DEATH else f"the {name}"
+              for tile, name in ((tile, TILES[tile].name) for tile in TILES)}
 
 
 def tiles_named(tiles: list[str]) -> str:
@@ -124,16 +130,25 @@ def _move(before: Match, after: Match, seat: int, move: Move, audience: Audience
     kind = move["kind"]
     if kind == "place" and "hidden" in move:
         return _turn_up(after, seat, audience)
+    if kind == "place" and move["tile"] == TOWER:
+        return (f"{_does(audience, seat, 'place')} {tile_name(TOWER)} on top of "
+                f"{on_square(before, move['square'])}.")
     if kind == "place":
-        where = f"square {move['square']}"
-        if move["tile"] == TOWER:
-            where = f"top of {on_square(before, move['square'])}"
-        return f"{_does(audience, seat, 'place')} {tile_name(move['tile'])} on {where}."
+        return _placed(audience.names, audience.seat, seat, move["tile"], move["square"])
     if kind == "take":
         return f"{_does(audience, seat, 'take')} {tile_name(move['tile'])}."
     if kind == "keep":
         return _keep(before, seat, move.get("tile"), audience)
     return _ability(before, seat, move, audience)
+
+
+# Half of a match's lines place a tile, and a verifier writes every line again: the same
+# words (the seats' names, the reader, the placer, the tile, the square) make the same line.
+@lru_cache(maxsize=4096)
+def _placed(names: tuple[str, ...], reader: int | None, seat: int, tile: str,
+            square: int) -> str:
+    """A tile but the Tower placed on an empty square, for the reader ``reader``."""
+    return f"{_does(Audience(names, reader), seat, 'place')} {tile_name(tile)} on square {square}."
 
 
 def _turn_up(after: Match, seat: int, audience: Audience) -> str:
