@@ -10,7 +10,7 @@ another revision's tree (``runpy``), and the names must then resolve to that tre
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from domain.kernel.chance import DrawStream, bot_context, chance_context, derive_outcome
@@ -47,9 +47,23 @@ def self_play(rules: Rules, options: dict[str, Any], bots: Sequence[str], seed: 
             after = rules.apply_chance(state, outcome)
         else:
             prompt = step.prompts[0]
-            draw = DrawStream(seed, bot_context(game_id, version)).below
+            draw = _bot_draw(seed, game_id, version)
             move = ask_bot(rules, players[prompt.seat], state, prompt, draw)
             event = {"type": "move", "seat": prompt.seat, "move": move}
             after = rules.apply_move(state, prompt.seat, move)
         yield Played(state, step, event, after)
         state = after
+
+
+def _bot_draw(seed: bytes, game_id: str, sequence: int) -> Callable[[int], int]:
+    """``below`` of the bot's stream for event ``sequence``, the stream set up at the bot's
+    first draw: most moves draw nothing (Big Money never does)."""
+    stream: DrawStream | None = None
+
+    def draw(n: int) -> int:
+        nonlocal stream
+        if stream is None:
+            stream = DrawStream(seed, bot_context(game_id, sequence))
+        return stream.below(n)
+
+    return draw
