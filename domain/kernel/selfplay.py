@@ -28,15 +28,19 @@ class Played(NamedTuple):
     after: State | None
 
 
+_new_tuple = tuple.__new__
+
+
 def self_play(rules: Rules, options: dict[str, Any], bots: Sequence[str], seed: bytes,
               game_id: str) -> Iterator[Played]:
     """Every step of one whole game, the last one ``Over``. Event numbers count as the
     service's do (the created event is 1), since each draw's context names its event."""
     state = rules.setup(options, len(bots))
     players = [rules.bots[name] for name in bots]
+    next_step, apply_chance, apply_move = rules.next, rules.apply_chance, rules.apply_move
     version = 1
     while True:
-        step = rules.next(state)
+        step = next_step(state)
         if isinstance(step, Over):
             yield Played(state, step, None, None)
             return
@@ -44,14 +48,16 @@ def self_play(rules: Rules, options: dict[str, Any], bots: Sequence[str], seed: 
         if isinstance(step, Chance):
             outcome = derive_outcome(step.spec, seed, chance_context(game_id, version))
             event: dict[str, Any] = {"type": "chance", "spec": step.spec, "outcome": outcome}
-            after = rules.apply_chance(state, outcome)
+            after = apply_chance(state, outcome)
         else:
             prompt = step.prompts[0]
-            draw = _bot_draw(seed, game_id, version)
-            move = ask_bot(rules, players[prompt.seat], state, prompt, draw)
-            event = {"type": "move", "seat": prompt.seat, "move": move}
-            after = rules.apply_move(state, prompt.seat, move)
-        yield Played(state, step, event, after)
+            seat = prompt.seat
+            move = ask_bot(rules, players[seat], state, prompt, _bot_draw(seed, game_id, version))
+            event = {"type": "move", "seat": seat, "move": move}
+            after = apply_move(state, seat, move)
+        # A Played of every event, made by tuple's __new__: the NamedTuple's own is Python
+        # code, twice the cost.
+        yield _new_tuple(Played, (state, step, event, after))
         state = after
 
 
