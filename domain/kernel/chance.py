@@ -66,13 +66,13 @@ class DrawStream:
     and most bots never draw from it.
     """
 
-    __slots__ = ("_seed", "_context", "_inner", "_outer", "_block", "_words", "_next")
+    __slots__ = ("_seed", "_context", "_keyed", "_prefix", "_block", "_words", "_next")
 
     def __init__(self, seed: bytes, context: str) -> None:
         self._seed = seed
         self._context = context
-        self._inner: Any = None  # SHA-256 fed the inner padded key and f"{context}:", once drawn
-        self._outer: Any = None  # SHA-256 fed the outer padded key
+        self._keyed: tuple[Any, Any] | None = None  # _hmac_sha256_keyed(seed), once drawn
+        self._prefix = b""  # f"{context}:", once drawn
         self._block = 0
         self._words: tuple[int, ...] = ()  # the words derived, first to last
         self._next = 0  # the position in ``_words`` of the next word to take
@@ -84,15 +84,14 @@ class DrawStream:
 
     def _blocks(self, count: int) -> tuple[int, ...]:
         """The words of the next ``count`` blocks, in order."""
-        if self._inner is None:
-            inner_key, self._outer = _hmac_sha256_keyed(self._seed)
-            self._inner = inner_key.copy()
-            self._inner.update(f"{self._context}:".encode())
-        prefixed, outer_key = self._inner, self._outer
+        if self._keyed is None:
+            self._keyed = _hmac_sha256_keyed(self._seed)
+            self._prefix = f"{self._context}:".encode()
+        (inner_key, outer_key), prefix = self._keyed, self._prefix
         digests = []
         for block in range(self._block, self._block + count):
-            inner = prefixed.copy()
-            inner.update(_DECIMAL[block] if block < _NUMBERED else str(block).encode())
+            inner = inner_key.copy()
+            inner.update(prefix + str(block).encode())
             outer = outer_key.copy()
             outer.update(inner.digest())
             digests.append(outer.digest())
@@ -169,8 +168,6 @@ def _limit(n: int) -> int:
 
 _TABLED = 1024  # bounds below this have their limit looked up, not computed
 _LIMITS = (0, *(_U64 - (_U64 % n) for n in range(1, _TABLED)))
-_NUMBERED = 64  # blocks numbered below this have their decimal bytes looked up
-_DECIMAL = tuple(str(block).encode() for block in range(_NUMBERED))
 
 
 def chance_context(game_id: str, sequence: int) -> str:
