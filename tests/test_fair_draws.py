@@ -189,8 +189,8 @@ def test_a_run_of_draws_takes_the_same_words_as_draws_one_at_a_time(seed, contex
 
 def test_a_run_of_draws_rejects_a_word_at_the_top_of_the_range_and_takes_the_next():
     class Fixed(DrawStream):
-        def _derive_blocks(self, count):
-            self._words[:0] = [9, 4, 2**64 - 1, 7, 5]  # taken last to first: 5 first
+        def _blocks(self, count):
+            return (5, 7, 2**64 - 1, 4, 9)  # taken first to last
 
     # n = 3 rejects 2**64 - 1 (2**64 mod 3 == 1), so the third draw takes 4 instead.
     assert Fixed(SEED, "fixed").below_each([2, 3, 3, 5]) == [1, 1, 1, 4]

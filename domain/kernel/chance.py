@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import operator
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -60,32 +61,50 @@ class DrawStream:
     Each block is 32 bytes read as four big-endian unsigned 64-bit words. ``below(n)`` takes the
     next word ``x`` and accepts it if ``x < 2**64 - (2**64 % n)``, answering ``x % n``; otherwise
     it takes the next word (rejection sampling, so every answer is equally likely).
+
+    Nothing is hashed until the first draw: a bot is handed a stream for every move it makes,
+    and most bots never draw from it.
     """
 
-    def __init__(self, seed: bytes, context: str) -> None:
-        self._keyed = _hmac_sha256_keyed(seed)
-        self._prefix = f"{context}:".encode()
-        self._block = 0
-        self._words: list[int] = []  # the words not yet taken, the next one last
+    __slots__ = ("_seed", "_context", "_keyed", "_prefix", "_block", "_words", "_next")
 
-    def _next_word(self) -> int:
-        if not self._words:
-            self._derive_blocks(1)
-        return self._words.pop()
+    def __init__(self, seed: bytes, context: str) -> None:
+        self._seed = seed
+        self._context = context
+        self._keyed: tuple[Any, Any] | None = None  # _hmac_sha256_keyed(seed), once drawn
+        self._prefix = b""  # f"{context}:", once drawn
+        self._block = 0
+        self._words: tuple[int, ...] = ()  # the words derived, first to last
+        self._next = 0  # the position in ``_words`` of the next word to take
 
     def _derive_blocks(self, count: int) -> None:
         """Derive the next ``count`` blocks, their words queued after those still unread."""
-        inner_key, outer_key = self._keyed
+        self._words = self._words[self._next:] + self._blocks(count)
+        self._next = 0
+
+    def _blocks(self, count: int) -> tuple[int, ...]:
+        """The words of the next ``count`` blocks, in order."""
+        if self._keyed is None:
+            self._keyed = _hmac_sha256_keyed(self._seed)
+            self._prefix = f"{self._context}:".encode()
+        (inner_key, outer_key), prefix = self._keyed, self._prefix
         digests = []
         for block in range(self._block, self._block + count):
             inner = inner_key.copy()
-            inner.update(self._prefix + str(block).encode())
+            inner.update(prefix + str(block).encode())
             outer = outer_key.copy()
             outer.update(inner.digest())
             digests.append(outer.digest())
         self._block += count
-        words = _words_of(count).unpack(b"".join(digests))
-        self._words[:0] = words[::-1]  # queued behind the unread words, taken first to last
+        words: tuple[int, ...] = _words_of(count).unpack(b"".join(digests))
+        return words
+
+    def _next_word(self) -> int:
+        if self._next == len(self._words):
+            self._derive_blocks(1)
+        word = self._words[self._next]
+        self._next += 1
+        return word
 
     def below(self, n: int) -> int:
         if n < 1:
@@ -99,19 +118,24 @@ class DrawStream:
     def below_each(self, bounds: Sequence[int]) -> list[int]:
         """``[self.below(n) for n in bounds]``: the same answers from the same words, with the
         blocks a run of draws needs derived together (a shuffle of 40 takes 39 draws)."""
-        if bounds and min(bounds) < 1:
+        count = len(bounds)
+        if not count:
+            return []
+        # A shuffle's and a pick's bounds are a range: its least and greatest are its ends.
+        ends = (bounds[0], bounds[-1]) if type(bounds) is range else bounds
+        if min(ends) < 1:
             raise ValueError("below(n) needs n >= 1")
-        words = self._words
-        if len(words) < len(bounds):  # one word a draw, unless one is rejected (rarely)
-            self._derive_blocks((len(bounds) - len(words) + 3) // 4)
-        answers = []
-        for n in bounds:
-            word = words.pop() if words else self._next_word()
-            limit = _LIMITS[n] if n < _TABLED else _U64 - (_U64 % n)
-            while word >= limit:
-                word = self._next_word()
-            answers.append(word % n)
-        return answers
+        unread = len(self._words) - self._next
+        if unread < count:  # one word a draw, unless one is rejected (rarely)
+            self._derive_blocks((count - unread + 3) // 4)
+        start = self._next
+        words = self._words[start:start + count]
+        # below(n) rejects no word under 2**64 - n (its limit is above that), so when no word
+        # of the run reaches 2**64 - max(bounds), each draw takes its own word: answered in C.
+        if max(words) < _U64 - max(ends):
+            self._next = start + count
+            return list(map(operator.mod, words, bounds))
+        return [self.below(n) for n in bounds]
 
 
 # HMAC (RFC 2104) over hashlib's SHA-256, the key's padded blocks hashed once a seed: the

@@ -10,7 +10,7 @@ another revision's tree (``runpy``), and the names must then resolve to that tre
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from domain.kernel.chance import DrawStream, bot_context, chance_context, derive_outcome
@@ -28,15 +28,19 @@ class Played(NamedTuple):
     after: State | None
 
 
+_new_tuple = tuple.__new__
+
+
 def self_play(rules: Rules, options: dict[str, Any], bots: Sequence[str], seed: bytes,
               game_id: str) -> Iterator[Played]:
     """Every step of one whole game, the last one ``Over``. Event numbers count as the
     service's do (the created event is 1), since each draw's context names its event."""
     state = rules.setup(options, len(bots))
     players = [rules.bots[name] for name in bots]
+    next_step, apply_chance, apply_move = rules.next, rules.apply_chance, rules.apply_move
     version = 1
     while True:
-        step = rules.next(state)
+        step = next_step(state)
         if isinstance(step, Over):
             yield Played(state, step, None, None)
             return
@@ -44,12 +48,28 @@ def self_play(rules: Rules, options: dict[str, Any], bots: Sequence[str], seed: 
         if isinstance(step, Chance):
             outcome = derive_outcome(step.spec, seed, chance_context(game_id, version))
             event: dict[str, Any] = {"type": "chance", "spec": step.spec, "outcome": outcome}
-            after = rules.apply_chance(state, outcome)
+            after = apply_chance(state, outcome)
         else:
             prompt = step.prompts[0]
-            draw = DrawStream(seed, bot_context(game_id, version)).below
-            move = ask_bot(rules, players[prompt.seat], state, prompt, draw)
-            event = {"type": "move", "seat": prompt.seat, "move": move}
-            after = rules.apply_move(state, prompt.seat, move)
-        yield Played(state, step, event, after)
+            seat = prompt.seat
+            move = ask_bot(rules, players[seat], state, prompt, _bot_draw(seed, game_id, version))
+            event = {"type": "move", "seat": seat, "move": move}
+            after = apply_move(state, seat, move)
+        # A Played of every event, made by tuple's __new__: the NamedTuple's own is Python
+        # code, twice the cost.
+        yield _new_tuple(Played, (state, step, event, after))
         state = after
+
+
+def _bot_draw(seed: bytes, game_id: str, sequence: int) -> Callable[[int], int]:
+    """``below`` of the bot's stream for event ``sequence``, the stream set up at the bot's
+    first draw: most moves draw nothing (Big Money never does)."""
+    stream: DrawStream | None = None
+
+    def draw(n: int) -> int:
+        nonlocal stream
+        if stream is None:
+            stream = DrawStream(seed, bot_context(game_id, sequence))
+        return stream.below(n)
+
+    return draw
