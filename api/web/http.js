@@ -68,7 +68,7 @@ export async function request(method, path, { token, body, headers = {}, raw, ti
     throw new ApiError(0, error.name === "TimeoutError"
       ? { title: "The server did not answer in time." }
       : { title: "The server cannot be reached.",
-        detail: "Check your connection; the page retries live updates by itself." });
+        detail: "Check your connection and try again." });
   }
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
