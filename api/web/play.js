@@ -136,13 +136,18 @@ class PlayPage {
       get(`/games/${this.gameId}`),
       get(`/games/${this.gameId}/view`, { token: this.token })]);
     this.summary = summary;
-    await this.show(answer);
+    await this.show(answer, { summaryFresh: true });
   }
 
-  async show(answer) {
+  async show(answer, { summaryFresh = false } = {}) {
     const late = () => this.answer && answer.version < this.answer.version;
     if (late()) return;
-    if (answer.status !== this.summary.status) { // the game started or ended: its result
+    // The summary is fetched again when the game started or ended (its result), and, in a
+    // game on a clock, after a move's answer: the clock now runs for another seat, and the
+    // move's own live event may have come before the answer, so no refresh follows it.
+    const clockMoved = !summaryFresh && this.summary.clock && this.answer &&
+      answer.version !== this.answer.version;
+    if (answer.status !== this.summary.status || clockMoved) {
       this.summary = await get(`/games/${this.gameId}`, { timeout: MOVE_PATIENCE_MS })
         .catch(() => this.summary);
       if (late()) return;
