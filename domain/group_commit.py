@@ -28,6 +28,8 @@ from typing import Any, TypeVar
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteConnection, SQLiteCursor
 
+from .sqlite_reads import in_a_file
+
 T = TypeVar("T")
 Elsewhere = Callable[[Callable[[], None]], None]
 
@@ -167,8 +169,7 @@ def install(recorders: Sequence[Any], elsewhere: Elsewhere = run_here) -> GroupC
     """Route the inserts of ``recorders`` (SQLite recorders of one store) through one
     ``GroupCommit``; None when the store is not SQLite (or is in memory)."""
     sqlite = [r for r in recorders if isinstance(r, SQLiteAggregateRecorder)]
-    pool = sqlite[0].datastore.pool if sqlite else None
-    if pool is None or pool.is_sqlite_memory_mode or pool.db_name.startswith("file:"):
+    if not sqlite or not in_a_file(sqlite[0]):
         return None
     group = GroupCommit(sqlite[0], elsewhere)
     for recorder in sqlite:

@@ -68,17 +68,21 @@ class EventReads:
         self._connection.close()
 
 
+def in_a_file(recorder: Any) -> bool:
+    """Whether ``recorder`` is a SQLite recorder of a store in a file (not one in memory, not
+    a ``file:`` URI): the stores that other connections may open by name."""
+    if not isinstance(recorder, SQLiteAggregateRecorder):
+        return False
+    pool = recorder.datastore.pool
+    return not (pool.is_sqlite_memory_mode or pool.db_name.startswith("file:"))
+
+
 def install(recorders: Sequence[Any]) -> list[EventReads]:
     """Route ``select_events`` of each SQLite recorder of ``recorders`` (a file, not one in
     memory) through an ``EventReads``."""
     installed = []
-    for recorder in recorders:
-        if not isinstance(recorder, SQLiteAggregateRecorder):
-            continue
-        pool = recorder.datastore.pool
-        if pool.is_sqlite_memory_mode or pool.db_name.startswith("file:"):
-            continue
+    for recorder in filter(in_a_file, recorders):
         reads = EventReads(recorder)
-        recorder.select_events = reads.select_events  # type: ignore[method-assign]
+        recorder.select_events = reads.select_events
         installed.append(reads)
     return installed
