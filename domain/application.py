@@ -203,9 +203,11 @@ class GameService(Application[UUID]):
                                clock, new_token)
         self.read_models: ReadModels = NoReadModels()
         # Concurrent saves share a transaction and its commit (SQLite; None otherwise), and
-        # reads go without the library's pool.
+        # reads go without the library's pool. A save's rows are numbered only for an event
+        # store that makes recordings of them.
         recorders = [self.recorder, *([self.snapshots.recorder] if self.snapshots else [])]
-        self.group_commit = group_commit.install(recorders)
+        numbered = not isinstance(self.events, GameEventStore) or self.events.recordings
+        self.group_commit = group_commit.install(recorders, numbered=numbered)
         self._event_reads = sqlite_reads.install(recorders)
 
     def close(self) -> None:

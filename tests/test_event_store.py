@@ -1,7 +1,8 @@
 """The event store's write path (domain/event_store.py): every stored event is the bytes the
 library's mapper writes with the library's own JSON transcoder, its recordings are the objects
-the library's event store returns, and the store in memory records and refuses as the
-library's does."""
+the library's event store returns, the store in memory records and refuses as the library's
+does, and a save on SQLite (domain/group_commit.py's ``insert_rows``) writes the library's
+rows and is refused at a version already stored."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ from eventsourcing.persistence import (
     Transcoding,
 )
 from eventsourcing.popo import POPOApplicationRecorder
+from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteApplicationRecorder, SQLiteDatastore
 
 from domain.application import GameService
 from domain.event_store import GameEventStore, GameMapper, MemoryRecorder
 from domain.games import get_rules
+from domain.group_commit import insert_rows
 
 from .conftest import make_service
 
@@ -140,3 +143,54 @@ def test_a_datetime_written_another_way_takes_the_library_path():
     library.transcoder.register(DatetimeAsParts())
     for event in events:
         assert service.mapper.to_stored_event(event) == library.to_stored_event(event)
+
+
+def library_recorder(path: Any, kind: type[Any]) -> Any:
+    """The library's own SQLite recorder of ``kind`` on a store of its own (its own insert)."""
+    recorder = kind(SQLiteDatastore(str(path)))
+    recorder.create_table()
+    return recorder
+
+
+def table_rows(recorder: Any) -> list[tuple[Any, ...]]:
+    """Every row of ``recorder``'s table, each with its rowid where the table has one."""
+    rowid = "" if type(recorder) is SQLiteAggregateRecorder else "rowid, "
+    with recorder.datastore.transaction(commit=False) as cursor:
+        cursor.execute(f"SELECT {rowid}* FROM {recorder.events_table_name} ORDER BY 1, 2")
+        return [tuple(row) for row in cursor.fetchall()]
+
+
+@pytest.fixture
+def on_sqlite(tmp_path):
+    service = make_service({"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                            "SQLITE_DBNAME": str(tmp_path / "ours.sqlite")})
+    yield service
+    service.close()
+
+
+@pytest.mark.parametrize("numbered", [True, False])
+def test_a_save_on_sqlite_writes_the_rows_the_library_writes(on_sqlite, tmp_path, numbered):
+    created, _ = on_sqlite.create_game("dominion", {}, [{"bot": "big_money"}] * 2)
+    on_sqlite.take_snapshot(created.id)
+    assert on_sqlite.snapshots is not None
+    saves = [(SQLiteApplicationRecorder, on_sqlite.recorder.select_notifications(1, 10_000)),
+             (SQLiteAggregateRecorder, on_sqlite.snapshots.recorder.select_events(created.id))]
+    for kind, stored in saves:
+        ours, theirs = (library_recorder(tmp_path / f"{name}-{kind.__name__}", kind)
+                        for name in ("ours", "theirs"))
+        with ours.datastore.transaction(commit=True) as cursor:
+            answered = insert_rows(cursor, ours, stored, numbered)
+        library_answer = theirs.insert_events(stored)
+        assert answered == (library_answer if numbered else None)
+        assert table_rows(ours) == table_rows(theirs) and len(table_rows(ours)) == len(stored)
+
+
+def test_a_save_on_sqlite_at_a_version_already_stored_is_refused_and_writes_nothing(on_sqlite):
+    created, _ = on_sqlite.create_game("dominion", {}, [{"bot": "big_money"}] * 2)
+    stored = on_sqlite.recorder.select_events(created.id)
+    last = stored[-1]
+    stale = [StoredEvent(created.id, last.originator_version + 1, last.topic, last.state),
+             last]  # its first event new, its second already stored: the store refuses both
+    with pytest.raises(IntegrityError):
+        on_sqlite.recorder.insert_events(stale)
+    assert on_sqlite.recorder.select_events(created.id) == stored
