@@ -30,7 +30,7 @@ from eventsourcing.persistence import (
 from eventsourcing.popo import POPOApplicationRecorder
 from eventsourcing.utils import get_topic
 
-from .transcoder import FastDatetimeAsISO, FastJSONTranscoder
+from .transcoder import FastDatetimeAsISO, FastJSONTranscoder, iso
 
 T = TypeVar("T")
 
@@ -47,6 +47,12 @@ class GameMapper(Mapper[UUID]):
     """The library's mapper; an event with a timestamp, written by ``FastJSONTranscoder``
     with neither compression nor encryption, is stored in fewer steps, to the same bytes."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Each event class's topic and class version, looked up once (the version's lookup
+        # with a default raised and caught an AttributeError every event).
+        self._kinds: dict[type, tuple[str, int]] = {}
+
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         transcoder = self.transcoder
         if (self.compressor is not None or self.cipher is not None
@@ -56,21 +62,25 @@ class GameMapper(Mapper[UUID]):
         originator_id = event_state.pop("originator_id")
         originator_version = event_state.pop("originator_version")
         kind = type(domain_event)
-        class_version = getattr(kind, "class_version", 1)
+        topic, class_version = self._kinds.get(kind) or self._kind(kind)
         if class_version > 1:
             event_state["class_version"] = class_version
         timestamp = event_state.get("timestamp")
-        written_by = type(transcoder.types.get(datetime))
-        if type(timestamp) is datetime and written_by is FastDatetimeAsISO:
-            # in place (the key keeps its position), as the registered transcoding writes it:
-            # a string, which the walk need not look at
-            event_state["timestamp"] = transcoder._encode_obj(timestamp)
+        written_by = transcoder.types.get(datetime)
+        if type(timestamp) is datetime and type(written_by) is FastDatetimeAsISO:
+            # in place (the key keeps its position), as the registered transcoding writes it
+            # (the library's ``_encode_obj``): a string, which the walk need not look at
+            event_state["timestamp"] = {"_type_": written_by.name, "_data_": iso(timestamp)}
             stored_state = transcoder.encode_with_made(event_state, "timestamp")
         else:
             stored_state = transcoder.encode(event_state)
         return _made(StoredEvent, {"originator_id": originator_id,
                                    "originator_version": originator_version,
-                                   "topic": get_topic(kind), "state": stored_state})
+                                   "topic": topic, "state": stored_state})
+
+    def _kind(self, kind: type) -> tuple[str, int]:
+        self._kinds[kind] = get_topic(kind), getattr(kind, "class_version", 1)
+        return self._kinds[kind]
 
 
 class GameEventStore(EventStore[UUID]):

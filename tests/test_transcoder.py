@@ -195,3 +195,12 @@ def test_a_store_the_library_wrote_loads_verifies_and_exports_as_before(tmp_path
                 before.life, before.state, before.last_hash)
         written.close()
         read.close()
+
+
+def test_a_time_written_again_is_written_as_isoformat_writes_it_whatever_was_written_before():
+    moment = datetime(2026, 10, 25, 1, 30, 0, 120, tzinfo=UTC)
+    kin = [moment, moment.replace(fold=1), moment.astimezone(timezone(timedelta(hours=2))),
+           moment.replace(tzinfo=None), moment + timedelta(microseconds=1)]
+    first = [iso(time) for time in kin]
+    again = [iso(time) for time in kin]
+    assert first == again == [time.isoformat() for time in kin]
