@@ -371,7 +371,9 @@ class _Verifier:
         if not ((seat is None or type(seat) is int) and seat is payload.get("seat")) \
                 and not json_equal(seat, payload.get("seat")):
             raise StepFailed(seq, "the event's seat is not the seat its payload names", "seat")
-        failure = time_failure(moment, self.moment)  # self.moment is None before the first
+        before = self.moment  # None before the first event
+        failure = time_failure(moment, before) if moment.tzinfo is None or (
+            before is not None and moment < before) else None
         if failure is not None:
             pass
         elif life is None:
