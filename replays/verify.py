@@ -475,11 +475,11 @@ class _Verifier:
         if seq == 1:
             self._check_created(kind, payload)
         elif kind == _MOVE:
+            rules = self._rules()
             if payload["by"] == PREFERENCE:
                 self._check_preference(seq, preference_failure(
-                    self._rules(), self._life(), self.state, self.step, payload))
-            self.state = play_move(self._rules(), self.state, payload["seat"], payload["move"],
-                                   self.step)
+                    rules, self._life(), self.state, self.step, payload))
+            self.state = play_move(rules, self.state, payload["seat"], payload["move"], self.step)
         elif kind == _CHANCE:
             self._check_chance(seq, payload)
         elif kind == _ENDED:

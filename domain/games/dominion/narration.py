@@ -73,7 +73,10 @@ def narrate(before: State, after: State, event: dict[str, Any], audience: Audien
     sentences = []
     if event["type"] == "move":
         sentences += move_sentence(before, event["seat"], event["move"], audience)
-    sentences += [note_sentence(entry, audience) for entry in merged(after["notes"])]
+    names, reader, everything = audience.names, audience.seat, audience.everything
+    sentences += [note_sentence(names, reader, everything, entry["seat"], entry["act"],
+                                 bool(entry.get("secret")), tuple(entry["cards"]))
+                  for entry in merged(after["notes"])]
     if after["result"] is not None:
         sentences += result_sentences(after["result"], audience)
     if not sentences:  # no rule leaves an event untold; should one, say who acted
@@ -113,17 +116,12 @@ def merged(notes: list[Note]) -> list[Note]:
     return runs
 
 
-def note_sentence(entry: Note, audience: Audience) -> str:
-    return _note_sentence(audience.names, audience.seat, audience.everything, entry["seat"],
-                          entry["act"], bool(entry.get("secret")), tuple(entry["cards"]))
-
-
-# A game's notes repeat (a hand drawn, a Silver bought, a cleanup), and a verifier writes
-# every line again: the same note for the same reader is the same sentence, worked out once
-# (one cached call in place of the half dozen that name the seat and its cards). The reader
-# by its parts: an Audience hashes in Python.
+# A note's sentence. A game's notes repeat (a hand drawn, a Silver bought, a cleanup), and a
+# verifier writes every line again: the same note for the same reader is the same sentence,
+# worked out once (one cached call in place of the half dozen that name the seat and its
+# cards). The reader by its parts: an Audience hashes in Python.
 @lru_cache(maxsize=8192)
-def _note_sentence(names: tuple[str, ...], reader: int | None, everything: bool, seat: int,
+def note_sentence(names: tuple[str, ...], reader: int | None, everything: bool, seat: int,
                    act: str, secret: bool, cards: tuple[str, ...]) -> str:
     audience = Audience(names, reader, everything)
     if act == KINGDOM:
