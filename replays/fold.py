@@ -16,7 +16,7 @@ from domain.history import (
     rules_for,
     rules_state_after,
 )
-from domain.kernel import Rules, State
+from domain.kernel import Rules, State, round_trip
 
 Records = Sequence[EventRecord]
 
@@ -47,13 +47,20 @@ def is_complete(records: Records) -> bool:
 _MOVE_MADE, _CHANCE_RESOLVED = EventType.MOVE_MADE, EventType.CHANCE_RESOLVED
 
 
-def rules_event(record: EventRecord) -> dict[str, Any] | None:
-    """The record as the game's ``redact``/``describe`` see it, or None for service events."""
+def rules_event(record: EventRecord, read_back: bool = False) -> dict[str, Any] | None:
+    """The record as the game's ``redact``/``describe`` see it, or None for service events.
+    ``read_back``: as canonical JSON reads it back, for words (a line must not depend on the
+    order a move's keys came in: the API sends JSON with sorted keys, a bot's move has the
+    rules' order). Of a move only the move is read back, the one part whose keys may come in
+    another order (a third cheaper than reading back the whole event)."""
     payload, kind = record["payload"], record["type"]
     if kind == _MOVE_MADE:
-        return {"type": "move", "seat": payload["seat"], "move": payload["move"]}
+        move = payload["move"]
+        return {"type": "move", "seat": payload["seat"],
+                "move": round_trip(move) if read_back else move}
     if kind == _CHANCE_RESOLVED:
-        return {"type": "chance", "spec": payload["spec"], "outcome": payload["outcome"]}
+        event = {"type": "chance", "spec": payload["spec"], "outcome": payload["outcome"]}
+        return round_trip(event) if read_back else event
     return None
 
 

@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
+from domain.clocks import AUTOPILOT
 from domain.games import get_rules
 from domain.history import (
     FINISHED,
     ORIGIN_KEYS,
     PAYLOAD_KEYS,
+    RULES_EVENTS,
     STARTS,
     TAKEBACK_EVENTS,
     EventRecord,
@@ -263,6 +265,7 @@ _SEAT_TAKEN, _RESIGNED = EventType.SEAT_TAKEN, EventType.RESIGNED
 _ABANDONED, _SEED_REVEALED = EventType.ABANDONED, EventType.SEED_REVEALED
 _ACTIVE, _WAITING = Status.ACTIVE, Status.WAITING
 _PREFERENCES = EventType.PREFERENCES_SET
+_TIMED_OUT, _TAKEN_BACK = EventType.TIMED_OUT, EventType.TAKEN_BACK
 # Each type's payload keys when it has no optional ones (compared as a whole, in C).
 _EXACT_KEYS = {kind: keys for kind, keys in PAYLOAD_KEYS.items() if kind not in STARTS}
 
@@ -299,39 +302,44 @@ class _Verifier:
         self._check_summary()
 
     def _check_event(self, index: int, event: Any) -> None:
-        """Every check of one event, in the order a forgery is first caught by."""
+        """Every check of one event, in the order a forgery is first caught by: the record
+        (shape, chain, time), the life cycle, the rules, the state hash, the words. One pass,
+        the life and the rules read once; a move or a draw (nearly every event) leaves the
+        life as it was."""
         payload = event.get("payload") if isinstance(event, dict) else None
         if not isinstance(payload, dict):
             raise StepFailed(index, "an event is an object with a payload object", "shape")
         seq = event.get("seq")
         if type(seq) is not int or seq != index:
             raise StepFailed(index, f"expected event {index} here, found {seq!r}", "order")
-        self.before = self.state if index > 1 else None
         kind = event.get("type")
-        moment = self._check_shape(seq, kind, event, payload)
-        self._check_chain(seq, event, payload)
-        self._check_times(seq, kind, event, payload, moment)
+        life, rules = self.life, self.rules
+        self.before = self.state if seq > 1 else None
+        self._check_record(seq, kind, event, payload, life)
         # What the rules wait for here, computed once for every check of this event.
-        life = self.life
-        self.step = (self._rules().next(self.state)
-                     if life is not None and life["status"] == _ACTIVE else None)
-        self._check_life_cycle(seq, kind, payload)
+        step = self.step = (rules.next(self.state) if rules is not None and life is not None
+                            and life["status"] == _ACTIVE else None)
+        self._check_life_cycle(seq, kind, payload, life, step)
         try:
             self._check_step(seq, kind, payload)
         except GameError as error:
             raise StepFailed(seq, f"the rules refuse this event: {error.message}", "rules",
                              error.message) from None
-        self.life = begin(payload) if seq == 1 else live(self._life(), kind, payload)
-        if "clock" in self.life:
-            self.life = timed(self.life, self._rules(), self.state, kind, payload, event["at"])
+        if life is None:
+            life = begin(payload)
+        elif kind not in RULES_EVENTS:
+            life = live(life, kind, payload)
+        if "clock" in life:
+            life = timed(life, self._rules(), self.state, kind, payload, event["at"])
+        self.life = life
         state_hash = event["state_hash"]
         if hash_value(self.state) != state_hash:
             raise StepFailed(seq, "the state after this event does not match its state hash",
                              "state")
-        self._check_words(seq, event)
+        self._check_words(seq, event, life)
         self.prev = event["hash"]
         self.state_hashes.append(state_hash)
-        if seq == 1 and self.life.get("takebacks"):
+        if seq == 1 and life.get("takebacks"):
             self.recent = RecentStates()
         if self.recent is not None:
             self.recent.add(seq, kind, payload.get("seat"), self.state)
@@ -340,24 +348,61 @@ class _Verifier:
         assert self.life is not None
         return self.life
 
-    def _check_times(self, seq: int, kind: str, event: dict[str, Any],
-                     payload: dict[str, Any], moment: datetime) -> None:
-        """Times run forward; the clock's deadlines hold (``replays.clocks``). ``moment``:
-        the event's time, read once by ``_check_shape``; the event before it's was kept."""
-        failure = time_failure(moment, self.moment if seq > 1 else None) or (
-            created_clock_failure(payload) if seq == 1
-            else clock_failure(self._life(), kind, payload, event["at"]))
+    def _check_record(self, seq: int, kind: Any, event: dict[str, Any],
+                      payload: dict[str, Any], life: Life | None) -> None:
+        """The event as a record, in one pass: its keys and its payload's for its type, its
+        place in the hash chain, its seat, and its time (forward, and the clock's deadlines:
+        ``replays.clocks``). ``life``: the game's before it (None: the first event)."""
+        if event.keys() != EVENT_KEYS:
+            raise StepFailed(seq, f"an event has exactly the keys {sorted(EVENT_KEYS)}", "shape")
+        exact = _EXACT_KEYS.get(kind)  # a known type but the two that start a history
+        if exact is None or payload.keys() != exact:
+            self._check_payload_keys(seq, kind, payload)
+        at = event["at"]
+        if not isinstance(at, str):
+            raise StepFailed(seq, "the event's time is not an ISO 8601 text", "shape")
+        moment = datetime.fromisoformat(at)
+        if event["prev_hash"] != self.prev:
+            raise StepFailed(seq, "the previous-event hash does not match the event before it",
+                             "chain")
+        if record_hash(event) != event["hash"]:
+            raise StepFailed(seq, "the event's content does not match its hash (edited?)", "hash")
+        seat = event["seat"]  # it repeats the payload's, and is most often a small int or null
+        if not ((seat is None or type(seat) is int) and seat is payload.get("seat")) \
+                and not json_equal(seat, payload.get("seat")):
+            raise StepFailed(seq, "the event's seat is not the seat its payload names", "seat")
+        before = self.moment  # None before the first event
+        failure = time_failure(moment, before) if moment.tzinfo is None or (
+            before is not None and moment < before) else None
+        if failure is not None:
+            pass
+        elif life is None:
+            failure = created_clock_failure(payload)
+        elif life.get("clock") is not None or kind == _TIMED_OUT or (
+                kind == _MOVE and payload["by"] == AUTOPILOT):  # else the clock has no say
+            failure = clock_failure(life, kind, payload, at)
         if failure is not None:
             raise StepFailed(seq, failure, "clock", failure)
         self.moment = moment
 
-    def _check_words(self, seq: int, event: dict[str, Any]) -> None:
+    @staticmethod
+    def _check_payload_keys(seq: int, kind: Any, payload: dict[str, Any]) -> None:
+        """The payload's keys where they are not exactly its type's: a type with optional
+        keys (the two that start a history) or a forgery."""
+        if kind not in PAYLOAD_KEYS:
+            raise StepFailed(seq, f"unknown event type {kind!r}", "shape")
+        if not payload_keys_fit(kind, set(payload)):
+            also = " (and perhaps takebacks, clock, game_id)" if kind in STARTS else ""
+            also = " and one of origin, position" + also if kind == EventType.FORKED else also
+            raise StepFailed(seq, f"a {kind} payload has exactly the keys "
+                                  f"{sorted(PAYLOAD_KEYS[kind])}{also}", "shape")
+
+    def _check_words(self, seq: int, event: dict[str, Any], life: Life) -> None:
         """The event's log line is the one the document's narration writes for it: no hash
         covers it, so it is recomputed (seat names as the events so far give them)."""
-        audience = self.audiences(self._life()["seats"], True)
         try:
             line = line_of(self._rules(), self.before, self.state, cast(EventRecord, event),
-                           audience, self.narration)
+                           self.audiences(life["seats"], True), self.narration)
         except Exception as error:  # words are not rules: any failure of theirs is refused
             raise StepFailed(seq, f"the rules cannot write the log line of event {seq}: "
                                   f"{error!r}", "words") from None
@@ -378,26 +423,28 @@ class _Verifier:
         return event_in_words(self.rules, self.before if seq > 1 else None, events[seq - 1],
                               seats)
 
-    def _check_life_cycle(self, seq: int, kind: str, payload: dict[str, Any]) -> None:
+    def _check_life_cycle(self, seq: int, kind: str, payload: dict[str, Any], life: Life | None,
+                          step: Step | None) -> None:
         """Each event only where the service records it: created first and only first; seats
         taken while the game waits, each open seat once; moves, draws, an end, a
         resignation while it is played; an abandonment before it has ended; the seed
-        revealed once, after the end, and nothing after it."""
-        if (seq == 1) != (kind in STARTS):
+        revealed once, after the end, and nothing after it. ``life``: the game's before the
+        event (None: the first); ``step``: what the rules wait for there."""
+        if (life is None) != (kind in STARTS):
             raise StepFailed(seq, "a history starts with its one created or forked event",
                              "life")
-        if seq == 1:
+        if life is None:
             return
-        life = self._life()
         status, seats = life["status"], life["seats"]
         if life["seed"] is not None:
             raise StepFailed(seq, "nothing may follow the seed's reveal", "life")
-        if status == _ACTIVE and kind != _ENDED and isinstance(self.step, Over):
+        if status == _ACTIVE and kind != _ENDED and isinstance(step, Over):
             raise StepFailed(seq, "the rules had ended the game here: only its end may follow",
                              "life")
-        blocked = while_pending(kind, life, len(seats))
-        if blocked is not None:
-            raise StepFailed(seq, blocked, "life")
+        if kind == _TAKEN_BACK or life.get("takeback") is not None:  # else nothing is pending
+            blocked = while_pending(kind, life, len(seats))
+            if blocked is not None:
+                raise StepFailed(seq, blocked, "life")
         if kind == _MOVE or kind == _CHANCE or kind == _ENDED or kind == _RESIGNED:
             if status != _ACTIVE:
                 raise StepFailed(seq, f"a {kind} event while the game is {status}", "life")
@@ -424,49 +471,15 @@ class _Verifier:
             if status not in FINISHED:
                 raise StepFailed(seq, "the seed is revealed only once the game has ended", "life")
 
-    def _check_shape(self, seq: int, kind: Any, event: dict[str, Any],
-                     payload: dict[str, Any]) -> datetime:
-        """The event's keys, its payload's keys for its type, and its time, exactly: the
-        time read (ValueError: malformed)."""
-        if event.keys() != EVENT_KEYS:
-            raise StepFailed(seq, f"an event has exactly the keys {sorted(EVENT_KEYS)}", "shape")
-        exact = _EXACT_KEYS.get(kind)  # a known type but the two that start a history
-        if exact is not None:
-            fits = payload.keys() == exact
-        elif kind not in PAYLOAD_KEYS:
-            raise StepFailed(seq, f"unknown event type {kind!r}", "shape")
-        else:
-            fits = payload_keys_fit(kind, set(payload))
-        if not fits:
-            also = " (and perhaps takebacks, clock, game_id)" if kind in STARTS else ""
-            also = " and one of origin, position" + also if kind == EventType.FORKED else also
-            raise StepFailed(seq, f"a {kind} payload has exactly the keys "
-                                  f"{sorted(PAYLOAD_KEYS[kind])}{also}", "shape")
-        at = event["at"]
-        if not isinstance(at, str):
-            raise StepFailed(seq, "the event's time is not an ISO 8601 text", "shape")
-        return datetime.fromisoformat(at)
-
-    def _check_chain(self, seq: int, event: dict[str, Any], payload: dict[str, Any]) -> None:
-        if event["prev_hash"] != self.prev:
-            raise StepFailed(seq, "the previous-event hash does not match the event before it",
-                             "chain")
-        if record_hash(event) != event["hash"]:
-            raise StepFailed(seq, "the event's content does not match its hash (edited?)", "hash")
-        seat = event["seat"]  # it repeats the payload's, and is most often a small int or null
-        if not ((seat is None or type(seat) is int) and seat is payload.get("seat")) \
-                and not json_equal(seat, payload.get("seat")):
-            raise StepFailed(seq, "the event's seat is not the seat its payload names", "seat")
-
     def _check_step(self, seq: int, kind: str, payload: dict[str, Any]) -> None:
         if seq == 1:
             self._check_created(kind, payload)
         elif kind == _MOVE:
+            rules = self._rules()
             if payload["by"] == PREFERENCE:
                 self._check_preference(seq, preference_failure(
-                    self._rules(), self._life(), self.state, self.step, payload))
-            self.state = play_move(self._rules(), self.state, payload["seat"], payload["move"],
-                                   self.step)
+                    rules, self._life(), self.state, self.step, payload))
+            self.state = play_move(rules, self.state, payload["seat"], payload["move"], self.step)
         elif kind == _CHANCE:
             self._check_chance(seq, payload)
         elif kind == _ENDED:

@@ -25,7 +25,6 @@ from domain.kernel import (
     Rules,
     State,
     log_line,
-    round_trip,
 )
 from domain.preferences import PREFERENCE, chosen_line, passed_line
 
@@ -74,33 +73,23 @@ def line_of(rules: Rules, before: State | None, after: State, record: EventRecor
     """The log line of ``record`` (the rules state ``before`` it and ``after`` it) for
     ``audience``, in ``narration``; the legacy narration ignores the audience (a complete
     document's lines were written as each event's mover saw it)."""
-    event = rules_event(record)
-    if event is not None and before is not None:
-        if narration == LEGACY_NARRATION:
+    if narration == LEGACY_NARRATION:
+        event = rules_event(record)
+        if event is not None and before is not None:
             return rules.describe(before, after, event, event.get("seat"))
+        return legacy_service_line(record)
+    event = rules_event(record, read_back=True)
+    if event is not None and before is not None:
         by = record["payload"].get("by")
         if by == PREFERENCE:  # the service passed for the seat
             seat = event["seat"]
             return passed_line(rules, before, rules.next(before), seat, audience.who(seat))
-        line = log_line(rules, before, after, keys_sorted(event), audience)
+        line = log_line(rules, before, after, event, audience)
         return line + AUTOPILOT_NOTE if by == AUTOPILOT else line
-    if narration == LEGACY_NARRATION:
-        return legacy_service_line(record)
     if record["type"] == EventType.PREFERENCES_SET:
         payload = record["payload"]
         return chosen_line(rules, payload["skip"], audience.who(payload["seat"]))
     return service_line(record, audience)
-
-
-def keys_sorted(event: dict[str, Any]) -> dict[str, Any]:
-    """A rules event as read back from canonical JSON: a line must not depend on the order a
-    move's keys came in (the API sends JSON with sorted keys, a bot's move has the rules'
-    order). Of a move only the move is read back, the one part whose keys may come in
-    another order (a third cheaper than reading back the whole event)."""
-    if event["type"] == "move":
-        return {"type": "move", "seat": event["seat"], "move": round_trip(event["move"])}
-    read_back: dict[str, Any] = round_trip(event)
-    return read_back
 
 
 def legacy_lines(rules: Rules, before: State | None, after: State,

@@ -73,7 +73,10 @@ def narrate(before: State, after: State, event: dict[str, Any], audience: Audien
     sentences = []
     if event["type"] == "move":
         sentences += move_sentence(before, event["seat"], event["move"], audience)
-    sentences += [note_sentence(entry, audience) for entry in merged(after["notes"])]
+    names, reader, everything = audience.names, audience.seat, audience.everything
+    sentences += [note_sentence(names, reader, everything, entry["seat"], entry["act"],
+                                 bool(entry.get("secret")), tuple(entry["cards"]))
+                  for entry in merged(after["notes"])]
     if after["result"] is not None:
         sentences += result_sentences(after["result"], audience)
     if not sentences:  # no rule leaves an event untold; should one, say who acted
@@ -113,29 +116,25 @@ def merged(notes: list[Note]) -> list[Note]:
     return runs
 
 
-def note_sentence(entry: Note, audience: Audience) -> str:
-    seat, act, cards = entry["seat"], entry["act"], entry["cards"]
+# A note's sentence. A game's notes repeat (a hand drawn, a Silver bought, a cleanup), and a
+# verifier writes every line again: the same note for the same reader is the same sentence,
+# worked out once (one cached call in place of the half dozen that name the seat and its
+# cards). The reader by its parts: an Audience hashes in Python.
+@lru_cache(maxsize=8192)
+def note_sentence(names: tuple[str, ...], reader: int | None, everything: bool, seat: int,
+                   act: str, secret: bool, cards: tuple[str, ...]) -> str:
+    audience = Audience(names, reader, everything)
     if act == KINGDOM:
         return f"The kingdom is {listed([name(card) for card in cards])}"
     if act == "goes first":
         return f"{audience.who(seat)} {audience.verb(seat, 'go', 'goes')} first"
-    hidden = entry.get("secret") and not audience.sees(seat)
-    return _act_sentence(audience.who(seat), their(audience, seat), act,
-                         len(cards) if hidden else tuple(cards))
-
-
-# A game's notes repeat (a hand drawn, a Silver bought, a cleanup), and a verifier writes
-# every line again: the sentence of the same words is the same.
-@lru_cache(maxsize=8192)
-def _act_sentence(who: str, their_word: str, act: str, cards: tuple[str, ...] | int) -> str:
-    """``who`` did ``act`` with ``cards``: the cards by name, or only how many (an int)
-    where the reader may not see them."""
-    told = cards_text(cards) if isinstance(cards, tuple) else \
-        "a card" if cards == 1 else amount(cards, "card")
+    hidden = secret and not audience.sees(seat)
+    told = amount(len(cards), "card") if hidden and len(cards) != 1 else \
+        "a card" if hidden else cards_text(cards)
     template = ACTS.get(act, act + " {cards}")
     if not cards:
         template = EMPTY.get(act, template)
-    return f"{who} " + template.format(cards=told, their=their_word)
+    return f"{audience.who(seat)} " + template.format(cards=told, their=their(audience, seat))
 
 
 def result_sentences(result: Result, audience: Audience) -> list[str]:
