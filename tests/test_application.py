@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
 
 from domain.application import MoveListCrossesDraw, StaleVersion, project_game
 from domain.commands import CreateGame
-from domain.kernel import Decision, GameOver, IllegalMove, NotYourTurn, canonical_json
+from domain.games import register_extra, unregister_extra_version
+from domain.kernel import (
+    BrokenRules,
+    Decision,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    Prompt,
+    canonical_json,
+)
 
+from . import toygame
 from .conftest import make_service
 
 
@@ -50,6 +61,28 @@ def test_a_move_equal_in_python_but_not_as_json_is_illegal_and_records_nothing(s
     assert service.get(game.id).version == before
     service.play(game.id, 0, [{"kind": "secret", "n": 1}], "ann")
     assert service.records(game.id)[-1]["payload"]["move"] == {"kind": "secret", "n": 1}
+
+
+def asks_nothing_to_advance(state):
+    """The toy's rules with a bug: the seat to advance is asked with no move to make."""
+    step = toygame.next_step(state)
+    if isinstance(step, Decision) and step.prompts[0].kind == "advance":
+        return Decision((Prompt(step.prompts[0].seat, "advance", "Advance", []),))
+    return step
+
+
+def test_a_move_after_which_the_rules_ask_a_seat_with_nothing_to_choose_records_nothing(service):
+    register_extra("toy", replace(toygame.RULES, version="toy-stuck", next=asks_nothing_to_advance))
+    try:
+        game, _ = service.create_game("toy", {}, humans())
+        service.play(game.id, 0, [{"kind": "secret", "n": 1}], "ann")
+        before, version = service.records(game.id), service.get(game.id).version
+        with pytest.raises(BrokenRules, match="asked seat 0 with no legal moves"):
+            service.play(game.id, 1, [{"kind": "secret", "n": 2}], "bob")
+        assert service.records(game.id) == before
+        assert service.get(game.id).version == version
+    finally:
+        unregister_extra_version("toy", "toy-stuck")
 
 
 def test_a_move_out_of_turn_is_refused(service):

@@ -54,3 +54,14 @@ def test_only_keys_js_keeps_seat_tokens_and_the_players_key():
     keeping = [p.relative_to(WEB).as_posix() for p in sorted(WEB.rglob("*.js"))
                if re.search(r"gamehall:(seats|player)", p.read_text())]
     assert keeping == ["keys.js"]
+
+
+# STYLE.md's "modules around 300 lines at most": a page that outgrows it is split along a seam
+# (the play page: head.js its head, sending.js its moves on their way).
+MOST_LINES = 320
+
+
+def test_no_client_module_grows_much_past_300_lines():
+    lines = {p.relative_to(WEB).as_posix(): len(p.read_text().splitlines())
+             for p in sorted(WEB.rglob("*.js"))}
+    assert {name: n for name, n in lines.items() if n > MOST_LINES} == {}

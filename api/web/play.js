@@ -4,25 +4,22 @@
 // token for the game the page watches as a spectator.
 // For a screen reader: the page's title says the game and whose turn it is, "Your turn" and
 // every new log line are announced, and the focus goes to the prompt after a move.
-// While a move is out, every control that acts on the game is held (sending.js).
+// The head above the board (the game's standing, clock and actions) is head.js; a move on its
+// way, retried, and every control that acts on the game held meanwhile, sending.js.
 
-import { askingPanel } from "./asking.js";
-import { clockPanel, tick } from "./clock.js";
+import { tick } from "./clock.js";
 import { componentsOf, titleOf } from "./components.js";
-import { append, clear, h } from "./dom.js";
-import { componentDetails, promptPanel, resultText, sameMove, seatName } from "./games/common.js";
+import { clear, h } from "./dom.js";
+import { componentDetails, promptPanel, sameMove, seatName } from "./games/common.js";
 import { gameContext } from "./games/context.js";
 import { rendererFor } from "./games/index.js";
-import { ApiError, get, newKey, post } from "./http.js";
-import { keepToken, playerHeld, seatsHeld } from "./keys.js";
+import { drawHead } from "./head.js";
+import { ApiError, get } from "./http.js";
+import { playerHeld, seatsHeld } from "./keys.js";
 import { Follower } from "./live.js";
 import { notify } from "./notice.js";
-import { Sending } from "./sending.js";
+import { MOVE_PATIENCE_MS, Sending, sendMove } from "./sending.js";
 import { askToNotify, showTurn } from "./turn.js";
-
-// How long a request of a move's waits for its answer (a try of the move is then tried again,
-// with the same key): a server that never answers leaves no page held.
-const MOVE_PATIENCE_MS = 45_000;
 
 export async function showPlay(main, gameId, wantedSeat) {
   const page = new PlayPage(main, gameId, wantedSeat);
@@ -187,7 +184,7 @@ class PlayPage {
     const hadFocus = this.main.contains(document.activeElement) && document.activeElement !== this.main;
     // A list of moves the player unfolded stays unfolded: a live update redraws the prompt.
     const unfolded = this.promptPanel.querySelector("details.all-moves[open]") !== null;
-    this.drawHeader();
+    drawHead(this);
     clear(this.boardBox).append(this.renderer.draw(ctx));
     const hand = this.renderer.hand ? this.renderer.hand(ctx) : null;
     clear(this.dock).append(hand || "");
@@ -217,85 +214,6 @@ class PlayPage {
     }
   }
 
-  drawHeader() {
-    const s = this.summary;
-    const over = this.answer.status === "over" || this.answer.status === "abandoned";
-    const seats = s.seats.map((seat) => seatName(s, seat.seat)).join(" · ");
-    const switcher = this.held.length > 1 ? h("label", { class: "switch" }, "Play as ",
-      h("select", { onchange: (e) => { location.hash = `#/play/${this.gameId}/${e.target.value}`; } },
-        this.held.map((seat) => h("option", { value: seat, selected: seat === String(this.seat),
-          text: `seat ${seat}` })))) : null;
-    append(clear(this.header), [
-      h("h1", { text: `${this.title} · ${this.seat === null ? "watching" : `seat ${this.seat}`}` }),
-      h("p", { class: "seats", text: seats }),
-      h("p", { class: "status", "data-status": this.answer.status,
-        text: statusText(s, this.answer) }),
-      clockPanel(s, (seat) => seatName(s, seat)),
-      h("div", { class: "actions" }, switcher,
-        over ? h("a", { class: "button", href: `#/replay/${this.gameId}`, text: "Open the replay" })
-          : this.token ? h("button", { type: "button", class: "resign", text: "Resign",
-            onclick: () => this.resign() }) : null),
-      this.token ? null : this.joinForm(),
-      this.takebackBar(),
-      askingPanel(this)]);
-  }
-
-  // Takebacks (a game created with them): ask for your last move back; answer another seat's
-  // request; see who has accepted so far.
-  takebackBar() {
-    const s = this.summary;
-    if (!this.token || !s.takebacks || this.answer.status !== "active") return null;
-    const asked = s.takeback;
-    const act = (path, body) => async () => {
-      try {
-        await post(`/games/${this.gameId}/${path}`, body, { token: this.token });
-        await this.refresh();
-      } catch (error) {
-        notify(error.message);
-      }
-    };
-    if (!asked) {
-      return h("div", { class: "takeback" }, h("button", { type: "button", class: "ask-takeback",
-        text: "Ask to take back my last move", onclick: act("takeback", { moves: 1 }) }));
-    }
-    const accepted = (asked.accepted || []).map(String);
-    const agreed = accepted.map((seat) => seatName(s, Number(seat))).join(", ");
-    const text = h("span", { text: `${seatName(s, asked.seat)} asks to take back moves ` +
-      `after event ${asked.to}${agreed ? `; accepted by ${agreed}` : ""}.` });
-    if (String(asked.seat) === String(this.seat) || accepted.includes(String(this.seat))) {
-      return h("div", { class: "takeback", role: "status" }, text, " Waiting for answers.");
-    }
-    return h("div", { class: "takeback", role: "status" }, text,
-      h("button", { type: "button", class: "accept-takeback", text: "Accept",
-        onclick: act("takeback/answer", { accept: true }) }),
-      h("button", { type: "button", class: "decline-takeback", text: "Decline",
-        onclick: act("takeback/answer", { accept: false }) }));
-  }
-
-  // A spectator may take an open seat, with a name; the seat's token is kept like any other.
-  joinForm() {
-    const open = this.summary.seats.filter((s) => s.open);
-    if (!open.length) return null;
-    const name = h("input", { type: "text", maxlength: 40, required: true, id: "join-name",
-      placeholder: "your name" });
-    const form = h("form", { class: "join" }, h("label", { for: "join-name", text: "Your name " }),
-      name, open.map((s) => h("button", { type: "submit", value: s.seat, "data-seat": s.seat,
-        text: `Take seat ${s.seat}` })));
-    form.addEventListener("submit", async (e) => {
-      e.preventDefault();
-      const seat = e.submitter ? e.submitter.value : open[0].seat;
-      try {
-        const joined = await post(`/games/${this.gameId}/seats/${seat}`,
-          { name: name.value.trim() });
-        keepToken(this.gameId, joined.seat, joined.token);
-        location.hash = `#/play/${this.gameId}/${joined.seat}`;
-      } catch (error) {
-        notify(error.message);
-      }
-    });
-    return form;
-  }
-
   chooseAmong(moves) {
     if (moves.length === 1) return this.choose(moves[0]);
     const buttons = [...this.promptPanel.querySelectorAll("button.move")];
@@ -316,7 +234,8 @@ class PlayPage {
     this.latest.replaceChildren(); // the news since this move starts here
     let failed = null;
     try {
-      const answer = await this.send(move).catch((error) => { failed = error; });
+      const answer = await sendMove(this.gameId, this.token, this.answer.version, move)
+        .catch((error) => { failed = error; });
       if (answer) {
         notify(null);
         await this.show(answer.view);
@@ -333,49 +252,5 @@ class PlayPage {
     // The page was redrawn under the focus: it goes to the prompt, which says what next.
     document.getElementById("prompt-title")?.focus();
   }
-
-  // A move, retried with the same Idempotency-Key when the server was out of reach or busy
-  // (it is then applied once, whichever try got through).
-  async send(move) {
-    const body = { move, expected_version: this.answer.version };
-    const options = { token: this.token, headers: { "Idempotency-Key": newKey() },
-      timeout: MOVE_PATIENCE_MS };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await post(`/games/${this.gameId}/moves`, body, options);
-      } catch (error) {
-        const passing = error.status === 0 || error.status === 503 || error.status === 429;
-        if (!passing || attempt >= 3) throw error;
-        notify(`${error.message} Trying again…`, "info");
-        await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
-      }
-    }
-  }
-
-  async resign() {
-    if (!confirm("Resign this game? The other seats win.")) return;
-    try {
-      await post(`/games/${this.gameId}/resign`, undefined, { token: this.token });
-      await this.refresh();
-    } catch (error) {
-      notify(error.message);
-    }
-  }
 }
 
-// The game's standing: version and whose turn from the latest view, the result from the
-// summary (fetched again when the view says the game ended).
-function statusText(s, answer) {
-  if (answer.status === "active") {
-    const waiting = (answer.waiting_for || []).map((x) => seatName(s, x)).join(", ");
-    return `Active · event ${answer.version} · waiting for ${waiting || "a draw"}`;
-  }
-  if (answer.status === "over" || answer.status === "abandoned") {
-    const r = s.result || {};
-    const reason = r.reason ? ` (${String(r.reason).replaceAll("_", " ")})` : "";
-    const scores = r.scores && typeof r.scores === "object" ? " · scores " +
-      Object.entries(r.scores).map(([seat, n]) => `${seatName(s, seat)} ${n}`).join(", ") : "";
-    return `Game over${reason}: ${resultText(s)}${scores}`;
-  }
-  return `Waiting for players (${answer.status})`;
-}

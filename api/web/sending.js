@@ -4,8 +4,15 @@
 // page's status region says "Sending your move…", seen as well as read (a quick answer makes no
 // flicker and no needless words). The move's answer, or its failure, gives them back. A redraw
 // meanwhile (the live stream) draws fresh controls: the page holds them again after each.
+// The move itself is sent by sendMove, tried again when the server was out of reach or busy.
 
 import { h } from "./dom.js";
+import { newKey, post } from "./http.js";
+import { notify } from "./notice.js";
+
+// How long a request of a move's waits for its answer (a try of the move is then tried again,
+// with the same key): a server that never answers leaves no page held.
+export const MOVE_PATIENCE_MS = 45_000;
 
 // The controls that act on the game: the prompt's moves, the things on the board that stand
 // for moves (class "legal": the picker's mark, and every game page's), unpicking, resigning,
@@ -65,6 +72,24 @@ export class Sending {
     for (const control of controls) {
       if (this.out) control.setAttribute("aria-disabled", "true");
       else control.removeAttribute("aria-disabled");
+    }
+  }
+}
+
+// A move, retried with the same Idempotency-Key when the server was out of reach or busy
+// (it is then applied once, whichever try got through). ``version``: the game's version the
+// move was chosen at.
+export async function sendMove(gameId, token, version, move) {
+  const body = { move, expected_version: version };
+  const options = { token, headers: { "Idempotency-Key": newKey() }, timeout: MOVE_PATIENCE_MS };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await post(`/games/${gameId}/moves`, body, options);
+    } catch (error) {
+      const passing = error.status === 0 || error.status === 503 || error.status === 429;
+      if (!passing || attempt >= 3) throw error;
+      notify(`${error.message} Trying again…`, "info");
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
     }
   }
 }

@@ -58,6 +58,7 @@ from .contract import (
 )
 from .errors import (
     BadOptions,
+    BrokenRules,
     GameError,
     GameOver,
     IllegalMove,
@@ -88,8 +89,8 @@ __all__ = [
     "Move", "OptionSpec", "Over", "Prompt",
     "GameRules", "Reveals", "Rules", "State", "Step", "Traits", "abandonment", "ask_bot",
     "default_redact", "play_chance", "play_move", "resignation",
-    "BadOptions", "GameError", "GameOver", "IllegalMove", "NotAChanceStep", "NotYourTurn",
-    "UnreadableDeck", "validate_options",
+    "BadOptions", "BrokenRules", "GameError", "GameOver", "IllegalMove", "NotAChanceStep",
+    "NotYourTurn", "UnreadableDeck", "validate_options",
     "LEGACY_NARRATION", "NARRATIONS", "PUBLIC_NARRATION", "Audience", "Narration",
     "bot_seat_name", "seat_name",
     "log_line", "move_labels", "prompt_with_labels",

@@ -5,7 +5,9 @@ games with chance nodes. At every state the game says what happens next, exactly
 
 * ``Decision``: one or more seats are each asked a ``Prompt`` with a finite list of small
   JSON ``legal_moves``. Several seats may be asked at once (simultaneous secret choices, or
-  every opponent answering an attack); each answers independently.
+  every opponent answering an attack); each answers independently. A decision asks at least
+  one seat, and a prompt offers at least one move: the kernel raises ``BrokenRules`` where a
+  game makes one that no seat could answer, which would leave the game waiting forever.
 * ``Chance``: the game needs a random outcome described by a spec (see ``chance``). The game
   never draws it itself.
 * ``Over``: the result.
@@ -27,7 +29,7 @@ from typing import Any, Protocol, TypeAlias, cast
 from .asking import Windows
 from .canonical import same_json_types
 from .chance import ChanceSpec, check_outcome
-from .errors import GameOver, IllegalMove, NotAChanceStep, NotYourTurn
+from .errors import BrokenRules, GameOver, IllegalMove, NotAChanceStep, NotYourTurn
 from .narration import Audience, Narration, name_seats
 
 # A game's state is plain JSON data (a dict); each game types its own (a TypedDict in its
@@ -53,6 +55,16 @@ class Prompt:
     text: str
     legal_moves: list[Move]
 
+    def __post_init__(self) -> None:
+        # A seat asked with nothing to choose could never answer, and the game would wait for
+        # it forever: refused where the game makes the prompt, so the traceback names it.
+        if not self.legal_moves:
+            raise BrokenRules(
+                f"The rules asked seat {self.seat} with no legal moves (a prompt of kind "
+                f"{self.kind!r}: {self.text!r}): no answer could ever come and the game would "
+                "wait forever. A prompt offers at least one move; where the seat may do "
+                "nothing, offer a pass or a 'done', or do not ask it.")
+
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "text": self.text,
                 "legal_moves": self.legal_moves}
@@ -61,6 +73,13 @@ class Prompt:
 @dataclass(slots=True)
 class Decision:
     prompts: tuple[Prompt, ...]
+
+    def __post_init__(self) -> None:
+        if not self.prompts:  # nobody could answer it: the game would wait forever
+            raise BrokenRules("The rules made a decision that asks no seat: no answer could "
+                              "ever come and the game would wait forever. A decision asks "
+                              "at least one seat; with nothing to decide, go on to the next "
+                              "step instead.")
 
     def prompt_for(self, seat: int) -> Prompt | None:
         # A plain loop: asked on every move played or verified, and a generator costs more

@@ -1,4 +1,5 @@
-"""The errors a game raises. Each message is written for the player who caused it."""
+"""The errors a game raises. Each message is written for the player who caused it, but for
+``BrokenRules``: a bug in a game's code, written for its developer."""
 
 from __future__ import annotations
 
@@ -59,3 +60,11 @@ class UnreadableDeck(GameError):
     beyond reason), or whose lines name nothing the game has (``lines``: each)."""
 
     code = "unreadable-deck"
+
+
+class BrokenRules(Exception):
+    """A game's rules broke the kernel's contract (a seat asked with nothing to choose, say):
+    a bug in the game's code, never a player's doing. Not a GameError, whose message answers
+    the player: the command it happens in records nothing, and the API answers it as the
+    server's own failure, its message and traceback in the log. Raised where the rules make the
+    breach, so the traceback names the game's line."""

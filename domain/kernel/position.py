@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .contract import Rules, State
-from .errors import GameError
+from .errors import BrokenRules, GameError
 
 
 class BadPosition(GameError):
@@ -68,6 +68,8 @@ def build_position(rules: Rules, options: dict[str, Any], seats: int,
         rules.next(state)
     except BadPosition:
         raise
+    except BrokenRules as breach:  # e.g. it would ask a seat with nothing to choose
+        raise BadPosition([f"the rules cannot go on from it: {breach}"]) from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, AssertionError,
             RecursionError) as slip:
         # A builder checks what the rulebook asks of a position; whatever shape it did not

@@ -13,7 +13,7 @@ from . import axe
 from .driver import PATIENCE, click_move, status_text
 from .test_screens import DESKTOP, PHONE, shoot, start
 
-# The page's controls that act on the game (play.js MOVE_CONTROLS), with the state of each.
+# The page's controls that act on the game (sending.js MOVE_CONTROLS), with the state of each.
 CONTROLS = """() => [...document.querySelectorAll('button.move, .legal, .unpick, .resign, '
     + '.ask-takeback, .accept-takeback, .decline-takeback')].map((el) => ({
         held: el.getAttribute('aria-disabled') === 'true',

@@ -44,10 +44,10 @@ def check_step(rules: Rules, state: State) -> Decision | Chance | Over:
     kinds = [isinstance(step, kind) for kind in (Decision, Chance, Over)]
     assert sum(kinds) == 1, f"next() gave {step!r}"
     if isinstance(step, Decision):
-        assert step.prompts, "a decision asks nobody"
+        # A decision that asks nobody, or a prompt with no move, the kernel refuses where the
+        # game makes it (BrokenRules).
         assert len(set(step.seats)) == len(step.seats), "a seat is asked twice at once"
         for prompt in step.prompts:
-            assert prompt.legal_moves, f"seat {prompt.seat} is asked with no legal move"
             assert round_trip(prompt.legal_moves) == prompt.legal_moves
     return step
 

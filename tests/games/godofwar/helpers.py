@@ -1,6 +1,7 @@
-"""Scenario helpers: a game set up to a given quest and heroes, tiles stood where a test
-wants them, a frame of the round pushed (an activation, a scene activation), the enemy die
-rolled; moves, prompts and draws are the driver's (tests/games/driver.py).
+"""Scenario helpers: a game played through the rules to its first round with a given quest
+and heroes, its tiles stood where a test wants them; hands put back onto their decks; a frame
+of the round pushed (an activation, a scene activation); the enemy die rolled. Moves,
+prompts and draws are the driver's (tests/games/driver.py).
 """
 
 from __future__ import annotations
@@ -11,30 +12,56 @@ from domain.games.godofwar import RULES
 from domain.games.godofwar.content import CONTENT
 from domain.games.godofwar.effects import advance
 from domain.games.godofwar.flow import QUESTS
-from domain.kernel import Chance
-from tests.games.driver import chance
+from domain.kernel import Chance, Decision, Move, Prompt
+from tests.games.driver import chance, play, settle, step
 
 State = dict[str, Any]
 
 
 def started(heroes: list[str], quest: str = "the-travelers", first_seat: int = 0,
             where: dict[str, tuple[int, bool]] | None = None) -> State:
-    """Setup with these heroes (seat order), ``quest`` first, decks in catalogue order (the
-    top is the last card), the tiles at ``where`` (tile -> column, back); no round yet."""
+    """A new game played through the rules to its first round: these heroes picked in seat
+    order, every shuffle in catalogue order (each deck's top is its last card), ``quest``
+    drawn first, ``first_seat`` first, each tile placed at ``where`` (tile -> column, back)
+    or else in the first column it leaves free; then the round starts as the rules start it
+    (Mimir's carrier, the preparation draws up to each hand limit: see ``empty_hands``)."""
     state = RULES.setup({"first_seat": first_seat} if len(heroes) > 1 else {}, len(heroes))
     if len(heroes) > 1:
         for seat, hero in enumerate(heroes):
-            state = RULES.apply_move(state, seat, {"kind": "hero", "hero": hero})
-    while state["stage"] == "deal":
-        state = RULES.apply_chance(state, list(range(len(state["players"][state["dealt"]][
-            "deck"]))))
+            state = play(state, seat, {"kind": "hero", "hero": hero})
+    state = settle(state)  # the starting decks
     others = [i for i, q in enumerate(QUESTS) if q != quest][:2]
-    state = RULES.apply_chance(state, [QUESTS.index(quest), *others])
-    state = RULES.apply_chance(state, [0, 1, 2])
-    state = RULES.apply_chance(state, list(range(len(state["upgrade_deck"]))))
-    for tile, (column, back) in (where or {}).items():
-        state["heroes"][tile].update({"column": column, "back": back})
-    state.update({"stage": "round", "round": 1, "placing": []})
+    state = chance(state, [QUESTS.index(quest), *others])
+    state = settle(chance(state, [0, 1, 2]))  # the bosses, then the upgrade deck
+    while isinstance(asked := step(state), Decision) and asked.prompts[0].kind == "place":
+        state = play(state, asked.prompts[0].seat, placement(state, asked.prompts[0],
+                                                             where or {}))
+    return state
+
+
+def placement(state: State, prompt: Prompt, where: dict[str, tuple[int, bool]]) -> Move:
+    """The seat's next tile stood where ``where`` says (a column's first tile takes its front
+    space; the second chooses, and the first takes the other), or else in the first space
+    offered in a column that ``where`` leaves to others."""
+    unplaced = [move["tile"] for move in prompt.legal_moves]
+    tile = next((t for t in where if t in unplaced), unplaced[0])
+    if tile not in where:
+        claimed = {column for column, _ in where.values()}
+        return next(m for m in prompt.legal_moves
+                    if m["tile"] == tile and m["column"] not in claimed)
+    column, back = where[tile]
+    standing = any(h["column"] == column for h in state["heroes"].values())
+    return {"kind": "place", "tile": tile, "column": column,
+            "space": "back" if standing and back else "front"}
+
+
+def empty_hands(state: State) -> State:
+    """Each hand put back on top of its deck in the order drawn, as the decks stood before the
+    round's preparation: for a test whose heroes hold nothing (no defense, no special) and
+    draw from whole decks."""
+    for player in state["players"]:
+        player["deck"] += reversed(player["hand"])
+        player["hand"] = []
     return state
 
 

@@ -9,7 +9,7 @@ from domain.games.godofwar.flow import start_scene
 from domain.games.godofwar.vocabulary import EFFECTS
 from tests.games.driver import play, position, prompt, settle
 
-from .helpers import activation, scene_activation, started, with_frame
+from .helpers import activation, empty_hands, scene_activation, started, with_frame
 
 HOLD = {"op": "act", "seat": 0, "moved": []}
 
@@ -96,9 +96,8 @@ def test_iduns_apple_raises_a_players_hand_limit_until_the_quest_is_won():
 
 
 def test_a_stone_trolls_wounding_blow_lowers_the_wounded_heros_hand_limit():
-    state = started(["kratos", "freya"], quest="the-mountain",
-                    where={"kratos": (1, False), "freya": (4, False)})
-    state["players"][0]["hand"] = []
+    state = empty_hands(started(["kratos", "freya"], quest="the-mountain",
+                                where={"kratos": (1, False), "freya": (4, False)}))
     state = scene_activation(state, 0, "spear-thrust-fehu")
     assert state["heroes"]["kratos"]["wounds"] >= 3
     assert state["players"][0]["hand_limit"] == 6

@@ -29,7 +29,7 @@ from domain.kernel import (
 from tests.games.driver import position, prompt
 from tests.games.words import check_game
 
-from .helpers import RULES, activation, started, with_frame
+from .helpers import RULES, activation, empty_hands, started, with_frame
 
 NAMES = ("ann (seat 0)", "bob (seat 1)", "cy (seat 2)", "dee (seat 3)")
 SEATS = (1, 2, 3, 4)
@@ -226,7 +226,7 @@ def test_a_seat_of_two_heroes_reads_which_hero_acts():
 
 
 def test_upgrade_cards_of_one_name_are_told_apart_by_their_rune():
-    state = started(["kratos", "atreus"])
+    state = empty_hands(started(["kratos", "atreus"]))
     state["revealed"] = ["chaos-slash-fehu", "chaos-slash-uruz"]
     state["first_player"] = 0
     state = with_frame(state, {"op": "upgrade", "stage": "discard", "queue": [], "taken": []})

@@ -9,7 +9,7 @@ from domain.games.godofwar import RULES
 from domain.kernel import Chance, IllegalMove
 from tests.games.driver import play, position, prompt
 
-from .helpers import activation, enemy_wounds, roll, scene_activation, started
+from .helpers import activation, empty_hands, enemy_wounds, roll, scene_activation, started
 
 FEHU = "spear-thrust-fehu"  # an upgrade card of each rune, to reveal
 URUZ = "spear-thrust-uruz"
@@ -154,9 +154,9 @@ def test_gow_r_21_a_flip_skips_a_card_not_on_its_expected_side():
 
 
 def test_gow_r_24_a_stunned_enemy_loses_a_token_instead_of_attacking():
-    state = started(["freya", "kratos"], where={"freya": (1, False), "kratos": (2, False)})
+    state = empty_hands(started(["freya", "kratos"],
+                                where={"freya": (1, False), "kratos": (2, False)}))
     state["scene"]["s1-top-3"]["stun"] = 2
-    state["players"][0]["hand"] = []
     state = scene_activation(state, 0, URUZ)
     assert state["scene"]["s1-top-3"]["stun"] == 1
     assert state["heroes"]["freya"]["wounds"] == 2  # only the Draugr below hit her

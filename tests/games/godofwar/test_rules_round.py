@@ -10,15 +10,15 @@ from domain.games.godofwar import RULES
 from domain.kernel import Chance, Over
 from tests.games.driver import play, position, prompt, settle
 
-from .helpers import activation, scene_activation, started, with_frame
+from .helpers import activation, empty_hands, scene_activation, started, with_frame
 
 URUZ = "spear-thrust-uruz"
 HOLD = {"op": "act", "seat": 1, "moved": []}  # a frame that waits, so no new round begins
 
 
 def test_gow_r_13_the_brothers_player_chooses_who_takes_a_status_card_wound():
-    state = started(["brok-and-sindri", "kratos"], where={
-        "brok": (1, False), "sindri": (3, False), "kratos": (2, False)})
+    state = empty_hands(started(["brok-and-sindri", "kratos"], where={
+        "brok": (1, False), "sindri": (3, False), "kratos": (2, False)}))
     state["players"][0]["deck"].append("poison")
     state = with_frame(state, {"op": "draw", "seat": 0, "n": 1}, HOLD)
     asked = prompt(state)
@@ -128,7 +128,7 @@ def test_gow_r_32_and_r_33_preparation_draws_to_the_limit_reshuffling_when_out()
 
 
 def test_gow_r_34_a_knocked_out_heros_player_draws_nothing():
-    state = started(["kratos", "freya"], where={"kratos": (1, False)})
+    state = empty_hands(started(["kratos", "freya"], where={"kratos": (1, False)}))
     state["heroes"]["freya"]["knocked_out"] = True
     state = with_frame(state, {"op": "prepare"}, HOLD)
     assert state["players"][1]["hand"] == [] and len(state["players"][0]["hand"]) == 7
@@ -144,10 +144,10 @@ def test_gow_r_36_an_empty_upgrade_deck_abandons_the_game():
 
 
 def test_gow_r_37_an_empty_supply_gives_no_card_but_the_wound_stands():
-    state = started(["freya", "kratos"], where={"freya": (1, False), "kratos": (2, False)})
+    state = empty_hands(started(["freya", "kratos"],
+                                where={"freya": (1, False), "kratos": (2, False)}))
     state["supply"]["poison"] = 0
     state["scene"]["s1-bottom-1"]["dead"] = True
-    state["players"][0]["hand"] = []
     state = scene_activation(state, 1, URUZ)
     assert state["heroes"]["freya"]["wounds"] == 2 and "poison" not in state["players"][0][
         "deck"]
@@ -223,7 +223,8 @@ def test_gow_r_44_and_r_45_solo_companions_once_a_quest_until_spartan_rage():
 
 
 def test_gow_r_50_every_hand_is_in_every_seats_view_but_no_deck_order():
-    state = started(["kratos", "freya"], where={"kratos": (1, False), "freya": (2, False)})
+    state = empty_hands(started(["kratos", "freya"],
+                                where={"kratos": (1, False), "freya": (2, False)}))
     state["players"][1]["hand"] = ["freya-will-1"]
     for seat in (None, 0, 1):
         view = RULES.view(state, seat)

@@ -19,7 +19,15 @@ from domain.kernel import Audience, Decision, Over
 from tests.games.driver import play, prompt
 
 from .content_checks.validate import problems
-from .helpers import activation, health, roll, scene_activation, started, with_frame
+from .helpers import (
+    activation,
+    empty_hands,
+    health,
+    roll,
+    scene_activation,
+    started,
+    with_frame,
+)
 
 URUZ = "spear-thrust-uruz"  # the Revenant (ranged, top of column 3) attacks on uruz
 
@@ -27,8 +35,9 @@ URUZ = "spear-thrust-uruz"  # the Revenant (ranged, top of column 3) attacks on 
 def _tie(first_seat: int):
     """Freya (seat 0) in column 2 and Kratos (seat 1) in column 4, both 1 column from the
     Revenant; Atreus (seat 2) behind Freya, never hit (only front heroes are)."""
-    state = started(["freya", "kratos", "atreus"], first_seat=first_seat,
-                    where={"freya": (2, False), "kratos": (4, False), "atreus": (2, True)})
+    state = empty_hands(started(["freya", "kratos", "atreus"], first_seat=first_seat,
+                                where={"freya": (2, False), "kratos": (4, False),
+                                       "atreus": (2, True)}))
     state["scene"]["s1-bottom-1"]["dead"] = True  # the Draugr's uruz out of the way
     return scene_activation(state, first_seat, URUZ)
 
@@ -95,8 +104,9 @@ def test_gow_r_26_a_tied_players_choice_is_hidden_from_the_other_until_both_have
 
 
 def test_gow_r_26_one_players_own_tie_is_theirs_alone():
-    state = started(["brok-and-sindri", "kratos"], first_seat=1,
-                    where={"brok": (2, False), "sindri": (4, False), "kratos": (2, True)})
+    state = empty_hands(started(["brok-and-sindri", "kratos"], first_seat=1,
+                                where={"brok": (2, False), "sindri": (4, False),
+                                       "kratos": (2, True)}))
     state["scene"]["s1-bottom-1"]["dead"] = True
     state = scene_activation(state, 1, URUZ)
     assert _asked(state) == {0: "ranged-tie"}
@@ -127,7 +137,8 @@ def _box(stands: str, *effects: Effect, rune: str = "thurisaz") -> Box:
 
 def _brute_reveal(monkeypatch, box: Box):
     _with_box(monkeypatch, BRUTE, "front", box)
-    state = started(["kratos", "atreus"], where={"kratos": (3, False), "atreus": (1, False)})
+    state = empty_hands(started(["kratos", "atreus"],
+                                where={"kratos": (3, False), "atreus": (1, False)}))
     state["scene"]["s1-top-4"]["dead"] = True  # the other thurisaz card out of the way
     return scene_activation(state, 0, THURISAZ)
 

@@ -122,9 +122,12 @@ def test_the_last_challenges_result_stays_in_the_state_and_view_after_it_ends():
 
 
 def test_a_defended_challenges_kept_result_names_the_defender_as_winner_not_unopposed():
+    # A plot each to choose at the next plot phase, which the challenge's end leads to: with
+    # none the rules would ask a seat with nothing to choose (the kernel's BrokenRules).
     state = position({}, 2, {"players": [
-        {**STARK_SIDE, "kneeling": ["Eddard Stark"]},
-        {**LANNISTER_SIDE, "kneeling": ["The Hound", "Tyrion Lannister"]}],
+        {**STARK_SIDE, "kneeling": ["Eddard Stark"], "plots": ["Building Season"]},
+        {**LANNISTER_SIDE, "kneeling": ["The Hound", "Tyrion Lannister"],
+         "plots": ["Planning Ahead"]}],
         "challenge": {"type": "power", "attacker": 0, "attackers": ["Eddard Stark"],
                       "defenders": ["The Hound", "Tyrion Lannister"]}})
     while state["challenge"] is not None:
