@@ -32,7 +32,8 @@ RELEASES: dict[str, dict[str, str]] = {
     "thrones": {"1.0.0": "released.thrones_1_0_0",
                 "2.0.0": "released.thrones_2_0_0",
                 "2.1.0": "released.thrones_2_1_0",
-                "2.2.0": "domain.games.thrones"},
+                "2.2.0": "released.thrones_2_2_0",
+                "2.3.0": "domain.games.thrones"},
 }
 _EXTRA: dict[str, dict[str, Rules]] = {}
 _LOADED: dict[tuple[str, str], Rules] = {}

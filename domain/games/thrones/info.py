@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from domain.kernel import GameInfo, OptionSpec, Traits
 
-VERSION = "2.2.0"
+VERSION = "2.3.0"
 
 OPTIONS = (
     OptionSpec("houses", "choice", "fixed",

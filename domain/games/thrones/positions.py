@@ -25,8 +25,9 @@ null: none chosen yet, as in the first plot phase) and ``challenge`` (the challe
 only: a challenge in progress, its ``type``, ``attacker``, ``defender`` (in melee the target;
 else the attacker's opponent), ``attackers`` (cards of the attacker's in play) and
 ``defenders``; with no defenders the defending player is asked next, with defenders the
-challenge resolves next). Anything left out is empty or zero; the token pool gives the gold
-and power handed out.
+challenge resolves next). Anything left out is empty or zero, but for a plot deck: left out,
+it is the House's plots less those used or revealed. The token pool gives the gold and power
+handed out.
 
 ``arrange`` lays the same description out without starting anything (the tests' ``blank``).
 A description that states no position raises the kernel's ``BadPosition`` naming every
@@ -60,8 +61,8 @@ def position(options: Mapping[str, Any], seats: int, description: Mapping[str, A
     started: the phase's framework steps (or the challenge's next step) have run, up to the
     first question or draw."""
     st = arrange(options, seats, description)
-    _default_plots(st, description["players"])
     problems: list[str] = []
+    _plot_decks(st, description["players"], problems)
     if description.get("challenge") is None:
         push(st, *rest_of_round(st, st["phase"]))
     else:
@@ -72,12 +73,28 @@ def position(options: Mapping[str, Any], seats: int, description: Mapping[str, A
     return st
 
 
-def _default_plots(st: State, players: list[Mapping[str, Any]]) -> None:
-    """A player told no plots at all gets their House's plot deck, unused: a game with no plot
-    to reveal would stop at the next plot phase, with nothing to choose."""
-    for p, told in zip(st["players"], players, strict=True):
-        if not {"plots", "used_plots", "revealed_plot"} & set(told):
-            p["plots"] = sorted(BOX.plot_decks[p["house"]])
+def _plot_decks(st: State, players: list[Mapping[str, Any]], problems: list[str]) -> None:
+    """A player told no plot deck holds the rest of their House's: its plots less those told
+    used or revealed. A deck told empty takes its used pile back, as an emptied deck does
+    (``phases.reveal_plot``). A player with no plot in either would be asked at the next plot
+    phase to choose from nothing, so that position is refused."""
+    for seat, (p, told) in enumerate(zip(st["players"], players, strict=True)):
+        if "plots" not in told:
+            p["plots"] = _less(BOX.plot_decks[p["house"]], [*p["used"], p["revealed"]])
+        if not p["plots"]:
+            p["plots"], p["used"] = sorted(p["used"]), []
+        if not p["plots"]:
+            problems.append(f"seat {seat}: no plot is left in their plot deck or used pile, "
+                            "so the next plot phase would give them nothing to reveal")
+
+
+def _less(plots: list[str], out: list[str | None]) -> list[str]:
+    """``plots`` less one copy of each plot in ``out``, sorted."""
+    left = sorted(plots)
+    for plot in out:
+        if plot in left:
+            left.remove(plot)
+    return left
 
 
 def arrange(options: Mapping[str, Any], seats: int, description: Mapping[str, Any]) -> State:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from domain.games.thrones import RULES, BadPosition, position
+from domain.games.thrones.cards import BOX
 from domain.kernel import Decision
 from tests.games.driver import play, prompt
 
@@ -122,12 +123,9 @@ def test_the_last_challenges_result_stays_in_the_state_and_view_after_it_ends():
 
 
 def test_a_defended_challenges_kept_result_names_the_defender_as_winner_not_unopposed():
-    # A plot each to choose at the next plot phase, which the challenge's end leads to: with
-    # none the rules would ask a seat with nothing to choose (the kernel's BrokenRules).
     state = position({}, 2, {"players": [
-        {**STARK_SIDE, "kneeling": ["Eddard Stark"], "plots": ["Building Season"]},
-        {**LANNISTER_SIDE, "kneeling": ["The Hound", "Tyrion Lannister"],
-         "plots": ["Planning Ahead"]}],
+        {**STARK_SIDE, "kneeling": ["Eddard Stark"]},
+        {**LANNISTER_SIDE, "kneeling": ["The Hound", "Tyrion Lannister"]}],
         "challenge": {"type": "power", "attacker": 0, "attackers": ["Eddard Stark"],
                       "defenders": ["The Hound", "Tyrion Lannister"]}})
     while state["challenge"] is not None:
@@ -135,6 +133,28 @@ def test_a_defended_challenges_kept_result_names_the_defender_as_winner_not_unop
     kept = RULES.view(state, 0)["last_challenge"]
     assert (kept["winner"], kept["unopposed"]) == (1, False)
     assert kept["totals"]["defender"] > kept["totals"]["attacker"] == 3
+
+
+def test_a_plot_deck_left_out_is_the_rest_of_the_houses_so_the_next_plot_phase_asks():
+    state = position({}, 2, {"phase": "taxation", "players": [
+        {"house": "Stark", "revealed_plot": "Snowed Under", "used_plots": ["Mutual Enemies"]},
+        {**LANNISTER_SIDE, "plots": [], "used_plots": ["Hear Me Roar", "Planning Ahead"]}]})
+    stark, lannister = state["players"]
+    assert stark["plots"] == sorted(set(BOX.plot_decks["stark"])
+                                    - {"snowed-under", "mutual-enemies"})
+    # Told empty, the deck takes its used pile back, as an emptied deck does.
+    assert (lannister["plots"], lannister["used"]) == (["hear-me-roar", "planning-ahead"], [])
+    while state["phase"] != "plot" or not isinstance(RULES.next(state), Decision):
+        state = play(state, None, prompt(state).legal_moves[0])
+    assert {p.seat for p in RULES.next(state).prompts} == {0, 1}
+
+
+def test_a_position_with_no_plot_left_anywhere_is_refused_in_words():
+    with pytest.raises(BadPosition) as refused:
+        position({}, 2, {"players": [{**STARK_SIDE, "plots": []}, LANNISTER_SIDE]})
+    assert refused.value.problems == [
+        "seat 0: no plot is left in their plot deck or used pile, so the next plot phase "
+        "would give them nothing to reveal"]
 
 
 def test_a_melee_position_takes_a_target_as_the_defender():
