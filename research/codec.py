@@ -45,8 +45,10 @@ MEMO_LIMIT = 50_000
 # The overflow moves' blocks kept (a prompt's JSON is a few kilobytes).
 BLOCKS_LIMIT = 2048
 # The moves whose action index is kept by their identity (see ``Codec.known``): at most
-# this many before the memo starts again.
-KNOWN_LIMIT = 50_000
+# this many before a new generation starts (a small table stays in the CPU's caches: at
+# 50,000, Revolution's layout cost half as much again inside a training loop, its ability
+# moves being new objects at every prompt).
+KNOWN_LIMIT = 2048
 OUTSIDE = -1  # a known move's index when it is not in the action table
 # The legal moves' layouts kept, where they are (Dominion's prompts come again and again,
 # 404 distinct in 7,879; keeping Revolution's, which seldom do, cost more than it saved).
@@ -268,9 +270,13 @@ class Codec:
     index: dict[Any, int] = field(init=False, repr=False, compare=False)
     known: dict[int, int] = field(  # moves' action indices by their identity (``index_of``)
         init=False, repr=False, compare=False, default_factory=dict)
+    known_before: dict[int, int] = field(  # the generation before ``known``'s
+        init=False, repr=False, compare=False, default_factory=dict)
     layouts: dict[tuple[int, ...], Actions] = field(  # by the moves' indices (``layout_of``)
         init=False, repr=False, compare=False, default_factory=dict)
     kept: list[Move] = field(  # the moves in ``known``, each kept alive while it is there
+        init=False, repr=False, compare=False, default_factory=list)
+    kept_before: list[Move] = field(  # and those in ``known_before``
         init=False, repr=False, compare=False, default_factory=list)
     hasher: Hasher = field(init=False, repr=False, compare=False)
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
@@ -343,8 +349,11 @@ class Codec:
         those indices (``LAYOUTS_LIMIT``)."""
         if not self.table:
             return self._all_spilled(len(legal))
-        found = list(map(self.known.get, map(id, legal)))  # (in C)
-        if None in found:
+        try:
+            found = list(map(self.known.__getitem__, map(id, legal)))  # (in C)
+        except KeyError:
+            known = self.known
+            found = [known.get(id(move)) for move in legal]
             found = [self.index_of(move) if index is None else index
                      for move, index in zip(legal, found, strict=True)]
         if not self.keep_layouts:
@@ -375,10 +384,19 @@ class Codec:
         ``move_key``, then kept by its identity: the rules offer the same move objects
         again and again (Revolution's placements, Dominion's plays and buys are constants;
         a move, once offered, is never changed). A known move is kept alive while it is
-        known, so that no other object takes its id meanwhile."""
+        known, so that no other object takes its id meanwhile. Past ``KNOWN_LIMIT`` moves a
+        new generation starts, and a move of the last one is carried over when met again
+        (the constants are, the moves made for one prompt are not)."""
         if len(self.kept) >= KNOWN_LIMIT:
-            self.known.clear()
-            self.kept.clear()
+            object.__setattr__(self, "known_before", self.known)
+            object.__setattr__(self, "kept_before", self.kept)
+            object.__setattr__(self, "known", {})
+            object.__setattr__(self, "kept", [])
+        index = self.known_before.get(id(move))
+        if index is not None:
+            self.known[id(move)] = index
+            self.kept.append(move)
+            return index
         try:
             index = self.index.get(move_key(move))
             if index is None:
@@ -421,19 +439,23 @@ class Observer:
         self.seen: dict[int, state_encoders.Seen] = {}  # by seat, where the game has one
 
     def encode_state(self, state: Any, legal: Sequence[Move], seat: int,
-                     overflow: Sequence[Move] | None = None) -> np.ndarray:
+                     overflow: Sequence[Move] | None = None,
+                     events: Sequence[Any] | None = None) -> np.ndarray:
         """``encode(rules.view(state, seat), legal, seat, overflow)``, written from the state
         by the game's ``state_encoders.ENCODERS`` (the game must have one) over the seat's
-        last observation."""
+        last observation; ``events``, where given, the episode's events (``Episode.events``)
+        up to ``state``, whose moves may say what changed (``state_encoders.Seen.write``)."""
         codec = self.codec
-        spilled = list(codec.overflow_moves(legal) if overflow is None else overflow)
+        if overflow is None:
+            overflow = codec.overflow_moves(legal)
         seen = self.seen.get(seat)
         if seen is None:
             seen = self.seen[seat] = state_encoders.ENCODERS[codec.game](codec.observation_size)
-        seen.write(state, seat)
-        if spilled != seen.overflow:
-            self._write_overflow(seen.buffer, spilled)
-            seen.overflow = spilled
+        seen.write(state, seat, events)
+        written = seen.overflow
+        if written is None or overflow != written:
+            self._write_overflow(seen.buffer, list(overflow), len(written or ()))
+            seen.overflow = list(overflow)
         return seen.array()
 
     def encode(self, view: dict[str, Any], legal: Sequence[Move], seat: int,
@@ -457,17 +479,20 @@ class Observer:
             encoders.Memory(layout, codec.observation_size), [{}])
         layout.write(memory, view, seat)
         if spilled != was:
-            self._write_overflow(memory.buffer, spilled)
+            self._write_overflow(memory.buffer, spilled)  # (``was`` [{}] at first: all)
         self.memories[seat] = memory, spilled
         return memory.array()
 
-    def _write_overflow(self, buffer: array[float], spilled: list[Move]) -> None:
+    def _write_overflow(self, buffer: array[float], spilled: list[Move],
+                        before: int | None = None) -> None:
+        """The overflow moves' slots, over ``before`` moves written there (None: as many as
+        there are slots)."""
         codec = self.codec
         start, buckets = codec.view_size, codec.move_buckets
-        encoders.clear(buffer, start, codec.overflow * buckets)
-        for rank, move in enumerate(spilled):
-            at = start + rank * buckets
-            buffer[at:at + buckets] = array("f", codec.move_vector(move).tobytes())
+        encoders.clear(buffer, start, (codec.overflow if before is None else before) * buckets)
+        if spilled:
+            block = codec.overflow_block(spilled)
+            buffer[start:start + len(block)] = array("f", block.tobytes())
 
 
 def dominion_table() -> tuple[Move, ...]:
