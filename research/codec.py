@@ -353,9 +353,8 @@ class Codec:
             found = list(map(self.known.__getitem__, map(id, legal)))  # (in C)
         except KeyError:
             known = self.known
-            found = [known.get(id(move)) for move in legal]
-            found = [self.index_of(move) if index is None else index
-                     for move, index in zip(legal, found, strict=True)]
+            found = [self.index_of(move) if (index := known.get(id(move))) is None else index
+                     for move in legal]
         if not self.keep_layouts:
             return self._actions(cast(list[int], found))
         key = tuple(cast(list[int], found))

@@ -77,7 +77,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         # Observations written from the state (``research.state_encoders``), with no view.
         self.from_state = game in state_encoders.ENCODERS
         self.episode: Episode | None = None
-        self.asked: str | None = None
+        self.asked: str | None = None  # the agent whose info is a ``TurnInfo``
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -96,7 +96,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.asked: str | None = None  # the agent whose info is a ``TurnInfo``
+        self.asked = None  # the agent whose info is a ``TurnInfo``
         self._turn()
 
     def step(self, action: int | None) -> None:

@@ -175,8 +175,7 @@ class DominionSeen(Seen):
                     turns[index] = player["turns"]
                     buffer[_SEATS + rank * len(SEAT_SCALARS) + 5] = turns[index]
                 continue
-            size = len(zones[DECK]) + len(zones[HAND]) + len(zones[DISCARD]) \
-                + len(zones[PLAY]) + len(zones[ASIDE]) + len(zones[LOOK])
+            size = sum(map(len, zones))
             tally = trashed or was is None or size != sizes[index]
             if tally and told and not trashed and was is not None \
                     and self._add_bought(events, index, rank, size - sizes[index]):
@@ -243,9 +242,8 @@ def _supply(buffer: array[float], was: Mapping[str, int] | None,
     """The piles' counts and which cards are in the supply; when the same cards are, only
     the counts that changed (a buy changes one)."""
     if was is not None and was.keys() == supply.keys():
-        for card, count in supply.items():
-            if was[card] != count:
-                buffer[CARD[card]] = count
+        for card, count in supply.items() - was.items():  # (the piles that changed, in C)
+            buffer[CARD[card]] = count
         return
     buffer[0:2 * C] = _zeros(2 * C)
     for card, count in supply.items():
