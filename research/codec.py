@@ -45,10 +45,8 @@ MEMO_LIMIT = 50_000
 # The overflow moves' blocks kept (a prompt's JSON is a few kilobytes).
 BLOCKS_LIMIT = 2048
 # The moves whose action index is kept by their identity (see ``Codec.known``): at most
-# this many before a new generation starts (a small table stays in the CPU's caches: at
-# 50,000, Revolution's layout cost half as much again inside a training loop, its ability
-# moves being new objects at every prompt).
-KNOWN_LIMIT = 2048
+# this many before the memo starts again.
+KNOWN_LIMIT = 50_000
 OUTSIDE = -1  # a known move's index when it is not in the action table
 # The legal moves' layouts kept, where they are (Dominion's prompts come again and again,
 # 404 distinct in 7,879; keeping Revolution's, which seldom do, cost more than it saved).
@@ -270,13 +268,9 @@ class Codec:
     index: dict[Any, int] = field(init=False, repr=False, compare=False)
     known: dict[int, int] = field(  # moves' action indices by their identity (``index_of``)
         init=False, repr=False, compare=False, default_factory=dict)
-    known_before: dict[int, int] = field(  # the generation before ``known``'s
-        init=False, repr=False, compare=False, default_factory=dict)
     layouts: dict[tuple[int, ...], Actions] = field(  # by the moves' indices (``layout_of``)
         init=False, repr=False, compare=False, default_factory=dict)
     kept: list[Move] = field(  # the moves in ``known``, each kept alive while it is there
-        init=False, repr=False, compare=False, default_factory=list)
-    kept_before: list[Move] = field(  # and those in ``known_before``
         init=False, repr=False, compare=False, default_factory=list)
     hasher: Hasher = field(init=False, repr=False, compare=False)
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
@@ -349,12 +343,10 @@ class Codec:
         those indices (``LAYOUTS_LIMIT``)."""
         if not self.table:
             return self._all_spilled(len(legal))
-        try:
-            found = list(map(self.known.__getitem__, map(id, legal)))  # (in C)
-        except KeyError:
-            known = self.known
-            found = [self.index_of(move) if (index := known.get(id(move))) is None else index
-                     for move in legal]
+        found = list(map(self.known.get, map(id, legal)))  # (in C)
+        if None in found:
+            found = [self.index_of(move) if index is None else index
+                     for move, index in zip(legal, found, strict=True)]
         if not self.keep_layouts:
             return self._actions(cast(list[int], found))
         key = tuple(cast(list[int], found))
@@ -383,19 +375,10 @@ class Codec:
         ``move_key``, then kept by its identity: the rules offer the same move objects
         again and again (Revolution's placements, Dominion's plays and buys are constants;
         a move, once offered, is never changed). A known move is kept alive while it is
-        known, so that no other object takes its id meanwhile. Past ``KNOWN_LIMIT`` moves a
-        new generation starts, and a move of the last one is carried over when met again
-        (the constants are, the moves made for one prompt are not)."""
+        known, so that no other object takes its id meanwhile."""
         if len(self.kept) >= KNOWN_LIMIT:
-            object.__setattr__(self, "known_before", self.known)
-            object.__setattr__(self, "kept_before", self.kept)
-            object.__setattr__(self, "known", {})
-            object.__setattr__(self, "kept", [])
-        index = self.known_before.get(id(move))
-        if index is not None:
-            self.known[id(move)] = index
-            self.kept.append(move)
-            return index
+            self.known.clear()
+            self.kept.clear()
         try:
             index = self.index.get(move_key(move))
             if index is None:
@@ -478,7 +461,7 @@ class Observer:
             encoders.Memory(layout, codec.observation_size), [{}])
         layout.write(memory, view, seat)
         if spilled != was:
-            self._write_overflow(memory.buffer, spilled)  # (``was`` [{}] at first: all)
+            self._write_overflow(memory.buffer, spilled)
         self.memories[seat] = memory, spilled
         return memory.array()
 

@@ -177,7 +177,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         # (the state, not the episode's: an info read after later steps shows its own turn)
         info.episode, info.state, info.prompt = episode, episode.state, prompt
         infos = self.infos  # written over in place: only the last acting seat's changes
-        if self.asked is not agent and self.asked in infos:
+        if self.asked != agent and self.asked in infos:
             infos[self.asked] = {}
         infos[agent] = info
         self.asked = agent

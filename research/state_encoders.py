@@ -176,19 +176,17 @@ class DominionSeen(Seen):
                     buffer[_SEATS + rank * len(SEAT_SCALARS) + 5] = turns[index]
                 continue
             size = sum(map(len, zones))
-            tally = trashed or was is None or size != sizes[index]
-            if tally and told and not trashed and was is not None \
-                    and self._add_bought(events, index, rank, size - sizes[index]):
-                tally = False
+            counted = None  # its tally, where counted again
+            if trashed or was is None or size != sizes[index]:
+                if not (told and not trashed and was is not None
+                        and self._add_bought(events, index, rank, size - sizes[index])):
+                    counted = _tally(zones)
+                    self.points[index], self.gardens[index] = counted.points, counted.gardens
             if rank == 0:
-                _mine(buffer, zones, was, tally)
+                _mine(buffer, zones, was, counted)
             else:
                 _theirs(buffer, rank, zones, was)
-            _seat_numbers(buffer, rank, zones, tally)
-            if tally:
-                counted = _tally(zones)
-                self.points[index] = counted.points
-                self.gardens[index] = "gardens" in counted.cards
+            _seat_numbers(buffer, rank, zones, counted)
             turns[index] = buffer[_SEATS + rank * len(SEAT_SCALARS) + 5] = player["turns"]
             last[index], sizes[index], self.read[index] = zones, size, read
         turn = st["turn"]
@@ -242,8 +240,9 @@ def _supply(buffer: array[float], was: Mapping[str, int] | None,
     """The piles' counts and which cards are in the supply; when the same cards are, only
     the counts that changed (a buy changes one)."""
     if was is not None and was.keys() == supply.keys():
-        for card, count in supply.items() - was.items():  # (the piles that changed, in C)
-            buffer[CARD[card]] = count
+        for card, count in supply.items():
+            if was[card] != count:
+                buffer[CARD[card]] = count
         return
     buffer[0:2 * C] = _zeros(2 * C)
     for card, count in supply.items():
@@ -252,13 +251,13 @@ def _supply(buffer: array[float], was: Mapping[str, int] | None,
 
 
 def _mine(buffer: array[float], zones: tuple[Any, ...], was: tuple[Any, ...] | None,
-          tally: bool) -> None:
+          counted: Tally | None) -> None:
     for block, zone in _MY_ZONES:
         if was is None or zones[zone] is not was[zone]:
             _count(buffer, _MINE + block * C, zones[zone])
     _top(buffer, _MY_DISCARD, was[DISCARD] if was else None, zones[DISCARD])
-    if tally:
-        buffer[_OWNED:_OWNED + C] = _tally(zones).counts()
+    if counted is not None:
+        buffer[_OWNED:_OWNED + C] = counted.counts()
 
 
 def _theirs(buffer: array[float], rank: int, zones: tuple[Any, ...],
@@ -278,6 +277,7 @@ class Tally:
         self.cards = [*zones[DECK], *zones[HAND], *zones[DISCARD], *zones[PLAY],
                       *zones[ASIDE], *zones[LOOK]]
         self.points = points_of(self.cards)
+        self.gardens = "gardens" in self.cards  # (whose worth depends on the count)
         self._counts: array[float] | None = None
 
     def counts(self) -> array[float]:
@@ -302,16 +302,16 @@ TALLIES: dict[int, Tally] = {}
 
 
 def _seat_numbers(buffer: array[float], rank: int, zones: tuple[Any, ...],
-                  tally: bool) -> None:
+                  counted: Tally | None) -> None:
     """A seat's numbers but the last ("their turn", written with the turn); its victory
-    points when ``tally``."""
+    points where its tally was ``counted`` again."""
     at = _SEATS + rank * len(SEAT_SCALARS)
     buffer[at] = 1.0
     buffer[at + 1] = len(zones[HAND])
     buffer[at + 2] = len(zones[DECK])
     buffer[at + 3] = len(zones[LOOK])
-    if tally:
-        buffer[at + 4] = _tally(zones).points
+    if counted is not None:
+        buffer[at + 4] = counted.points
 
 
 # ---- Revolution ----
