@@ -234,6 +234,9 @@ def _parts(key: str, value: Any) -> Iterator[tuple[Any, Any]]:
         yield key, value
 
 
+_new_tuple = tuple.__new__
+
+
 def move_key(move: Move) -> tuple[tuple[str, Any], ...]:
     """What finds a move in an action table: its fields and their values, in its order
     (``Codec.index`` holds each table move's in its order and sorted by field, for a move
@@ -360,15 +363,15 @@ class Codec:
     def _actions(self, indices: list[int]) -> Actions:
         """The ``Actions`` of moves whose table indices are ``indices`` (``OUTSIDE`` for
         those not in the table: they take the overflow actions in turn)."""
-        if OUTSIDE not in indices:
-            return Actions(indices, [], self.mask(indices))
+        if OUTSIDE not in indices:  # (the NamedTuple made by tuple's __new__: half the cost)
+            return _new_tuple(Actions, (indices, [], self.mask(indices)))
         spilled = [position for position, index in enumerate(indices) if index == OUTSIDE]
         if len(spilled) > self.overflow:
             raise ValueError(f"{self.game}: more than {self.overflow} legal moves outside "
                              "the action table")
         for rank, position in enumerate(spilled):
             indices[position] = len(self.table) + rank
-        return Actions(indices, spilled, self.mask(indices))
+        return _new_tuple(Actions, (indices, spilled, self.mask(indices)))
 
     def index_of(self, move: Move) -> int:
         """A move's index in the table (``OUTSIDE`` if it is not there), by its
