@@ -209,7 +209,8 @@ class DominionSeen(Seen):
         self.players, self.sizes, self.turns = [None] * seats, [0] * seats, [0] * seats
         self.read, self.points, self.gardens = [0] * seats, [0] * seats, [False] * seats
 
-    def _add_bought(self, events: Any, index: int, rank: int, gained: int) -> bool:
+    def _add_bought(self, events: Sequence[Event], index: int, rank: int,
+                    gained: int) -> bool:
         """Seat ``index``'s cards bought since it was last counted added to its tally
         (mine) and its victory points, if they are the ``gained`` cards it has more (see
         the class); False where it must be counted again."""
