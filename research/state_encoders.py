@@ -152,7 +152,8 @@ class DominionSeen(Seen):
 
     def write(self, st: State, seat: int, events: Sequence[Event] | None = None) -> None:
         buffer = self.buffer
-        told = events is not None and events is self.events  # (the same episode's)
+        told = events if events is not None and events is self.events else None  # (the
+        # same episode's, given last time too: its events since then say what happened)
         self.events = events
         read = len(events) if events is not None else 0
         supply, trash, players = st["supply"], st["trash"], st["players"]
@@ -178,8 +179,8 @@ class DominionSeen(Seen):
             size = sum(map(len, zones))
             counted = None  # its tally, where counted again
             if trashed or was is None or size != sizes[index]:
-                if not (told and not trashed and was is not None
-                        and self._add_bought(events, index, rank, size - sizes[index])):
+                if not (told is not None and not trashed and was is not None
+                        and self._add_bought(told, index, rank, size - sizes[index])):
                     counted = _tally(zones)
                     self.points[index], self.gardens[index] = counted.points, counted.gardens
             if rank == 0:
