@@ -152,8 +152,8 @@ class DominionSeen(Seen):
 
     def write(self, st: State, seat: int, events: Sequence[Event] | None = None) -> None:
         buffer = self.buffer
-        told = events if events is not None and events is self.events else None  # (the
-        # same episode's, given last time too: its events since then say what happened)
+        # The same episode's events as last time: those since then say what happened.
+        told = events if events is not None and events is self.events else None
         self.events = events
         read = len(events) if events is not None else 0
         supply, trash, players = st["supply"], st["trash"], st["players"]
