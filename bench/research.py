@@ -50,7 +50,9 @@ def env_game(name: str, seats: int, game_id: UUID, game_env: GameEnv | None = No
         assert prompt is not None
         draw = DrawStream(episode.seed, bot_context(episode.game_id, episode.version + 1))
         move = bot(agent_view(episode, info, prompt), prompt, draw.below)
-        game_env.step(info["actions"][info["legal_moves"].index(move)])
+        # (by identity, as a policy picks one of its legal moves: comparing dicts cost more)
+        position = list(map(id, info["legal_moves"])).index(id(move))
+        game_env.step(info["actions"][position])
     return game_env
 
 

@@ -234,6 +234,9 @@ def _parts(key: str, value: Any) -> Iterator[tuple[Any, Any]]:
         yield key, value
 
 
+_new_tuple = tuple.__new__
+
+
 def move_key(move: Move) -> tuple[tuple[str, Any], ...]:
     """What finds a move in an action table: its fields and their values, in its order
     (``Codec.index`` holds each table move's in its order and sorted by field, for a move
@@ -360,15 +363,15 @@ class Codec:
     def _actions(self, indices: list[int]) -> Actions:
         """The ``Actions`` of moves whose table indices are ``indices`` (``OUTSIDE`` for
         those not in the table: they take the overflow actions in turn)."""
-        if OUTSIDE not in indices:
-            return Actions(indices, [], self.mask(indices))
+        if OUTSIDE not in indices:  # (the NamedTuple made by tuple's __new__: half the cost)
+            return _new_tuple(Actions, (indices, [], self.mask(indices)))
         spilled = [position for position, index in enumerate(indices) if index == OUTSIDE]
         if len(spilled) > self.overflow:
             raise ValueError(f"{self.game}: more than {self.overflow} legal moves outside "
                              "the action table")
         for rank, position in enumerate(spilled):
             indices[position] = len(self.table) + rank
-        return Actions(indices, spilled, self.mask(indices))
+        return _new_tuple(Actions, (indices, spilled, self.mask(indices)))
 
     def index_of(self, move: Move) -> int:
         """A move's index in the table (``OUTSIDE`` if it is not there), by its
@@ -421,19 +424,23 @@ class Observer:
         self.seen: dict[int, state_encoders.Seen] = {}  # by seat, where the game has one
 
     def encode_state(self, state: Any, legal: Sequence[Move], seat: int,
-                     overflow: Sequence[Move] | None = None) -> np.ndarray:
+                     overflow: Sequence[Move] | None = None,
+                     events: Sequence[Any] | None = None) -> np.ndarray:
         """``encode(rules.view(state, seat), legal, seat, overflow)``, written from the state
         by the game's ``state_encoders.ENCODERS`` (the game must have one) over the seat's
-        last observation."""
+        last observation; ``events``, where given, the episode's events (``Episode.events``)
+        up to ``state``, whose moves may say what changed (``state_encoders.Seen.write``)."""
         codec = self.codec
-        spilled = list(codec.overflow_moves(legal) if overflow is None else overflow)
+        if overflow is None:
+            overflow = codec.overflow_moves(legal)
         seen = self.seen.get(seat)
         if seen is None:
             seen = self.seen[seat] = state_encoders.ENCODERS[codec.game](codec.observation_size)
-        seen.write(state, seat)
-        if spilled != seen.overflow:
-            self._write_overflow(seen.buffer, spilled)
-            seen.overflow = spilled
+        seen.write(state, seat, events)
+        written = seen.overflow
+        if written is None or overflow != written:
+            self._write_overflow(seen.buffer, list(overflow), len(written or ()))
+            seen.overflow = list(overflow)
         return seen.array()
 
     def encode(self, view: dict[str, Any], legal: Sequence[Move], seat: int,
@@ -461,13 +468,16 @@ class Observer:
         self.memories[seat] = memory, spilled
         return memory.array()
 
-    def _write_overflow(self, buffer: array[float], spilled: list[Move]) -> None:
+    def _write_overflow(self, buffer: array[float], spilled: list[Move],
+                        before: int | None = None) -> None:
+        """The overflow moves' slots, over ``before`` moves written there (None: as many as
+        there are slots)."""
         codec = self.codec
         start, buckets = codec.view_size, codec.move_buckets
-        encoders.clear(buffer, start, codec.overflow * buckets)
-        for rank, move in enumerate(spilled):
-            at = start + rank * buckets
-            buffer[at:at + buckets] = array("f", codec.move_vector(move).tobytes())
+        encoders.clear(buffer, start, (codec.overflow if before is None else before) * buckets)
+        if spilled:
+            block = codec.overflow_block(spilled)
+            buffer[start:start + len(block)] = array("f", block.tobytes())
 
 
 def dominion_table() -> tuple[Move, ...]:

@@ -77,6 +77,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         # Observations written from the state (``research.state_encoders``), with no view.
         self.from_state = game in state_encoders.ENCODERS
         self.episode: Episode | None = None
+        self.asked: str | None = None  # the agent whose info is a ``TurnInfo``
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -95,6 +96,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.asked = None  # the agent whose info is a ``TurnInfo``
         self._turn()
 
     def step(self, action: int | None) -> None:
@@ -125,13 +127,15 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         info = self.infos.get(agent)
         if not isinstance(info, TurnInfo):  # a seat not asked: its view, and no legal move
             seat = self.agent_seat[agent]
-            observation = self.observer.encode_state(self.episode.state, [], seat) \
+            observation = self.observer.encode_state(
+                self.episode.state, [], seat, [], self.episode.events) \
                 if self.from_state else self.observer.encode(self.episode.view(seat), [], seat)
             return {"observation": observation,
                     "action_mask": np.zeros(self.codec.actions, np.int8)}
         seat, legal = info.prompt.seat, info["legal_moves"]
-        observation = self.observer.encode_state(info.state, legal, seat, info.overflow) \
-            if self.from_state else self.observer.encode(info["view"], legal, seat, info.overflow)
+        observation = self.observer.encode_state(
+            info.state, legal, seat, info.overflow, info.episode.events) if self.from_state \
+            else self.observer.encode(info["view"], legal, seat, info.overflow)
         return {"observation": observation, "action_mask": info.mask.copy()}
 
     def document(self) -> dict[str, Any]:
@@ -163,7 +167,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
             self.infos = {a: {"result": over.to_json()} for a in self.agents}
             return True
         prompt = step.prompts[0]  # (as ``episode.prompt``)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        # (``rewards`` stays reset's zeros until the end: nothing to write before it)
         agent = self.agent_selection = self.seat_agent[prompt.seat]
         legal = prompt.legal_moves
         actions = self.actions_of(legal)
@@ -172,7 +176,11 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         info.mask = actions.mask  # may be shared with other prompts: observe copies it
         # (the state, not the episode's: an info read after later steps shows its own turn)
         info.episode, info.state, info.prompt = episode, episode.state, prompt
-        self.infos = {a: info if a == agent else {} for a in self.agents}
+        infos = self.infos  # written over in place: only the last acting seat's changes
+        if self.asked != agent and self.asked in infos:
+            infos[self.asked] = {}
+        infos[agent] = info
+        self.asked = agent
         return False
 
 

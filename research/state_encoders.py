@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from domain.games.dominion.state import points_of
+from domain.games.dominion.state import VP, points_of
 from domain.games.revolution.flow import is_secret
 from domain.games.revolution.state import owner_blind
 
@@ -52,6 +52,7 @@ from .encoders import (
 )
 
 State = Mapping[str, Any]
+Event = tuple[str, Mapping[str, Any]]  # as ``Episode.events``: (type, payload)
 
 
 class Seen:
@@ -64,7 +65,10 @@ class Seen:
         self.numbers = np.frombuffer(self.buffer, np.float32)  # the same memory
         self.overflow: list[Any] | None = None  # the overflow moves written (the codec's)
 
-    def write(self, st: State, seat: int) -> None:
+    def write(self, st: State, seat: int, events: Sequence[Event] | None = None) -> None:
+        """The buffer brought to ``st``; ``events``, where given, the episode's events so
+        far (the last of them produced ``st``; the list only grows), from which a part may
+        be brought forward rather than read again."""
         raise NotImplementedError
 
     def array(self) -> np.ndarray:
@@ -124,7 +128,11 @@ class DominionSeen(Seen):
     trash was replaced or its number of cards changed: a card enters a player's zones only
     from the Supply (a gain, one more card) or the trash, and leaves them only for the
     trash (the base set has no card that passes cards between players or returns them to
-    the Supply)."""
+    the Supply). And where the events say what came in, not even then: when the trash is
+    the same and the player gained as many cards as it bought since it was last counted,
+    the cards it gained are the cards it bought (a buy gains its card), added one by one
+    (a Gardens among them or already owned: counted again, its worth depends on them
+    all)."""
 
     def __init__(self, size: int) -> None:
         super().__init__(size)
@@ -137,9 +145,17 @@ class DominionSeen(Seen):
         self.turn: tuple[Any, ...] | None = None
         self.turn_seat: int | None = None
         self.first: Any = UNSEEN
+        self.events: Sequence[Event] | None = None  # the episode's events, as last given
+        self.read: list[int] = []  # each seat's: how many events when last counted
+        self.points: list[int] = []  # each seat's victory points when last counted
+        self.gardens: list[bool] = []  # whether it owned a Gardens then
 
-    def write(self, st: State, seat: int) -> None:
+    def write(self, st: State, seat: int, events: Sequence[Event] | None = None) -> None:
         buffer = self.buffer
+        # The same episode's events as last time: those since then say what happened.
+        told = events if events is not None and events is self.events else None
+        self.events = events
+        read = len(events) if events is not None else 0
         supply, trash, players = st["supply"], st["trash"], st["players"]
         if supply is not self.supply:
             _supply(buffer, self.supply, supply)
@@ -160,16 +176,20 @@ class DominionSeen(Seen):
                     turns[index] = player["turns"]
                     buffer[_SEATS + rank * len(SEAT_SCALARS) + 5] = turns[index]
                 continue
-            size = len(zones[DECK]) + len(zones[HAND]) + len(zones[DISCARD]) \
-                + len(zones[PLAY]) + len(zones[ASIDE]) + len(zones[LOOK])
-            tally = trashed or was is None or size != sizes[index]
+            size = sum(map(len, zones))
+            counted = None  # its tally, where counted again
+            if trashed or was is None or size != sizes[index]:
+                if not (told is not None and not trashed and was is not None
+                        and self._add_bought(told, index, rank, size - sizes[index])):
+                    counted = _tally(zones)
+                    self.points[index], self.gardens[index] = counted.points, counted.gardens
             if rank == 0:
-                _mine(buffer, zones, was, tally)
+                _mine(buffer, zones, was, counted)
             else:
                 _theirs(buffer, rank, zones, was)
-            _seat_numbers(buffer, rank, zones, tally)
+            _seat_numbers(buffer, rank, zones, counted)
             turns[index] = buffer[_SEATS + rank * len(SEAT_SCALARS) + 5] = player["turns"]
-            last[index], sizes[index] = zones, size
+            last[index], sizes[index], self.read[index] = zones, size, read
         turn = st["turn"]
         counters = _TURN(turn)
         if counters != self.turn:
@@ -188,6 +208,25 @@ class DominionSeen(Seen):
     def _start(self, seats: int, seat: int) -> None:
         self.order = [(seat + step) % seats for step in range(seats)]
         self.players, self.sizes, self.turns = [None] * seats, [0] * seats, [0] * seats
+        self.read, self.points, self.gardens = [0] * seats, [0] * seats, [False] * seats
+
+    def _add_bought(self, events: Sequence[Event], index: int, rank: int,
+                    gained: int) -> bool:
+        """Seat ``index``'s cards bought since it was last counted added to its tally
+        (mine) and its victory points, if they are the ``gained`` cards it has more (see
+        the class); False where it must be counted again."""
+        bought = [payload["move"]["card"] for kind, payload in events[self.read[index]:]
+                  if kind == "move_made" and payload["seat"] == index
+                  and payload["move"]["kind"] == "buy"]
+        if len(bought) != gained or self.gardens[index] or "gardens" in bought:
+            return False
+        self.points[index] += sum(map(VP.__getitem__, bought))
+        buffer = self.buffer
+        buffer[_SEATS + rank * len(SEAT_SCALARS) + 4] = self.points[index]
+        if rank == 0:
+            for card in bought:
+                buffer[_OWNED + CARD[card]] += 1.0
+        return True
 
 
 @functools.lru_cache(maxsize=4096)
@@ -214,13 +253,13 @@ def _supply(buffer: array[float], was: Mapping[str, int] | None,
 
 
 def _mine(buffer: array[float], zones: tuple[Any, ...], was: tuple[Any, ...] | None,
-          tally: bool) -> None:
+          counted: Tally | None) -> None:
     for block, zone in _MY_ZONES:
         if was is None or zones[zone] is not was[zone]:
             _count(buffer, _MINE + block * C, zones[zone])
     _top(buffer, _MY_DISCARD, was[DISCARD] if was else None, zones[DISCARD])
-    if tally:
-        buffer[_OWNED:_OWNED + C] = _tally(zones).counts()
+    if counted is not None:
+        buffer[_OWNED:_OWNED + C] = counted.counts()
 
 
 def _theirs(buffer: array[float], rank: int, zones: tuple[Any, ...],
@@ -240,6 +279,7 @@ class Tally:
         self.cards = [*zones[DECK], *zones[HAND], *zones[DISCARD], *zones[PLAY],
                       *zones[ASIDE], *zones[LOOK]]
         self.points = points_of(self.cards)
+        self.gardens = "gardens" in self.cards  # (whose worth depends on the count)
         self._counts: array[float] | None = None
 
     def counts(self) -> array[float]:
@@ -264,16 +304,16 @@ TALLIES: dict[int, Tally] = {}
 
 
 def _seat_numbers(buffer: array[float], rank: int, zones: tuple[Any, ...],
-                  tally: bool) -> None:
+                  counted: Tally | None) -> None:
     """A seat's numbers but the last ("their turn", written with the turn); its victory
-    points when ``tally``."""
+    points where its tally was ``counted`` again."""
     at = _SEATS + rank * len(SEAT_SCALARS)
     buffer[at] = 1.0
     buffer[at + 1] = len(zones[HAND])
     buffer[at + 2] = len(zones[DECK])
     buffer[at + 3] = len(zones[LOOK])
-    if tally:
-        buffer[at + 4] = _tally(zones).points
+    if counted is not None:
+        buffer[at + 4] = counted.points
 
 
 # ---- Revolution ----
@@ -291,18 +331,28 @@ class RevolutionSeen(Seen):
         self.piles: tuple[Any, ...] = (UNSEEN,) * 11  # the tiles each block was written from
         self.numbers_written: tuple[Any, ...] | None = None
         self.stage: Any = UNSEEN
+        self.state: State | None = None  # the state last written from
+        self.options: Any = UNSEEN  # the match's options, and what they hide:
+        self.secret_mode = self.blind = False  # ``is_secret``, ``owner_blind``
 
-    def write(self, st: State, seat: int) -> None:
+    def write(self, st: State, seat: int, events: Sequence[Event] | None = None) -> None:
+        if st is self.state:  # (a state is never changed once a move has produced it)
+            return
+        self.state = st
+        if st["options"] is not self.options:
+            self.options = st["options"]
+            self.secret_mode = is_secret(st)  # type: ignore[arg-type]
+            self.blind = owner_blind(st)  # type: ignore[arg-type]
         buffer, other = self.buffer, 1 - seat
         over = st["stage"] == "over"
-        secret = not over and is_secret(st)  # type: ignore[arg-type]
+        secret = not over and self.secret_mode
         self._board(st["board"], seat)
         hands, hidden, set_aside = st["hands"], st["hidden"], st["set_aside"]
         draft, pending = st["draft"], st["pending"]
         tile = pending.get("tile") if pending else None
         piles = (  # each block's tiles, in the blocks' order (the pending tile: its name)
             hands[seat], hands[other],
-            hidden[seat] if over or not owner_blind(st) else None,  # type: ignore[arg-type]
+            hidden[seat] if over or not self.blind else None,
             set_aside[seat], st["centre"], st["used"], st["removed"],
             None if secret else st["pool"], None if secret else st["dealt"],
             draft["offer"] if draft is not None and (not secret or draft["seat"] == seat)

@@ -1,7 +1,8 @@
 """The observations written from the state (``research.state_encoders``) are the documented
 encoding of the seat's view (``codec.encode(rules.view(state, seat))``) at every step of
 random episodes, for every seat, whether the seat is asked or not: so an observation holds
-nothing the seat's view does not."""
+nothing the seat's view does not. Also when brought forward from the episode's events (as
+the environment writes them), at every step or only at the seat's own turns."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from domain.games.dominion.cards import KINGDOM
 from research.envs import GameEnv
-from research.state_encoders import ENCODERS
+from research.state_encoders import ENCODERS, DominionSeen
 
 # Kingdoms that between them hold every kingdom card (each card's own effects moving cards),
 # and Revolution's every way of dealing the neutral tiles (the secret ones hide some).
@@ -27,9 +28,13 @@ CASES = [("revolution", 2, {}, 3),
 
 @pytest.mark.parametrize(("game", "seats", "options", "episodes"), CASES)
 def test_an_observation_from_the_state_is_the_seats_view_encoded(game, seats, options,
-                                                                  episodes):
+                                                                  episodes, monkeypatch):
+    brought = _count_bought(monkeypatch)
     game_env = GameEnv(game, seats, options)
-    codec, observer = game_env.codec, game_env.codec.observer()
+    codec = game_env.codec
+    # From the state alone; from the events too, every seat at every step; and only the
+    # seat asked, at its turns (more events between two observations).
+    alone, told, asked_only = codec.observer(), codec.observer(), codec.observer()
     assert game in ENCODERS
     for seed in range(episodes):
         rng = np.random.default_rng(seed)
@@ -41,6 +46,29 @@ def test_an_observation_from_the_state_is_the_seats_view_encoded(game, seats, op
             for seat in range(seats):
                 legal = info["legal_moves"] if seat == asked else []
                 view = episode.rules.view(episode.state, seat)
-                assert np.array_equal(observer.encode_state(episode.state, legal, seat),
-                                      codec.encode(view, legal, seat))
+                expected = codec.encode(view, legal, seat)
+                assert np.array_equal(alone.encode_state(episode.state, legal, seat), expected)
+                assert np.array_equal(
+                    told.encode_state(episode.state, legal, seat, None, episode.events),
+                    expected)
+                if seat == asked:
+                    assert np.array_equal(asked_only.encode_state(
+                        episode.state, legal, seat, None, episode.events), expected)
             game_env.step(None if asked is None else int(rng.choice(info["actions"])))
+    if game == "dominion":
+        assert brought  # the tallies brought forward from the buys were among those checked
+
+
+def _count_bought(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """The times a Dominion tally is brought forward from the events (``_add_bought``)."""
+    brought: list[bool] = []
+    add_bought = DominionSeen._add_bought
+
+    def counted(self, *args):
+        if add_bought(self, *args):
+            brought.append(True)
+            return True
+        return False
+
+    monkeypatch.setattr(DominionSeen, "_add_bought", counted)
+    return brought
