@@ -30,6 +30,7 @@ from .info import INFO
 from .state import (
     NEEDED,
     SECRET_MODES,
+    Cell,
     Match,
     Pending,
     allies,
@@ -109,7 +110,12 @@ def _draft_decision(state: Match) -> Decision:
 
 def _ability_decision(state: Match) -> Decision:
     pending = pending_of(state)
-    moves = [*ability_options(state, pending), {"kind": "skip"}]
+    offered = _offered
+    if offered[0] is pending and offered[1] is state["board"]:
+        options = offered[2]  # worked out by the placement that made this state
+    else:
+        options = ability_options(state, pending)
+    moves = [*options, {"kind": "skip"}]
     return Decision((Prompt(pending["seat"], "ability", ability_text(pending), moves),))
 
 
@@ -148,10 +154,26 @@ def after_placement(state: Match, seat: int, tile: str, square: int, last: bool)
     if tile in EFFECTS and not is_suppressed(state, square):
         pending: Pending = {"tile": tile, "square": square, "seat": seat, "facing": seat,
                             "last": last, "retrigger": False}
-        if ability_options(state, pending):
+        options = ability_options(state, pending)
+        if options:
             state["stage"], state["pending"] = "ability", pending
+            _remember_offered(state, pending, options)
             return state
     return finish_turn(state)
+
+
+# The options of the last ability a placement made pending, with the pending ability and
+# the board they were worked out on: the ``next`` of the state it returned (asked once by
+# every player, verifier and view) offers them without working them out again. Objects,
+# not values: the state a move returns is never changed afterwards (see ``clone``), so the
+# same pending ability and the same board list mean the same options. One tuple, replaced
+# whole: a thread reads either the old one or the new.
+_offered: tuple[Pending | None, list[Cell | None] | None, list[Move]] = (None, None, [])
+
+
+def _remember_offered(state: Match, pending: Pending, options: list[Move]) -> None:
+    global _offered
+    _offered = (pending, state["board"], options)
 
 
 def finish_turn(state: Match) -> Match:

@@ -295,12 +295,14 @@ def placements(state: Match, seat: int) -> list[dict[str, Any]]:
     then only it may be placed."""
     if state["revealed"] is not None:
         return squares_for(state, seat, state["revealed"])
-    known = [CITIZEN] if state["placed"] == 0 else sorted(set(unused(state, seat)))
+    placed = state["placed"]
+    known = [CITIZEN] if placed == 0 else sorted(set(unused(state, seat)))
     empty = empty_squares(state)
-    own = own_allies(state, seat) if TOWER in known else []
-    moves = [PLACE_MOVES[tile][square] for tile in known
-             for square in (own if tile == TOWER else empty)]
-    if state["placed"] and owner_blind(state):
+    moves: list[dict[str, Any]] = []
+    for tile in known:  # one ``+=`` a tile of moves built once (``placements_on``)
+        squares = own_allies(state, seat) if tile == TOWER else empty
+        moves += placements_on(tile, squares)
+    if placed and owner_blind(state):
         moves += [{"kind": "place", "hidden": i} for i in range(len(state["hidden"][seat]))]
     return moves
 
@@ -308,9 +310,8 @@ def placements(state: Match, seat: int) -> list[dict[str, Any]]:
 def squares_for(state: Match, seat: int, tile: str) -> list[dict[str, Any]]:
     """The placements of ``tile``: a Tower on an ally of ``seat``, any other on an empty
     square."""
-    offered = PLACE_MOVES[tile]
     squares = own_allies(state, seat) if tile == TOWER else empty_squares(state)
-    return [offered[square] for square in squares]
+    return list(placements_on(tile, squares))
 
 
 # Every placement as a move, by tile and square, built once: building them afresh on every
@@ -319,25 +320,39 @@ def squares_for(state: Match, seat: int, tile: str) -> list[dict[str, Any]]:
 PLACE_MOVES: dict[str, tuple[dict[str, Any], ...]] = {
     tile: tuple({"kind": "place", "tile": tile, "square": square} for square in range(9))
     for tile in TILES}
+# The placements of each tile on each set of squares, made the first time that set is asked
+# for (at most 512 a tile): a prompt is then a few tuples joined, not forty steps.
+_PLACEMENTS_ON: dict[str, dict[tuple[int, ...], tuple[dict[str, Any], ...]]] = {
+    tile: {} for tile in TILES}
+
+
+def placements_on(tile: str, squares: tuple[int, ...]) -> tuple[dict[str, Any], ...]:
+    """The moves placing ``tile`` on each of ``squares``, in their order."""
+    by_squares = _PLACEMENTS_ON[tile]
+    found = by_squares.get(squares)
+    if found is None:
+        offered = PLACE_MOVES[tile]
+        found = by_squares[squares] = tuple(offered[square] for square in squares)
+    return found
 
 
 # These two run on every placement offered: plain loops cost less than comprehensions here.
-def empty_squares(state: Match) -> list[int]:
+def empty_squares(state: Match) -> tuple[int, ...]:
     """Where any tile but the Tower may be placed."""
     empty = []
     for square, found in enumerate(state["board"]):
         if found is None:
             empty.append(square)
-    return empty
+    return tuple(empty)
 
 
-def own_allies(state: Match, seat: int) -> list[int]:
+def own_allies(state: Match, seat: int) -> tuple[int, ...]:
     """Where ``seat`` may place a Tower: its face-up allies."""
     own = []
     for square, found in enumerate(state["board"]):
         if found is not None and found["up"] == seat and not found["down"]:
             own.append(square)
-    return own
+    return tuple(own)
 
 
 def owner_blind(state: Match) -> bool:
