@@ -67,6 +67,12 @@ def setup(options: Mapping[str, Any], seats: int) -> Match:
 def next_step(state: Match) -> Step:
     """Exactly one of: the match is over, a draw is needed, or a seat must choose."""
     stage = state["stage"]
+    # The stages by how often they come: a placement, then an ability.
+    if stage == "play":
+        seat = turn_of(state)
+        return Decision((Prompt(seat, "place", "Place a tile", placements(state, seat)),))
+    if stage == "ability":
+        return _ability_decision(state)
     if stage == "over":
         return match_result(state)
     if stage == "first":
@@ -77,12 +83,7 @@ def next_step(state: Match) -> Step:
                                 what="used neutral tiles to reuse"))
     if stage == "deal":
         return _deal_spec(state)
-    if stage == "draft":
-        return _draft_decision(state)
-    if stage == "ability":
-        return _ability_decision(state)
-    seat = turn_of(state)
-    return Decision((Prompt(seat, "place", "Place a tile", placements(state, seat)),))
+    return _draft_decision(state)
 
 
 def _deal_spec(state: Match) -> Chance:
@@ -189,8 +190,8 @@ def begin_turn(state: Match, seat: int) -> Match:
     """The player first removes the destroyed tiles that were their allies (ruling 1); a
     player with no tile to place loses the game (중요, ruling 12)."""
     state["turn"] = seat
-    for square in range(9):
-        found = state["board"][square]
+    board = state["board"]
+    for square, found in enumerate(board):  # a plain pass: this runs on every turn
         if found is not None and found["down"] and found["up"] == seat:
             to_removed(state, lift(state, square)["tile"])
     if not can_place(state, seat):

@@ -248,11 +248,29 @@ def any_face_up(state: Match, tile: str, squares: tuple[int, ...]) -> bool:
 
 def is_suppressed(state: Match, square: int) -> bool:
     """Shaman (orthogonal) and Sorceress (diagonal) stop the active ability of their
-    neighbours (샤먼, 소서러); a shielded tile takes no such effect (ruling 7)."""
-    if is_shielded(state, square):
+    neighbours (샤먼, 소서러); a shielded tile takes no such effect (ruling 7). One pass over
+    the neighbours (``is_shielded`` and ``any_face_up`` in one): asked of every active tile
+    placed or re-triggered."""
+    board = state["board"]
+    found = board[square]
+    face_up_here = found is not None and not found["down"]
+    if found is not None and face_up_here and found["tile"] in SHIELDS:
         return False
-    return (any_face_up(state, "shaman", ORTHOGONAL_SQUARES[square])
-            or any_face_up(state, "sorceress", DIAGONAL_SQUARES[square]))
+    suppressed = False
+    for near in ORTHOGONAL_SQUARES[square]:
+        other = board[near]
+        if other is not None and not other["down"]:
+            if other["tile"] == "shaman":
+                suppressed = True
+            elif other["tile"] == "sage" and face_up_here:
+                return False
+    if suppressed:
+        return True
+    for near in DIAGONAL_SQUARES[square]:
+        other = board[near]
+        if other is not None and not other["down"] and other["tile"] == "sorceress":
+            return True
+    return False
 
 
 def allies(state: Match) -> list[int]:
@@ -275,7 +293,10 @@ def death_loser(state: Match) -> int | None:
 def board_full(state: Match) -> bool:
     """All nine squares hold a face-up tile after the effects (ruling 2): a face-down tile
     does not fill its square, so the game goes on until it is removed and replaced."""
-    for found in state["board"]:
+    board = state["board"]
+    if None in board:  # in C: the commonest answer
+        return False
+    for found in board:
         if found is None or found["down"]:
             return False
     return True
@@ -296,13 +317,15 @@ def placements(state: Match, seat: int) -> list[dict[str, Any]]:
     if state["revealed"] is not None:
         return squares_for(state, seat, state["revealed"])
     placed = state["placed"]
-    known = [CITIZEN] if placed == 0 else sorted(set(unused(state, seat)))
+    blind = state["options"]["neutrals"] == "secret_random"  # ``unused``, in line: hot
+    known = [CITIZEN] if placed == 0 else sorted(
+        {*state["hands"][seat], *([] if blind else state["hidden"][seat]), *state["centre"]})
     empty = empty_squares(state)
     moves: list[dict[str, Any]] = []
     for tile in known:  # one ``+=`` a tile of moves built once (``placements_on``)
         squares = own_allies(state, seat) if tile == TOWER else empty
         moves += placements_on(tile, squares)
-    if placed and owner_blind(state):
+    if placed and blind:
         moves += [{"kind": "place", "hidden": i} for i in range(len(state["hidden"][seat]))]
     return moves
 
