@@ -320,11 +320,13 @@ def placements(state: Match, seat: int) -> list[dict[str, Any]]:
     blind = state["options"]["neutrals"] == "secret_random"  # ``unused``, in line: hot
     known = [CITIZEN] if placed == 0 else sorted(
         {*state["hands"][seat], *([] if blind else state["hidden"][seat]), *state["centre"]})
-    empty = empty_squares(state)
+    on_empty = _PLACEMENTS[empty_squares(state)]
     moves: list[dict[str, Any]] = []
-    for tile in known:  # one ``+=`` a tile of moves built once (``placements_on``)
-        squares = own_allies(state, seat) if tile == TOWER else empty
-        moves += placements_on(tile, squares)
+    for tile in known:  # one ``+=`` a tile of moves built once (``_PLACEMENTS``)
+        if tile == TOWER:
+            moves += _PLACEMENTS[own_allies(state, seat)][tile]
+        else:
+            moves += on_empty[tile]
     if placed and blind:
         moves += [{"kind": "place", "hidden": i} for i in range(len(state["hidden"][seat]))]
     return moves
@@ -334,7 +336,7 @@ def squares_for(state: Match, seat: int, tile: str) -> list[dict[str, Any]]:
     """The placements of ``tile``: a Tower on an ally of ``seat``, any other on an empty
     square."""
     squares = own_allies(state, seat) if tile == TOWER else empty_squares(state)
-    return list(placements_on(tile, squares))
+    return list(_PLACEMENTS[squares][tile])
 
 
 # Every placement as a move, by tile and square, built once: building them afresh on every
@@ -343,20 +345,32 @@ def squares_for(state: Match, seat: int, tile: str) -> list[dict[str, Any]]:
 PLACE_MOVES: dict[str, tuple[dict[str, Any], ...]] = {
     tile: tuple({"kind": "place", "tile": tile, "square": square} for square in range(9))
     for tile in TILES}
-# The placements of each tile on each set of squares, made the first time that set is asked
-# for (at most 512 a tile): a prompt is then a few tuples joined, not forty steps.
-_PLACEMENTS_ON: dict[str, dict[tuple[int, ...], tuple[dict[str, Any], ...]]] = {
-    tile: {} for tile in TILES}
 
 
-def placements_on(tile: str, squares: tuple[int, ...]) -> tuple[dict[str, Any], ...]:
-    """The moves placing ``tile`` on each of ``squares``, in their order."""
-    by_squares = _PLACEMENTS_ON[tile]
-    found = by_squares.get(squares)
-    if found is None:
+class _OnSquares(dict[str, tuple[dict[str, Any], ...]]):
+    """The placements of each tile on one set of squares, in their order, each made the
+    first time it is asked for: a prompt is then a few tuples joined, not forty steps."""
+
+    def __init__(self, squares: tuple[int, ...]) -> None:
+        super().__init__()
+        self.squares = squares
+
+    def __missing__(self, tile: str) -> tuple[dict[str, Any], ...]:
         offered = PLACE_MOVES[tile]
-        found = by_squares[squares] = tuple(offered[square] for square in squares)
-    return found
+        found = self[tile] = tuple(offered[square] for square in self.squares)
+        return found
+
+
+class _BySquares(dict[tuple[int, ...], _OnSquares]):
+    """``_OnSquares`` by set of squares (at most 512), each made the first time it is
+    asked for."""
+
+    def __missing__(self, squares: tuple[int, ...]) -> _OnSquares:
+        found = self[squares] = _OnSquares(squares)
+        return found
+
+
+_PLACEMENTS = _BySquares()
 
 
 # These two run on every placement offered: plain loops cost less than comprehensions here.
