@@ -112,8 +112,8 @@ def _draft_decision(state: Match) -> Decision:
 def _ability_decision(state: Match) -> Decision:
     pending = pending_of(state)
     offered = _offered
-    if offered[0] is pending and offered[1] is state["board"]:
-        options = offered[2]  # worked out by the placement that made this state
+    if offered[0] is state and offered[1] is pending and offered[2] is state["board"]:
+        options = offered[3]  # worked out by the placement that made this state
     else:
         options = ability_options(state, pending)
     moves = [*options, {"kind": "skip"}]
@@ -163,18 +163,20 @@ def after_placement(state: Match, seat: int, tile: str, square: int, last: bool)
     return finish_turn(state)
 
 
-# The options of the last ability a placement made pending, with the pending ability and
-# the board they were worked out on: the ``next`` of the state it returned (asked once by
-# every player, verifier and view) offers them without working them out again. Objects,
-# not values: the state a move returns is never changed afterwards (see ``clone``), so the
-# same pending ability and the same board list mean the same options. One tuple, replaced
-# whole: a thread reads either the old one or the new.
-_offered: tuple[Pending | None, list[Cell | None] | None, list[Move]] = (None, None, [])
+# The options of the last ability a placement made pending, with the state it returned (and
+# that state's pending ability and board): the ``next`` of that state (asked by every
+# player, verifier and view) offers them without working them out again. Objects, not
+# values: the state a move returns is never changed afterwards (see ``clone``), so the same
+# objects mean the same options, while any other state (a view's, a bot's look ahead),
+# even one sharing the board, misses. One tuple, replaced whole: a thread reads either the
+# old one or the new.
+_offered: tuple[Match | None, Pending | None, list[Cell | None] | None, list[Move]] = (
+    None, None, None, [])
 
 
 def _remember_offered(state: Match, pending: Pending, options: list[Move]) -> None:
     global _offered
-    _offered = (pending, state["board"], options)
+    _offered = (state, pending, state["board"], options)
 
 
 def finish_turn(state: Match) -> Match:
