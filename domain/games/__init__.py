@@ -22,7 +22,8 @@ from ..kernel import Bot, DeckText, GameError, Narration, Rules, Windows
 # game -> {rules version: package}, oldest first; the last is current.
 RELEASES: dict[str, dict[str, str]] = {
     "revolution": {"revolution-1": "released.revolution_1",
-                   "revolution-2": "domain.games.revolution"},
+                   "revolution-2": "released.revolution_2",
+                   "revolution-3": "domain.games.revolution"},
     "dominion": {"1.0.0": "released.dominion_1_0_0",
                  "2.0.0": "released.dominion_2_0_0",
                  "2.0.1": "domain.games.dominion"},

@@ -47,13 +47,29 @@ def _shape(pending: Pending) -> str:
     return TILES[pending["tile"]].shape
 
 
+# The moves naming one square, built once (like ``state.PLACE_MOVES``): the same objects
+# are offered each time, read and never changed.
+_ON_SQUARE: dict[str, tuple[Move, ...]] = {
+    kind: tuple({"kind": kind, "square": square} for square in range(9))
+    for kind in ("destroy", "banish", "retrigger", "return")}
+
+
+def _on_targets(kind: str, squares: tuple[int, ...], targets: list[bool]) -> list[Move]:
+    """The ``kind`` move on each of ``squares`` that effects may target (a plain loop: a
+    comprehension is a call of its own in this Python, and every ability asks)."""
+    offered, moves = _ON_SQUARE[kind], []
+    for square in squares:
+        if targets[square]:
+            moves.append(offered[square])
+    return moves
+
+
 def _destroy_options(state: Match, pending: Pending) -> list[Move]:
     # 중요: a tile placed on the last square does not [파괴] (ruling 3).
     if pending["last"]:
         return []
     squares = shape_squares(_shape(pending), pending["square"])
-    targets = affectable_squares(state)
-    return [{"kind": "destroy", "square": s} for s in squares if targets[s]]
+    return _on_targets("destroy", squares, affectable_squares(state))
 
 
 def _pirate_options(state: Match, pending: Pending) -> list[Move]:
@@ -74,8 +90,7 @@ def _destroy(state: Match, pending: Pending, move: Move) -> None:
 
 def _banish_options(state: Match, pending: Pending) -> list[Move]:
     squares = shape_squares(_shape(pending), pending["square"])
-    targets = affectable_squares(state)
-    return [{"kind": "banish", "square": s} for s in squares if targets[s]]
+    return _on_targets("banish", squares, affectable_squares(state))
 
 
 def _banish(state: Match, pending: Pending, move: Move) -> None:
@@ -87,20 +102,37 @@ def _invert_options(state: Match, pending: Pending) -> list[Move]:
     shape, square, seat = _shape(pending), pending["square"], pending["facing"]
     # A tile that takes no effects is left out; every other one turns (반전 ※).
     targets = affectable_squares(state)
-    if shape == "ray":  # the commonest: each way built only if it turns something
-        turned_by_way = [(name, [s for s in squares if targets[s]])
-                         for name, squares in direction_rays(seat, square)]
-        return [{"kind": "invert", "direction": name, "squares": turned}
-                for name, turned in turned_by_way if turned]
+    if shape == "ray":  # the commonest: each way offered only if it turns something
+        ways = direction_rays(seat, square)
     elif shape == "orthogonal_or_diagonal":
-        moves = [{"kind": "invert", "pattern": pattern,
-                  "squares": [s for s in shape_squares(pattern, square) if targets[s]]}
-                 for pattern in ("orthogonal", "diagonal")]
+        ways = _PATTERNS[square]
     else:
         squares = (front_and_sides(seat, square) if shape == "front_and_sides"
                    else shape_squares(shape, square))
-        moves = [{"kind": "invert", "squares": [s for s in squares if targets[s]]}]
-    return [m for m in moves if m["squares"]]
+        ways = (("", squares),)
+    moves: list[Move] = []
+    for name, squares in ways:  # plain loops: see ``_on_targets``
+        turned = []
+        for target in squares:
+            if targets[target]:
+                turned.append(target)
+        if turned:
+            moves.append(_inverting(shape, name, turned))
+    return moves
+
+
+def _inverting(shape: str, name: str, turned: list[int]) -> Move:
+    """An invert move: a ray names its direction, the either-or its pattern."""
+    if shape == "ray":
+        return {"kind": "invert", "direction": name, "squares": turned}
+    if shape == "orthogonal_or_diagonal":
+        return {"kind": "invert", "pattern": name, "squares": turned}
+    return {"kind": "invert", "squares": turned}
+
+
+# The two patterns of the either-or inverts, for each square, in the order they are offered.
+_PATTERNS = tuple(tuple((pattern, shape_squares(pattern, square))
+                        for pattern in ("orthogonal", "diagonal")) for square in range(9))
 
 
 def _invert(state: Match, pending: Pending, move: Move) -> None:
@@ -114,8 +146,8 @@ def _invert(state: Match, pending: Pending, move: Move) -> None:
 
 def _retrigger_options(state: Match, pending: Pending) -> list[Move]:
     squares = shape_squares(_shape(pending), pending["square"])
-    return [{"kind": "retrigger", "square": s} for s in squares
-            if can_retrigger(state, pending, s)]
+    offered = _ON_SQUARE["retrigger"]
+    return [offered[s] for s in squares if can_retrigger(state, pending, s)]
 
 
 def can_retrigger(state: Match, pending: Pending, square: int) -> bool:
@@ -148,7 +180,8 @@ def _resolve_retrigger(state: Match, pending: Pending, move: Move) -> None:
 def _return_options(state: Match, pending: Pending) -> list[Move]:
     # 마녀: one of the player's own allies, the Witch itself included (ruling 9).
     targets = affectable_squares(state)
-    return [{"kind": "return", "square": s} for s in range(9)
+    offered = _ON_SQUARE["return"]
+    return [offered[s] for s in range(9)
             if targets[s] and occupied(state, s)["up"] == pending["seat"]]
 
 

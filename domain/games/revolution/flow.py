@@ -30,6 +30,7 @@ from .info import INFO
 from .state import (
     NEEDED,
     SECRET_MODES,
+    Cell,
     Match,
     Pending,
     allies,
@@ -66,6 +67,12 @@ def setup(options: Mapping[str, Any], seats: int) -> Match:
 def next_step(state: Match) -> Step:
     """Exactly one of: the match is over, a draw is needed, or a seat must choose."""
     stage = state["stage"]
+    # The stages by how often they come: a placement, then an ability.
+    if stage == "play":
+        seat = turn_of(state)
+        return Decision((Prompt(seat, "place", "Place a tile", placements(state, seat)),))
+    if stage == "ability":
+        return _ability_decision(state)
     if stage == "over":
         return match_result(state)
     if stage == "first":
@@ -76,12 +83,7 @@ def next_step(state: Match) -> Step:
                                 what="used neutral tiles to reuse"))
     if stage == "deal":
         return _deal_spec(state)
-    if stage == "draft":
-        return _draft_decision(state)
-    if stage == "ability":
-        return _ability_decision(state)
-    seat = turn_of(state)
-    return Decision((Prompt(seat, "place", "Place a tile", placements(state, seat)),))
+    return _draft_decision(state)
 
 
 def _deal_spec(state: Match) -> Chance:
@@ -109,7 +111,12 @@ def _draft_decision(state: Match) -> Decision:
 
 def _ability_decision(state: Match) -> Decision:
     pending = pending_of(state)
-    moves = [*ability_options(state, pending), {"kind": "skip"}]
+    offered = _offered
+    if offered[0] is state and offered[1] is pending and offered[2] is state["board"]:
+        options = offered[3]  # worked out by the placement that made this state
+    else:
+        options = ability_options(state, pending)
+    moves = [*options, {"kind": "skip"}]
     return Decision((Prompt(pending["seat"], "ability", ability_text(pending), moves),))
 
 
@@ -148,10 +155,28 @@ def after_placement(state: Match, seat: int, tile: str, square: int, last: bool)
     if tile in EFFECTS and not is_suppressed(state, square):
         pending: Pending = {"tile": tile, "square": square, "seat": seat, "facing": seat,
                             "last": last, "retrigger": False}
-        if ability_options(state, pending):
+        options = ability_options(state, pending)
+        if options:
             state["stage"], state["pending"] = "ability", pending
+            _remember_offered(state, pending, options)
             return state
     return finish_turn(state)
+
+
+# The options of the last ability a placement made pending, with the state it returned (and
+# that state's pending ability and board): the ``next`` of that state (asked by every
+# player, verifier and view) offers them without working them out again. Objects, not
+# values: the state a move returns is never changed afterwards (see ``clone``), so the same
+# objects mean the same options, while any other state (a view's, a bot's look ahead),
+# even one sharing the board, misses. One tuple, replaced whole: a thread reads either the
+# old one or the new.
+_offered: tuple[Match | None, Pending | None, list[Cell | None] | None, list[Move]] = (
+    None, None, None, [])
+
+
+def _remember_offered(state: Match, pending: Pending, options: list[Move]) -> None:
+    global _offered
+    _offered = (state, pending, state["board"], options)
 
 
 def finish_turn(state: Match) -> Match:
@@ -167,8 +192,8 @@ def begin_turn(state: Match, seat: int) -> Match:
     """The player first removes the destroyed tiles that were their allies (ruling 1); a
     player with no tile to place loses the game (중요, ruling 12)."""
     state["turn"] = seat
-    for square in range(9):
-        found = state["board"][square]
+    board = state["board"]
+    for square, found in enumerate(board):  # a plain pass: this runs on every turn
         if found is not None and found["down"] and found["up"] == seat:
             to_removed(state, lift(state, square)["tile"])
     if not can_place(state, seat):

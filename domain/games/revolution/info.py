@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.kernel import GameInfo, OptionSpec, Traits
 
-VERSION = "revolution-2"
+VERSION = "revolution-3"
 
 INFO = GameInfo(
     name="revolution",

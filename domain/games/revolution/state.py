@@ -248,11 +248,29 @@ def any_face_up(state: Match, tile: str, squares: tuple[int, ...]) -> bool:
 
 def is_suppressed(state: Match, square: int) -> bool:
     """Shaman (orthogonal) and Sorceress (diagonal) stop the active ability of their
-    neighbours (샤먼, 소서러); a shielded tile takes no such effect (ruling 7)."""
-    if is_shielded(state, square):
+    neighbours (샤먼, 소서러); a shielded tile takes no such effect (ruling 7). One pass over
+    the neighbours (``is_shielded`` and ``any_face_up`` in one): asked of every active tile
+    placed or re-triggered."""
+    board = state["board"]
+    found = board[square]
+    face_up_here = found is not None and not found["down"]
+    if found is not None and face_up_here and found["tile"] in SHIELDS:
         return False
-    return (any_face_up(state, "shaman", ORTHOGONAL_SQUARES[square])
-            or any_face_up(state, "sorceress", DIAGONAL_SQUARES[square]))
+    suppressed = False
+    for near in ORTHOGONAL_SQUARES[square]:
+        other = board[near]
+        if other is not None and not other["down"]:
+            if other["tile"] == "shaman":
+                suppressed = True
+            elif other["tile"] == "sage" and face_up_here:
+                return False
+    if suppressed:
+        return True
+    for near in DIAGONAL_SQUARES[square]:
+        other = board[near]
+        if other is not None and not other["down"] and other["tile"] == "sorceress":
+            return True
+    return False
 
 
 def allies(state: Match) -> list[int]:
@@ -275,7 +293,10 @@ def death_loser(state: Match) -> int | None:
 def board_full(state: Match) -> bool:
     """All nine squares hold a face-up tile after the effects (ruling 2): a face-down tile
     does not fill its square, so the game goes on until it is removed and replaced."""
-    for found in state["board"]:
+    board = state["board"]
+    if None in board:  # in C: the commonest answer
+        return False
+    for found in board:
         if found is None or found["down"]:
             return False
     return True
@@ -295,12 +316,18 @@ def placements(state: Match, seat: int) -> list[dict[str, Any]]:
     then only it may be placed."""
     if state["revealed"] is not None:
         return squares_for(state, seat, state["revealed"])
-    known = [CITIZEN] if state["placed"] == 0 else sorted(set(unused(state, seat)))
-    empty = empty_squares(state)
-    own = own_allies(state, seat) if TOWER in known else []
-    moves = [PLACE_MOVES[tile][square] for tile in known
-             for square in (own if tile == TOWER else empty)]
-    if state["placed"] and owner_blind(state):
+    placed = state["placed"]
+    blind = state["options"]["neutrals"] == "secret_random"  # ``unused``, in line: hot
+    known = [CITIZEN] if placed == 0 else sorted(
+        {*state["hands"][seat], *([] if blind else state["hidden"][seat]), *state["centre"]})
+    on_empty = _PLACEMENTS[empty_squares(state)]
+    moves: list[dict[str, Any]] = []
+    for tile in known:  # one ``+=`` a tile of moves built once (``_PLACEMENTS``)
+        if tile == TOWER:
+            moves += _PLACEMENTS[own_allies(state, seat)][tile]
+        else:
+            moves += on_empty[tile]
+    if placed and blind:
         moves += [{"kind": "place", "hidden": i} for i in range(len(state["hidden"][seat]))]
     return moves
 
@@ -308,9 +335,8 @@ def placements(state: Match, seat: int) -> list[dict[str, Any]]:
 def squares_for(state: Match, seat: int, tile: str) -> list[dict[str, Any]]:
     """The placements of ``tile``: a Tower on an ally of ``seat``, any other on an empty
     square."""
-    offered = PLACE_MOVES[tile]
     squares = own_allies(state, seat) if tile == TOWER else empty_squares(state)
-    return [offered[square] for square in squares]
+    return list(_PLACEMENTS[squares][tile])
 
 
 # Every placement as a move, by tile and square, built once: building them afresh on every
@@ -321,23 +347,49 @@ PLACE_MOVES: dict[str, tuple[dict[str, Any], ...]] = {
     for tile in TILES}
 
 
+class _OnSquares(dict[str, tuple[dict[str, Any], ...]]):
+    """The placements of each tile on one set of squares, in their order, each made the
+    first time it is asked for: a prompt is then a few tuples joined, not forty steps."""
+
+    def __init__(self, squares: tuple[int, ...]) -> None:
+        super().__init__()
+        self.squares = squares
+
+    def __missing__(self, tile: str) -> tuple[dict[str, Any], ...]:
+        offered = PLACE_MOVES[tile]
+        found = self[tile] = tuple(offered[square] for square in self.squares)
+        return found
+
+
+class _BySquares(dict[tuple[int, ...], _OnSquares]):
+    """``_OnSquares`` by set of squares (at most 512), each made the first time it is
+    asked for."""
+
+    def __missing__(self, squares: tuple[int, ...]) -> _OnSquares:
+        found = self[squares] = _OnSquares(squares)
+        return found
+
+
+_PLACEMENTS = _BySquares()
+
+
 # These two run on every placement offered: plain loops cost less than comprehensions here.
-def empty_squares(state: Match) -> list[int]:
+def empty_squares(state: Match) -> tuple[int, ...]:
     """Where any tile but the Tower may be placed."""
     empty = []
     for square, found in enumerate(state["board"]):
         if found is None:
             empty.append(square)
-    return empty
+    return tuple(empty)
 
 
-def own_allies(state: Match, seat: int) -> list[int]:
+def own_allies(state: Match, seat: int) -> tuple[int, ...]:
     """Where ``seat`` may place a Tower: its face-up allies."""
     own = []
     for square, found in enumerate(state["board"]):
         if found is not None and found["up"] == seat and not found["down"]:
             own.append(square)
-    return own
+    return tuple(own)
 
 
 def owner_blind(state: Match) -> bool:

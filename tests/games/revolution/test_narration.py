@@ -26,7 +26,7 @@ from tests.games.words import check_game
 
 from .scenario import narrated, place, scenario, started
 
-VERSIONS = ("revolution-1", "revolution-2")
+VERSIONS = ("revolution-1", "revolution-2", "revolution-3")
 SEATS = [{"name": "ann"}, {"name": "bob"}]
 ANN, BOB, SPECTATOR = Audience.of(SEATS, 0), Audience.of(SEATS, 1), Audience.of(SEATS)
 RECORD = Audience.of(SEATS, everything=True)
@@ -143,7 +143,8 @@ def test_set_aside_tiles_are_named_only_to_the_seat_that_set_them_aside():
 
 
 @pytest.mark.parametrize(("version", "owner_knows"), [("revolution-1", True),
-                                                      ("revolution-2", False)])
+                                                      ("revolution-2", False),
+                                                      ("revolution-3", False)])
 def test_secret_random_tells_a_seat_its_own_face_down_tiles_only_where_the_version_shows_them(
         version, owner_knows):
     """revolution-1 let a seat look at its face-down tiles; revolution-2 does not (ruling 13),
