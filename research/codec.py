@@ -126,6 +126,19 @@ class Hasher:
             memory.sums += np.bincount(slots, weights, self.buckets)
         return memory.sums.astype(np.float32)
 
+    def path(self, crc: int, step: str) -> int:
+        """The CRC of the path ``crc`` continued by ``step`` (``.key``, ``.0``)."""
+        return self._crc(crc, step)
+
+    def value_features(self, value: Any, crc: int) -> tuple[list[int], list[float]]:
+        """The features ``value`` adds at the path whose CRC is ``crc``, as ``features``
+        walks it inside a whole view: its buckets and weights."""
+        slots: list[int] = []
+        weights: list[float] = []
+        self._walk_into(value, type(value), crc, slots, weights, 2)
+        buckets = self.buckets
+        return [slot % buckets for slot in slots], weights
+
     def _part_features(self, part: Any, key: str, value: Any) -> tuple[list[int], list[float]]:
         """A part's features, as ``features`` walks them in the whole view: its buckets and
         weights."""
@@ -432,7 +445,7 @@ class Observer:
             seen = self.seen[seat] = state_encoders.ENCODERS[codec.game](codec.observation_size)
         seen.write(state, seat)
         if spilled != seen.overflow:
-            self._write_overflow(seen.buffer, spilled)
+            self._write_overflow(seen.buffer, spilled, seen.overflow)
             seen.overflow = spilled
         return seen.array()
 
@@ -457,17 +470,22 @@ class Observer:
             encoders.Memory(layout, codec.observation_size), [{}])
         layout.write(memory, view, seat)
         if spilled != was:
-            self._write_overflow(memory.buffer, spilled)
+            self._write_overflow(memory.buffer, spilled, was)
         self.memories[seat] = memory, spilled
         return memory.array()
 
-    def _write_overflow(self, buffer: array[float], spilled: list[Move]) -> None:
+    def _write_overflow(self, buffer: array[float], spilled: list[Move],
+                        was: list[Move] | None) -> None:
+        """The overflow moves' slots, one block kept by their JSON (``overflow_block``),
+        and those the last ones written (``was``; None: unknown) took beyond it cleared."""
         codec = self.codec
         start, buckets = codec.view_size, codec.move_buckets
-        encoders.clear(buffer, start, codec.overflow * buckets)
-        for rank, move in enumerate(spilled):
-            at = start + rank * buckets
-            buffer[at:at + buckets] = array("f", codec.move_vector(move).tobytes())
+        end = start + len(spilled) * buckets
+        if spilled:
+            buffer[start:end] = array("f", codec.overflow_block(spilled).tobytes())
+        last = start + (codec.overflow if was is None else len(was)) * buckets
+        if last > end:
+            encoders.clear(buffer, end, last - end)
 
 
 def dominion_table() -> tuple[Move, ...]:

@@ -345,5 +345,9 @@ class RevolutionSeen(Seen):
         self.board = board
 
 
-# Per game: its state encoder.
+# Per game: its state encoder (God of War's, a hashed view, in research/godofwar_encoder.py).
 ENCODERS: dict[str, type[Seen]] = {"dominion": DominionSeen, "revolution": RevolutionSeen}
+
+from .godofwar_encoder import GodOfWarSeen  # noqa: E402 (it builds on ``Seen``, above)
+
+ENCODERS["godofwar"] = GodOfWarSeen
