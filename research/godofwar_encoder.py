@@ -23,6 +23,7 @@ from itertools import compress
 from operator import itemgetter, ne
 from typing import Any
 
+import numpy as np
 import orjson
 
 from domain.games.godofwar.engine import mimir_place, stranded, tile_info
@@ -32,7 +33,7 @@ from .encoders import UNSEEN
 from .state_encoders import Seen
 
 State = Mapping[str, Any]
-Features = tuple[list[int], list[float]]  # buckets and weights
+Features = tuple[list[int], list[float], list[float]]  # buckets, weights, the weights negated
 
 # The view's entries that are the state's values as they are (its lists copied): by key.
 _PLAIN_KEYS = ("stage", "solo", "round", "first_player", "carrier", "campaign", "quests_won",
@@ -52,6 +53,9 @@ class GodOfWarSeen(Seen):
         super().__init__(size)
         self.values: dict[tuple[str, ...], Any] = {}  # by part (its path): the last value
         self.features: dict[tuple[str, ...], Features] = {}  # by part: what it added
+        self.slots: list[int] = []  # the features to add, this write (``_replace``)
+        self.weights: list[float] = []
+        self.view_size = _view_size()  # the hashed view's slots: the buffer's first ones
         self.plain: tuple[Any, ...] = (UNSEEN,) * len(_PLAIN_KEYS)
         self.players: list[tuple[Any, ...]] = []  # what each player showed, last written
         self.heroes: dict[str, Any] = {}  # the state's hero tiles last written
@@ -80,6 +84,10 @@ class GodOfWarSeen(Seen):
         if (st["scene"], st["seats"]) != self.scene:
             self._scene(st)
         self._pending(st, seat)
+        if self.slots:  # (one numpy call: a step changes a few dozen features)
+            size = self.view_size
+            self.numbers[:size] += np.bincount(self.slots, self.weights, size)
+            self.slots, self.weights = [], []
 
     def _set(self, part: tuple[str, ...], value: Any) -> None:
         """The part at path ``part`` (the view's keys and list positions down to it)
@@ -88,15 +96,22 @@ class GodOfWarSeen(Seen):
         if values.get(part, UNSEEN) == value:
             return
         values[part] = value
-        buffer = self.buffer
-        old = self.features.pop(part, None)
+        self._replace(part, self.features.get(part),
+                      None if value is None else _features(part, value))
+
+    def _replace(self, part: tuple[str, ...], old: Features | None,
+                 new: Features | None) -> None:
+        """A part's features ``old`` to be taken out of the buffer and ``new`` added (at the
+        end of ``write``)."""
         if old is not None:
-            for slot, weight in zip(*old, strict=True):
-                buffer[slot] -= weight
-        if value is not None:
-            new = self.features[part] = _features(part, value)
-            for slot, weight in zip(*new, strict=True):
-                buffer[slot] += weight
+            self.slots += old[0]
+            self.weights += old[2]
+        if new is None:
+            self.features.pop(part, None)
+            return
+        self.slots += new[0]
+        self.weights += new[1]
+        self.features[part] = new
 
     def _players(self, st: State) -> None:
         """Each player's fields (a spectator sees no hands, a seat every one: GOW-R-50),
@@ -152,18 +167,25 @@ class GodOfWarSeen(Seen):
             self.mimir = mimir
 
     def _scene(self, st: State) -> None:
-        """The scene's cards, each entry made again only for a token not seen before (an
-        entry is its token's, the card's printed faces' and the party's size's)."""
-        scene = st["scene"]
-        seats = st["seats"]
+        """The scene's cards whose token changed (an entry is its token's, the card's
+        printed faces' and the party's size's: its features are kept by those)."""
+        scene, seats = st["scene"], st["seats"]
+        last = self.scene[0] if self.scene is not UNSEEN and self.scene[1] == seats else {}
+        same_cards = scene.keys() == last.keys()
+        features = self.features
         for index, (card, token) in enumerate(scene.items()):
-            key = (card, seats, *token.items())
-            entry = SCENE_CARDS.get(key)
-            if entry is None:
-                if len(SCENE_CARDS) > SCENE_CARDS_LIMIT:
-                    SCENE_CARDS.clear()
-                entry = SCENE_CARDS[key] = _scene_card(st, card)  # type: ignore[arg-type]
-            self._set(("scene", str(index)), entry)
+            if same_cards and token == last[card]:
+                continue
+            part = ("scene", str(index))
+            key = (index, card, seats, *token.items())
+            new = SCENE_FEATURES.get(key)
+            if new is None:
+                if len(SCENE_FEATURES) > FEATURES_LIMIT:
+                    SCENE_FEATURES.clear()
+                new = SCENE_FEATURES[key] = _features(
+                    part, _scene_card(st, card))  # type: ignore[arg-type]
+            self._replace(part, features.get(part), new)
+            self.values[part] = key
         for index in range(len(scene), _count(self.values.get(("scene", "#")))):
             self._set(("scene", str(index)), None)
         self._set(("scene", "#"), len(scene))
@@ -174,8 +196,8 @@ class GodOfWarSeen(Seen):
         combination or payment being built, the box Mimir's Foresight may cancel, a ranged
         tie, the upgrade cards being ordered (as ``views.view``)."""
         pending = st["pending"]
-        top = pending[-1] if pending else None
-        op = None if top is None else top["op"]
+        top: dict[str, Any] = pending[-1] if pending else {}
+        op = top.get("op")
         self._set(("incoming",), _incoming(st))  # type: ignore[arg-type]
         self._set(("building",), {k: top.get(k) for k in BUILDING[op]}
                   if op in BUILDING else None)
@@ -185,6 +207,12 @@ class GodOfWarSeen(Seen):
                   if op == "enemy_attack" and "answers" in top else None)
         self._set(("looking_at",), st["upgrade_deck"][-top["n"]:]
                   if op == "reorder" and seat == top["seat"] else None)
+
+
+def _view_size() -> int:
+    from .codec import codec_for  # (codec imports the registry, and so this module)
+
+    return codec_for("godofwar").view_size
 
 
 def _count(value: Any) -> int:
@@ -207,10 +235,10 @@ def _features(path: tuple[str, ...], value: Any) -> Features:
         for step in path:
             crc = hasher.path(crc, step if step == "#" else "." + step)
         if path[-1] == "#":  # a list's length
-            found = [crc % hasher.buckets], [value]
+            slots, weights = [crc % hasher.buckets], [value]
         else:
-            found = hasher.value_features(value, crc)
-        FEATURES[key] = found
+            slots, weights = hasher.value_features(value, crc)
+        found = FEATURES[key] = slots, weights, [-weight for weight in weights]
     return found
 
 
@@ -227,6 +255,5 @@ def _health(tile: str) -> int:
 
 
 HEALTH: dict[str, int] = {}
-# The scene cards' entries, kept by their tokens.
-SCENE_CARDS: dict[tuple[Any, ...], dict[str, Any]] = {}
-SCENE_CARDS_LIMIT = 20_000
+# The scene cards' features, kept by their position, card, party size and token.
+SCENE_FEATURES: dict[tuple[Any, ...], Features] = {}
