@@ -40,6 +40,8 @@ SKIPPED_KEYS = frozenset({"prompt"})
 # Lists of objects longer than this are encoded item by item only so far (a long log or
 # history would otherwise spread over every bucket).
 MAX_ITEMS = 32
+# A value with at most this many leaves is summed in Python, not numpy (``Hasher.features``).
+FEW_LEAVES = 64
 # The features kept (see ``Hasher``): at most this many before the memo starts again.
 MEMO_LIMIT = 50_000
 # The overflow moves' blocks kept (a prompt's JSON is a few kilobytes).
@@ -78,6 +80,11 @@ class Hasher:
         slots: list[int] = []
         weights: list[float] = []
         self._walk(value, 0, slots, weights, 0)
+        if len(slots) <= FEW_LEAVES:  # (a move: numpy's setup would cost more than the sums)
+            sums = array("d", bytes(8 * self.buckets))  # float64, added in order: as bincount
+            for slot, weight in zip(slots, weights, strict=True):
+                sums[slot % self.buckets] += weight
+            return np.array(sums, np.float32)
         buckets = np.array(slots, np.int64) % self.buckets
         return np.bincount(buckets, weights, self.buckets).astype(np.float32)
 
@@ -476,13 +483,18 @@ class Observer:
 
     def _write_overflow(self, buffer: array[float], spilled: list[Move],
                         was: list[Move] | None) -> None:
-        """The overflow moves' slots, one block kept by their JSON (``overflow_block``),
-        and those the last ones written (``was``; None: unknown) took beyond it cleared."""
+        """The overflow moves' slots, each move's kept by its JSON (``move_vector``), but
+        where the last moves written (``was``; None: unknown) had the same move; the slots
+        those took beyond the new ones cleared."""
         codec = self.codec
         start, buckets = codec.view_size, codec.move_buckets
+        old = was or ()
+        for rank, move in enumerate(spilled):
+            if rank < len(old) and old[rank] == move:
+                continue
+            at = start + rank * buckets
+            buffer[at:at + buckets] = array("f", codec.move_vector(move).tobytes())
         end = start + len(spilled) * buckets
-        if spilled:
-            buffer[start:end] = array("f", codec.overflow_block(spilled).tobytes())
         last = start + (codec.overflow if was is None else len(was)) * buckets
         if last > end:
             encoders.clear(buffer, end, last - end)

@@ -29,6 +29,7 @@ import orjson
 from domain.games.godofwar.engine import mimir_place, stranded, tile_info
 from domain.games.godofwar.views import BUILDING, _incoming, _ranged_tie, _scene_card
 
+from .codec import MAX_ITEMS, codec_for
 from .encoders import UNSEEN
 from .state_encoders import Seen
 
@@ -210,8 +211,6 @@ class GodOfWarSeen(Seen):
 
 
 def _view_size() -> int:
-    from .codec import codec_for  # (codec imports the registry, and so this module)
-
     return codec_for("godofwar").view_size
 
 
@@ -223,13 +222,13 @@ def _features(path: tuple[str, ...], value: Any) -> Features:
     """The features ``value`` adds at ``path`` in the hashed view, kept by the path and the
     value (its JSON, unless a string or a number): the same hands, tiles and entries come
     again and again."""
+    if type(value) is list and all(type(item) is str for item in value):
+        return _strings(path, value)
     key = (path, value if type(value) in _HASHABLE else orjson.dumps(value))
     found = FEATURES.get(key)
     if found is None:
         if len(FEATURES) > FEATURES_LIMIT:
             FEATURES.clear()
-        from .codec import codec_for  # (codec imports the registry, and so this module)
-
         hasher = codec_for("godofwar").hasher
         crc = 0
         for step in path:
@@ -242,6 +241,35 @@ def _features(path: tuple[str, ...], value: Any) -> Features:
     return found
 
 
+def _strings(path: tuple[str, ...], items: list[str]) -> Features:
+    """A list of strings' features (a hand, a discard pile): its length, then 1 for each
+    string (the first ``MAX_ITEMS``), as the hasher walks it; each slot kept by the path."""
+    slot_of = STRING_SLOTS.get(path)
+    if slot_of is None:
+        slot_of = STRING_SLOTS[path] = StringSlots(path)
+    slots = [slot_of.length, *map(slot_of.__getitem__, items[:MAX_ITEMS])]
+    weights = [float(len(items)), *ONES[:len(slots) - 1]]
+    return slots, weights, [-weight for weight in weights]
+
+
+class StringSlots(dict[str, int]):
+    """The slots of a list's strings at one path, and of its ``length``."""
+
+    def __init__(self, path: tuple[str, ...]) -> None:
+        super().__init__()
+        hasher = codec_for("godofwar").hasher
+        self.hasher, self.crc = hasher, 0
+        for step in path:
+            self.crc = hasher.path(self.crc, "." + step)
+        self.length = hasher.path(self.crc, "#") % hasher.buckets
+
+    def __missing__(self, item: str) -> int:
+        slot = self[item] = self.hasher.path(self.crc, "[]=" + item) % self.hasher.buckets
+        return slot
+
+
+STRING_SLOTS: dict[tuple[str, ...], StringSlots] = {}
+ONES = [1.0] * MAX_ITEMS
 _HASHABLE = frozenset({str, int, float})  # (not bool: True and 1 are one key, not one JSON)
 FEATURES: dict[tuple[tuple[str, ...], Any], Features] = {}
 FEATURES_LIMIT = 50_000
