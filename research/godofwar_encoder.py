@@ -35,6 +35,7 @@ from .state_encoders import Seen
 
 State = Mapping[str, Any]
 Features = tuple[list[int], list[float], list[float]]  # buckets, weights, the weights negated
+FEW_FEATURES = 100  # a write changing at most this many adds them one by one, not in numpy
 
 # The view's entries that are the state's values as they are (its lists copied): by key.
 _PLAIN_KEYS = ("stage", "solo", "round", "first_player", "carrier", "campaign", "quests_won",
@@ -61,7 +62,7 @@ class GodOfWarSeen(Seen):
         self.players: list[tuple[Any, ...]] = []  # what each player showed, last written
         self.heroes: dict[str, Any] = {}  # the state's hero tiles last written
         self.scene: Any = UNSEEN
-        self.mimir: Any = UNSEEN  # (heroes, carrier, mimir_column) last written
+        self.mimir: Any = UNSEEN  # (carrier, mimir_column) last written
         self.deck_size: Any = UNSEEN
         self.seat: int | None = None
         self.over: Any = UNSEEN  # the result the decks were last written for
@@ -85,9 +86,15 @@ class GodOfWarSeen(Seen):
         if (st["scene"], st["seats"]) != self.scene:
             self._scene(st)
         self._pending(st, seat)
-        if self.slots:  # (one numpy call: a step changes a few dozen features)
+        slots = self.slots
+        if len(slots) > FEW_FEATURES:  # (one numpy call: a new scene's cards, say)
             size = self.view_size
-            self.numbers[:size] += np.bincount(self.slots, self.weights, size)
+            self.numbers[:size] += np.bincount(slots, self.weights, size)
+        elif slots:  # (a step's few dozen: numpy's setup would cost more)
+            buffer = self.buffer
+            for slot, weight in zip(slots, self.weights, strict=True):
+                buffer[slot] += weight
+        if slots:
             self.slots, self.weights = [], []
 
     def _set(self, part: tuple[str, ...], value: Any) -> None:
@@ -145,7 +152,8 @@ class GodOfWarSeen(Seen):
     def _heroes(self, st: State) -> None:
         """Each hero tile's fields and its health, and where Mimir stands."""
         heroes, last = st["heroes"], self.heroes
-        if heroes != last:
+        moved = heroes != last
+        if moved:
             for tile, hero in heroes.items():
                 was = last.get(tile)
                 if hero == was:
@@ -161,8 +169,8 @@ class GodOfWarSeen(Seen):
                 for field in (*last[tile], "health"):
                     self._set(("heroes", tile, field), None)
             self.heroes = heroes
-        mimir = (heroes, st["carrier"], st["mimir_column"])
-        if mimir != self.mimir:
+        mimir = (st["carrier"], st["mimir_column"])
+        if moved or mimir != self.mimir:
             self._set(("mimir_column",), mimir_place(st))  # type: ignore[arg-type]
             self._set(("mimir_stranded",), stranded(st))  # type: ignore[arg-type]
             self.mimir = mimir
