@@ -294,7 +294,7 @@ class Codec:
         init=False, repr=False, compare=False, default_factory=list)
     hasher: Hasher = field(init=False, repr=False, compare=False)
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
-    move_vectors: dict[bytes, np.ndarray] = field(
+    move_vectors: dict[bytes, array[float]] = field(  # a move's slots, by its JSON
         init=False, repr=False, compare=False, default_factory=dict)
     by_count: dict[int, Actions] = field(  # a game without a table: by the moves' number
         init=False, repr=False, compare=False, default_factory=dict)
@@ -327,13 +327,19 @@ class Codec:
         return Observer(self)
 
     def move_vector(self, move: Move) -> np.ndarray:
-        """A move's hashed slots, kept by its JSON (the same moves come again and again)."""
+        """A move's hashed slots (``move_array``'s, as numpy)."""
+        return np.frombuffer(self.move_array(move), np.float32)
+
+    def move_array(self, move: Move) -> array[float]:
+        """A move's hashed slots, kept by its JSON (the same moves come again and again),
+        as an array: an observation's buffer takes it as it is."""
         memo = orjson.dumps(move)
         found = self.move_vectors.get(memo)
         if found is None:
             if len(self.move_vectors) > MEMO_LIMIT:
                 self.move_vectors.clear()
-            found = self.move_vectors[memo] = self.move_hasher.features(move)
+            found = self.move_vectors[memo] = array(
+                "f", self.move_hasher.features(move).tobytes())
         return found
 
     def overflow_block(self, spilled: Sequence[Move]) -> np.ndarray:
@@ -483,7 +489,7 @@ class Observer:
 
     def _write_overflow(self, buffer: array[float], spilled: list[Move],
                         was: list[Move] | None) -> None:
-        """The overflow moves' slots, each move's kept by its JSON (``move_vector``), but
+        """The overflow moves' slots, each move's kept by its JSON (``move_array``), but
         where the last moves written (``was``; None: unknown) had the same move; the slots
         those took beyond the new ones cleared."""
         codec = self.codec
@@ -493,7 +499,7 @@ class Observer:
             if rank < len(old) and old[rank] == move:
                 continue
             at = start + rank * buckets
-            buffer[at:at + buckets] = array("f", codec.move_vector(move).tobytes())
+            buffer[at:at + buckets] = codec.move_array(move)
         end = start + len(spilled) * buckets
         last = start + (codec.overflow if was is None else len(was)) * buckets
         if last > end:
