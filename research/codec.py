@@ -40,6 +40,8 @@ SKIPPED_KEYS = frozenset({"prompt"})
 # Lists of objects longer than this are encoded item by item only so far (a long log or
 # history would otherwise spread over every bucket).
 MAX_ITEMS = 32
+# A value with at most this many leaves is summed in Python, not numpy (``Hasher.features``).
+FEW_LEAVES = 64
 # The features kept (see ``Hasher``): at most this many before the memo starts again.
 MEMO_LIMIT = 50_000
 # The overflow moves' blocks kept (a prompt's JSON is a few kilobytes).
@@ -78,6 +80,11 @@ class Hasher:
         slots: list[int] = []
         weights: list[float] = []
         self._walk(value, 0, slots, weights, 0)
+        if len(slots) <= FEW_LEAVES:  # (a move: numpy's setup would cost more than the sums)
+            sums = array("d", bytes(8 * self.buckets))  # float64, added in order: as bincount
+            for slot, weight in zip(slots, weights, strict=True):
+                sums[slot % self.buckets] += weight
+            return np.array(sums, np.float32)
         buckets = np.array(slots, np.int64) % self.buckets
         return np.bincount(buckets, weights, self.buckets).astype(np.float32)
 
@@ -125,6 +132,19 @@ class Hasher:
             weights += [-weight for features in removed for weight in features[2]]
             memory.sums += np.bincount(slots, weights, self.buckets)
         return memory.sums.astype(np.float32)
+
+    def path(self, crc: int, step: str) -> int:
+        """The CRC of the path ``crc`` continued by ``step`` (``.key``, ``.0``)."""
+        return self._crc(crc, step)
+
+    def value_features(self, value: Any, crc: int) -> tuple[list[int], list[float]]:
+        """The features ``value`` adds at the path whose CRC is ``crc``, as ``features``
+        walks it inside a whole view: its buckets and weights."""
+        slots: list[int] = []
+        weights: list[float] = []
+        self._walk_into(value, type(value), crc, slots, weights, 2)
+        buckets = self.buckets
+        return [slot % buckets for slot in slots], weights
 
     def _part_features(self, part: Any, key: str, value: Any) -> tuple[list[int], list[float]]:
         """A part's features, as ``features`` walks them in the whole view: its buckets and
@@ -277,7 +297,7 @@ class Codec:
         init=False, repr=False, compare=False, default_factory=list)
     hasher: Hasher = field(init=False, repr=False, compare=False)
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
-    move_vectors: dict[bytes, np.ndarray] = field(
+    move_vectors: dict[bytes, array[float]] = field(  # a move's slots, by its JSON
         init=False, repr=False, compare=False, default_factory=dict)
     by_count: dict[int, Actions] = field(  # a game without a table: by the moves' number
         init=False, repr=False, compare=False, default_factory=dict)
@@ -310,13 +330,19 @@ class Codec:
         return Observer(self)
 
     def move_vector(self, move: Move) -> np.ndarray:
-        """A move's hashed slots, kept by its JSON (the same moves come again and again)."""
+        """A move's hashed slots (``move_array``'s, as numpy)."""
+        return np.frombuffer(self.move_array(move), np.float32)
+
+    def move_array(self, move: Move) -> array[float]:
+        """A move's hashed slots, kept by its JSON (the same moves come again and again),
+        as an array: an observation's buffer takes it as it is."""
         memo = orjson.dumps(move)
         found = self.move_vectors.get(memo)
         if found is None:
             if len(self.move_vectors) > MEMO_LIMIT:
                 self.move_vectors.clear()
-            found = self.move_vectors[memo] = self.move_hasher.features(move)
+            found = self.move_vectors[memo] = array(
+                "f", self.move_hasher.features(move).tobytes())
         return found
 
     def overflow_block(self, spilled: Sequence[Move]) -> np.ndarray:
@@ -431,16 +457,14 @@ class Observer:
         last observation; ``events``, where given, the episode's events (``Episode.events``)
         up to ``state``, whose moves may say what changed (``state_encoders.Seen.write``)."""
         codec = self.codec
-        if overflow is None:
-            overflow = codec.overflow_moves(legal)
+        spilled = list(codec.overflow_moves(legal) if overflow is None else overflow)
         seen = self.seen.get(seat)
         if seen is None:
             seen = self.seen[seat] = state_encoders.ENCODERS[codec.game](codec.observation_size)
         seen.write(state, seat, events)
-        written = seen.overflow
-        if written is None or overflow != written:
-            self._write_overflow(seen.buffer, list(overflow), len(written or ()))
-            seen.overflow = list(overflow)
+        if spilled != seen.overflow:
+            self._write_overflow(seen.buffer, spilled, seen.overflow)
+            seen.overflow = spilled
         return seen.array()
 
     def encode(self, view: dict[str, Any], legal: Sequence[Move], seat: int,
@@ -464,20 +488,27 @@ class Observer:
             encoders.Memory(layout, codec.observation_size), [{}])
         layout.write(memory, view, seat)
         if spilled != was:
-            self._write_overflow(memory.buffer, spilled)
+            self._write_overflow(memory.buffer, spilled, was)
         self.memories[seat] = memory, spilled
         return memory.array()
 
     def _write_overflow(self, buffer: array[float], spilled: list[Move],
-                        before: int | None = None) -> None:
-        """The overflow moves' slots, over ``before`` moves written there (None: as many as
-        there are slots)."""
+                        was: list[Move] | None) -> None:
+        """The overflow moves' slots, each move's kept by its JSON (``move_array``), but
+        where the last moves written (``was``; None: unknown) had the same move; the slots
+        those took beyond the new ones cleared."""
         codec = self.codec
         start, buckets = codec.view_size, codec.move_buckets
-        encoders.clear(buffer, start, (codec.overflow if before is None else before) * buckets)
-        if spilled:
-            block = codec.overflow_block(spilled)
-            buffer[start:start + len(block)] = array("f", block.tobytes())
+        old = was or ()
+        for rank, move in enumerate(spilled):
+            if rank < len(old) and old[rank] == move:
+                continue
+            at = start + rank * buckets
+            buffer[at:at + buckets] = codec.move_array(move)
+        end = start + len(spilled) * buckets
+        last = start + (codec.overflow if was is None else len(was)) * buckets
+        if last > end:
+            encoders.clear(buffer, end, last - end)
 
 
 def dominion_table() -> tuple[Move, ...]:

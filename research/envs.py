@@ -187,8 +187,9 @@ class GameEnv(AECEnv):  # type: ignore[misc]
 class TurnInfo(dict[str, Any]):
     """The acting seat's info. ``view`` and ``overflow_labels`` (the words of the moves
     without a fixed index) are written when first read: a training loop reads the
-    observation and the mask (Revolution's and Dominion's written from the state, with no
-    view), and the whole view or the game's narration can cost more than an engine step."""
+    observation and the mask (Revolution's, Dominion's and God of War's written from the
+    state, with no view), and the whole view or the game's narration can cost more than an
+    engine step."""
 
     __slots__ = ("overflow", "mask", "episode", "state", "prompt")
     overflow: list[Move]

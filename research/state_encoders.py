@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import compress
 from operator import is_not, itemgetter
 from typing import Any
@@ -73,6 +73,14 @@ class Seen:
 
     def array(self) -> np.ndarray:
         return self.numbers.copy()
+
+
+def _godofwar(size: int) -> Seen:
+    """God of War's, a hashed view (research/godofwar_encoder.py, which builds on ``Seen``:
+    imported when first used)."""
+    from .godofwar_encoder import GodOfWarSeen
+
+    return GodOfWarSeen(size)
 
 
 # ---- Dominion ----
@@ -395,5 +403,6 @@ class RevolutionSeen(Seen):
         self.board = board
 
 
-# Per game: its state encoder.
-ENCODERS: dict[str, type[Seen]] = {"dominion": DominionSeen, "revolution": RevolutionSeen}
+# Per game: its state encoder (a Seen of the given size).
+ENCODERS: dict[str, Callable[[int], Seen]] = {
+    "dominion": DominionSeen, "revolution": RevolutionSeen, "godofwar": _godofwar}

@@ -1,8 +1,9 @@
-"""The observations written from the state (``research.state_encoders``) are the documented
-encoding of the seat's view (``codec.encode(rules.view(state, seat))``) at every step of
-random episodes, for every seat, whether the seat is asked or not: so an observation holds
-nothing the seat's view does not. Also when brought forward from the episode's events (as
-the environment writes them), at every step or only at the seat's own turns."""
+"""The observations written from the state (``research.state_encoders``, and God of War's
+``research.godofwar_encoder``) are the documented encoding of the seat's view
+(``codec.encode(rules.view(state, seat))``) at every step of random episodes, for every
+seat, whether the seat is asked or not: so an observation holds nothing the seat's view
+does not. Also when brought forward from the episode's events (as the environment writes
+them), at every step or only at the seat's own turns."""
 
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ CASES = [("revolution", 2, {}, 3),
          ("dominion", 2, {}, 2), ("dominion", 3, {}, 1),
          ("dominion", 4, {}, 1),
          *(("dominion", 2 + number % 3, {"kingdom": kingdom}, 1)
-           for number, kingdom in enumerate(KINGDOMS))]
+           for number, kingdom in enumerate(KINGDOMS)),
+         # God of War at every party size (its heroes drawn at random: every dashboard).
+         *(("godofwar", seats, {}, 24 // seats) for seats in (1, 2, 3, 4))]
 
 
 @pytest.mark.parametrize(("game", "seats", "options", "episodes"), CASES)
