@@ -169,13 +169,13 @@ class EventStatements:
 
 
 def install(recorders: Sequence[Any]) -> list[KeptConnections]:
-    """Route the reads of the PostgreSQL recorders among ``recorders`` (events and
-    snapshots) and the inserts of its application recorder (events) through
-    ``EventStatements``, on connections kept from their pool."""
+    """Route the reads and inserts of the PostgreSQL recorders among ``recorders`` (events
+    and snapshots) through ``EventStatements``, on connections kept from their pool."""
     postgres = sys.modules.get("eventsourcing.postgres")  # imported for a PostgreSQL store
     if postgres is None:
         return []
-    found = [r for r in recorders if isinstance(r, postgres.PostgresAggregateRecorder)]
+    found = [r for r in recorders if isinstance(r, postgres.PostgresAggregateRecorder)
+             and r.datastore.originator_id_type == "uuid"]  # the statements' own type
     kept: dict[int, KeptConnections] = {}
     for recorder in found:
         pool = recorder.datastore.pool
