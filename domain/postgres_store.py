@@ -109,7 +109,7 @@ class EventStatements:
                       + b" (originator_id, originator_version, topic, state) ")
         self._returning = b" RETURNING notification_id" if numbered else b""
         self._select = (b"SELECT originator_id, originator_version, topic, state FROM "
-                        + table + b" WHERE originator_id = %b")
+                        + table + b" WHERE originator_id = %b::uuid")
         self._shapes: dict[tuple[bool, bool, bool, bool], bytes] = {}
         self._inserts: dict[int, bytes] = {}
 
@@ -138,7 +138,7 @@ class EventStatements:
                      [e.topic for e in stored_events], [e.state for e in stored_events]])
         if count not in self._inserts:
             self._inserts[count] = (self._into + b"VALUES "
-                                    + b", ".join([b"(%b, %b::bigint, %b, %b)"] * count)
+                                    + b", ".join([b"(%b::uuid, %b::bigint, %b, %b)"] * count)
                                     + self._returning)
         return self._inserts[count], [value for e in stored_events for value in (
             e.originator_id, e.originator_version, e.topic, e.state)]

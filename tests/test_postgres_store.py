@@ -49,6 +49,7 @@ def test_reads_of_each_shape_are_the_librarys(service):
     assert select(game, gt=8, desc=True) == written[:7:-1]
     assert select(game, lte=2, limit=5) == written[:2]
     assert select(uuid4()) == []
+    assert select(str(game), gt=9) == written[9:]  # an id given as text, as the library takes
 
 
 def test_a_save_refused_by_the_version_check_writes_nothing_and_the_next_one_lands(service):
