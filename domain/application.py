@@ -207,15 +207,13 @@ class GameService(Application[UUID]):
         recorders = [self.recorder, *([self.snapshots.recorder] if self.snapshots else [])]
         self.group_commit = group_commit.install(recorders)
         self._event_reads = sqlite_reads.install(recorders)
-        self._kept_connections = postgres_store.install(recorders)
+        postgres_store.install(recorders)
 
     def close(self) -> None:
         if self.group_commit is not None:
             self.group_commit.close()
         for reads in self._event_reads:
             reads.close()
-        for kept in self._kept_connections:
-            kept.close()
         super().close()
 
     def construct_transcoder(self) -> Transcoder:

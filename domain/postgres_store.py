@@ -1,37 +1,31 @@
-"""A PostgreSQL store's event writes and reads, each one prepared statement on a kept
-connection.
+"""A PostgreSQL store's event writes and reads, each one statement written once and
+prepared.
 
 * **Writes without NOTIFY.** The library's insert function (``es_insert_events_uuid``, used
   with ``POSTGRES_ENABLE_DB_FUNCTIONS``) sends ``NOTIFY`` with every write, for listeners this
   service never has (its follower polls the notification log). A transaction that notifies
-  takes, at its commit, one lock of the whole database that it holds until its commit is
-  flushed to disk (so that notifications queue in commit order): every save of every host
-  waited for the flushes of the saves ahead of it one at a time, and PostgreSQL's own
-  grouping of concurrent commits into one flush never happened. 16 clients inserting a row
-  each on this machine committed 350-500 times a second with a NOTIFY, 4,000-4,300 without
-  (``pgbench``). Here a save is the library's own insert statement (``INSERT ... SELECT FROM
-  unnest(...) RETURNING notification_id``), alone: one statement, its own transaction, which
-  returns once its commit is flushed, as PostgreSQL's ``synchronous_commit`` says; the lock
-  timeout the function set is the connection's.
+  takes, at its commit, one lock of the whole database cluster that it holds until its
+  commit is flushed to disk (so that notifications queue in commit order): every save of
+  every host waited for the flushes of the saves ahead of it, one at a time, and PostgreSQL's
+  own grouping of concurrent commits into one flush never happened. On this machine 16
+  clients inserting a row each committed 350-500 times a second with a NOTIFY and 4,000-4,300
+  without (``pgbench``). Here a save is one ``INSERT`` of its events, in a transaction of its
+  own (one statement, one round trip), which returns once its commit is flushed, as
+  PostgreSQL's ``synchronous_commit`` says; the lock timeout the function set is the
+  connection's. A few events go as rows of values: psycopg dumps a list only after looking
+  at each of its values, which cost more than the rest of the statement.
 * **Reads** (a game's newest events: a view's version check, a move's fast-forward) are the
-  library's statement, written once for each shape instead of composed at each call, with
-  rows as tuples and results in binary.
-* **Connections kept.** Each statement borrowed a connection from psycopg's pool and gave
-  it back (locks, a waiting client when none was free): a few connections the pool lent
-  are kept by the process and lent again from a list, and go back to the pool when broken,
-  drained or old, or when more are out than kept. The pool still counts them, so a process
-  never opens more than ``POSTGRES_POOL_SIZE + POSTGRES_MAX_OVERFLOW``.
+  library's statement, written once for each shape instead of composed at each call, rows
+  as tuples and results in binary.
 
-Every statement is prepared once a connection (the server parses and plans it once).
+Every statement is prepared once a connection (the server parses and plans it once): no
+pipeline is left, in which psycopg could lose track of a statement it prepared.
 """
 
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from functools import partial
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -44,52 +38,6 @@ RETRIED = (InterfaceError, OperationalError)  # as the library retries its own s
 ROWS_AS_VALUES = 16  # saves of more events (a bot game's) are inserted from lists
 
 
-class KeptConnections:
-    """The ``connection()`` of a psycopg pool, lending from a list of connections it lent
-    before (at most ``keep`` of them) before asking the pool."""
-
-    def __init__(self, pool: Any, keep: int) -> None:
-        self.pool = pool
-        self.keep = keep
-        self._kept: list[Any] = []
-
-    @contextmanager
-    def connection(self, timeout: float | None = None) -> Iterator[Any]:
-        connection = self._kept_one() or self.pool.getconn(timeout)
-        try:
-            yield connection
-        except BaseException:
-            self.pool.putconn(connection)  # rolled back, or replaced, as the pool does
-            raise
-        if len(self._kept) < self.keep and self._usable(connection):
-            self._kept.append(connection)
-        else:
-            self.pool.putconn(connection)
-
-    def _kept_one(self) -> Any:
-        """A kept connection still fit to lend, or None (the unfit go back to the pool)."""
-        while True:
-            try:
-                connection = self._kept.pop()
-            except IndexError:  # none (the list is shared by threads: no test first)
-                return None
-            if self._usable(connection):
-                return connection
-            self.pool.putconn(connection)
-
-    def _usable(self, connection: Any) -> bool:
-        """Idle, and neither drained nor past its age (the pool's own tests on return)."""
-        from psycopg.pq import TransactionStatus
-
-        return bool(connection.pgconn.transaction_status == TransactionStatus.IDLE
-                    and connection._created_at > self.pool._drained_at
-                    and connection._expire_at > time.monotonic())
-
-    def close(self) -> None:
-        while self._kept:
-            self.pool.putconn(self._kept.pop())
-
-
 class EventStatements:
     """``insert_events`` and ``select_events`` of a PostgreSQL recorder, each one statement
     written once (the library's, but for the NOTIFY)."""
@@ -97,7 +45,7 @@ class EventStatements:
     def __init__(self, recorder: Any, numbered: bool) -> None:
         """``numbered``: the table numbers its events (the notification log's ids), and an
         insert answers their numbers."""
-        from psycopg.rows import tuple_row
+        from psycopg.rows import tuple_row  # psycopg is loaded for a PostgreSQL store only
         from psycopg.sql import SQL, Identifier
 
         self.recorder = recorder
@@ -168,27 +116,21 @@ class EventStatements:
         return self._shapes[shape]
 
 
-def install(recorders: Sequence[Any]) -> list[KeptConnections]:
+def install(recorders: Sequence[Any]) -> None:
     """Route the reads and inserts of the PostgreSQL recorders among ``recorders`` (events
-    and snapshots) through ``EventStatements``, on connections kept from their pool."""
+    and snapshots) through ``EventStatements``."""
     postgres = sys.modules.get("eventsourcing.postgres")  # imported for a PostgreSQL store
     if postgres is None:
-        return []
+        return
     found = [r for r in recorders if isinstance(r, postgres.PostgresAggregateRecorder)
              and r.datastore.originator_id_type == "uuid"]  # the statements' own type
-    kept: dict[int, KeptConnections] = {}
+    for datastore in {id(r.datastore): r.datastore for r in found}.values():
+        with_lock_timeout(datastore)
     for recorder in found:
-        pool = recorder.datastore.pool
-        if id(pool) not in kept:
-            with_lock_timeout(recorder.datastore)
-            kept[id(pool)] = KeptConnections(pool, min(pool.min_size,
-                                                       pool.max_size - pool.min_size))
-            pool.connection = kept[id(pool)].connection
         statements = EventStatements(
             recorder, numbered=isinstance(recorder, postgres.PostgresApplicationRecorder))
         recorder.select_events = statements.select_events
         recorder.insert_events = statements.insert_events
-    return list(kept.values())
 
 
 def with_lock_timeout(datastore: Any) -> None:

@@ -1,6 +1,5 @@
 """The PostgreSQL store's own statements (domain/postgres_store.py), on a real server: what
-they write and read is what the library's wrote and read, with no NOTIFY, on connections
-kept from the pool."""
+they write and read is what the library's wrote and read, with no NOTIFY."""
 
 from __future__ import annotations
 
@@ -71,14 +70,3 @@ def test_a_save_notifies_no_listener(service, postgres_env):
         listener.execute(f"LISTEN {service.recorder.channel_name}")
         service.recorder.insert_events(events(2))
         assert list(listener.notifies(timeout=0.3)) == []
-
-
-def test_connections_are_kept_and_lent_again_and_a_drained_one_goes_back(service):
-    pool = service.recorder.datastore.pool
-    with pool.connection() as first:
-        pass
-    with pool.connection() as again:
-        assert again is first
-    pool.drain()
-    with pool.connection() as after_drain:
-        assert after_drain is not first and first.closed
