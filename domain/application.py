@@ -203,7 +203,8 @@ class GameService(Application[UUID]):
                                clock, new_token)
         self.read_models: ReadModels = NoReadModels()
         # Concurrent saves share a transaction and its commit (SQLite; None otherwise), and
-        # reads go without the library's pool.
+        # reads go without the library's pool; on PostgreSQL, reads and saves are the
+        # service's own prepared statements (no NOTIFY).
         recorders = [self.recorder, *([self.snapshots.recorder] if self.snapshots else [])]
         self.group_commit = group_commit.install(recorders)
         self._event_reads = sqlite_reads.install(recorders)
