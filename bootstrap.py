@@ -38,14 +38,12 @@ from domain.receipts import SigningKey, public_key_entry
 SCHEMA_ATTEMPTS = 5
 
 # Defaults for eventsourcing's PostgreSQL settings where the environment gives none: a write
-# waits at most a second for the events table's lock (which keeps the notification log in
-# commit order), a query at most a second for a pooled connection; the library tries each 10
-# times, so a store that stays locked or a pool that stays saturated answers 503 with
-# Retry-After after about 12 s, as a locked SQLite file does.
-POSTGRES_DEFAULTS = {"POSTGRES_LOCK_TIMEOUT": "1", "POSTGRES_CONNECT_TIMEOUT": "1",
-                     # Writes go through the library's insert function, which takes no table
-                     # lock: they commit in parallel (projections.rebuild follows the holes).
-                     "POSTGRES_ENABLE_DB_FUNCTIONS": "y"}
+# waits at most a second for a lock (another writer's row of the same game's next version, a
+# table locked by hand), a query at most a second for a pooled connection; the library tries
+# each 10 times, so a store that stays locked or a pool that stays saturated answers 503 with
+# Retry-After after about 12 s, as a locked SQLite file does. Writes take no table lock and
+# commit in parallel (domain/postgres_store.py; projections.rebuild follows the holes).
+POSTGRES_DEFAULTS = {"POSTGRES_LOCK_TIMEOUT": "1", "POSTGRES_CONNECT_TIMEOUT": "1"}
 
 
 def var_path(environ: Mapping[str, str] = os.environ) -> Path:
@@ -166,9 +164,9 @@ def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
     add_configured_bots(environ)
     for attempt in range(SCHEMA_ATTEMPTS):
         try:
-            return unprepared(GameService(env, secret=secret, clock=now, new_token=new_token,
-                                          signing_key=receipt_key(environ),
-                                          retired_keys=retired_receipt_keys(environ)))
+            return GameService(env, secret=secret, clock=now, new_token=new_token,
+                               signing_key=receipt_key(environ),
+                               retired_keys=retired_receipt_keys(environ))
         except (IntegrityError, InternalError, ProgrammingError):
             # Hosts starting at once race to create the PostgreSQL schema ("duplicate key" on
             # a type, "already exists" on a table, "tuple concurrently updated" on a
@@ -213,20 +211,6 @@ def load_callable(spec: str) -> Any:
     if not callable(found):
         raise SystemExit(f"gamehall: {spec!r} is not callable")
     return found
-
-
-def unprepared(service: GameService) -> GameService:
-    """On PostgreSQL, the service's pooled connections never prepare statements: psycopg
-    loses track of a statement it prepared in a pipeline that aborted (a write that timed out
-    waiting for the events table's lock), and the library's retry of that write then failed
-    with "prepared statement does not exist" (answered 500). Other stores are left as they
-    are."""
-    postgres = sys.modules.get("eventsourcing.postgres")  # imported for a PostgreSQL store
-    datastore = getattr(service.recorder, "datastore", None)
-    if postgres is not None and isinstance(datastore, postgres.PostgresDatastore):
-        datastore.pool.kwargs["prepare_threshold"] = None  # every connection made from now on
-        datastore.pool.drain()  # and the ones made while the schema was created are replaced
-    return service
 
 
 def make_private(database: Path) -> None:

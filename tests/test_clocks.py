@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from bootstrap import unprepared
 from domain.aggregate import DeadlinePassed
 from domain.application import GameService
 from domain.clocks import warning_window
@@ -47,9 +46,9 @@ def clock() -> Clock:
 @pytest.fixture
 def clocked(clock: Clock) -> Any:
     issued = itertools.count()
-    service = unprepared(GameService({}, secret=b"test master secret", clock=clock,
-                                     new_token=lambda: f"token-{next(issued)}",
-                                     signing_key=TEST_RECEIPT_KEY))
+    service = GameService({}, secret=b"test master secret", clock=clock,
+                          new_token=lambda: f"token-{next(issued)}",
+                          signing_key=TEST_RECEIPT_KEY)
     yield service
     service.close()
 

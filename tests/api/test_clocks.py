@@ -13,7 +13,6 @@ import pytest
 from flask.testing import FlaskClient
 
 from api import close_app, create_app
-from bootstrap import unprepared
 from domain.application import GameService
 from tests.conftest import TEST_RECEIPT_KEY
 from tests.test_clocks import Clock
@@ -32,9 +31,9 @@ def clock() -> Clock:
 def clocked_client(redis_client: Any, clock: Clock) -> Iterator[FlaskClient]:
     redis_client.flushdb()
     issued = itertools.count()
-    service = unprepared(GameService({}, secret=b"test master secret", clock=clock,
-                                     new_token=lambda: f"token-{next(issued)}",
-                                     signing_key=TEST_RECEIPT_KEY))
+    service = GameService({}, secret=b"test master secret", clock=clock,
+                          new_token=lambda: f"token-{next(issued)}",
+                          signing_key=TEST_RECEIPT_KEY)
     app = create_app({"TESTING": True, "GAMEHALL_SERVICE": service,
                       "GAMEHALL_REDIS": redis_client, "DEADLINE_SECONDS": 0.05,
                       **LIFTED_LIMITS})

@@ -11,7 +11,6 @@ from uuid import UUID
 
 import pytest
 
-from bootstrap import unprepared
 from domain.application import GameService
 from domain.commands import CreateGame, TimeOut
 from domain.kernel import Decision
@@ -102,8 +101,8 @@ def clocked_documents(rng: random.Random) -> dict[str, dict]:
     answers her other decisions), and the co-operative game where ann's time runs out with
     forfeit (she is handed to the autopilot) and bob plays on to the end."""
     clock = Clock()
-    service = unprepared(GameService({}, secret=b"test master secret", clock=clock,
-                                     new_token=lambda: "t", signing_key=TEST_RECEIPT_KEY))
+    service = GameService({}, secret=b"test master secret", clock=clock,
+                          new_token=lambda: "t", signing_key=TEST_RECEIPT_KEY)
     toy = create(service, "toy", {}, [{"name": "ann"}, {"name": "bob"}], clock={
         "per_move": 60, "bank": 20, "on_timeout": "autopilot"})[0]
     for turn in itertools.count():

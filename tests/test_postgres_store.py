@@ -1,0 +1,72 @@
+"""The PostgreSQL store's own statements (domain/postgres_store.py), on a real server: what
+they write and read is what the library's wrote and read, with no NOTIFY."""
+
+from __future__ import annotations
+
+from uuid import uuid4
+
+import pytest
+from eventsourcing.persistence import IntegrityError, StoredEvent
+
+from .conftest import make_service
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def service(postgres_env):
+    made = make_service(postgres_env)
+    yield made
+    made.close()
+
+
+def events(count: int, first: int = 1) -> list[StoredEvent]:
+    game = uuid4()
+    return [StoredEvent(originator_id=game, originator_version=version, topic=f"t{version}",
+                        state=bytes([version % 256]) * version)
+            for version in range(first, first + count)]
+
+
+@pytest.mark.parametrize("count", [1, 16, 17, 90])
+def test_a_save_answers_its_notification_ids_in_order_and_reads_back_the_same(service, count):
+    written = events(count)
+    ids = service.recorder.insert_events(written)
+    assert len(ids) == count and ids == sorted(ids)
+    notes = service.recorder.select_notifications(ids[0], count)
+    assert [(n.id, n.originator_version, n.topic, n.state) for n in notes] == [
+        (i, e.originator_version, e.topic, e.state) for i, e in zip(ids, written, strict=True)]
+    read = service.recorder.select_events(written[0].originator_id)
+    assert read == written and all(type(e.state) is bytes for e in read)
+
+
+def test_reads_of_each_shape_are_the_librarys(service):
+    written = events(10)
+    game, select = written[0].originator_id, service.recorder.select_events
+    service.recorder.insert_events(written)
+    assert select(game, gt=3, lte=7) == written[3:7]
+    assert select(game, desc=True, limit=1) == written[-1:]
+    assert select(game, gt=8, desc=True) == written[:7:-1]
+    assert select(game, lte=2, limit=5) == written[:2]
+    assert select(uuid4()) == []
+    assert select(str(game), gt=9) == written[9:]  # an id given as text, as the library takes
+
+
+def test_a_save_refused_by_the_version_check_writes_nothing_and_the_next_one_lands(service):
+    written = events(3)
+    service.recorder.insert_events(written)
+    clash = events(4, first=3)
+    clash = [StoredEvent(written[0].originator_id, e.originator_version, e.topic, e.state)
+             for e in clash]
+    with pytest.raises(IntegrityError):
+        service.recorder.insert_events(clash)
+    assert service.recorder.select_events(written[0].originator_id) == written
+    assert service.recorder.insert_events(clash[1:])
+
+
+def test_a_save_notifies_no_listener(service, postgres_env):
+    from .conftest import postgres_admin
+
+    with postgres_admin() as listener:
+        listener.execute(f"LISTEN {service.recorder.channel_name}")
+        service.recorder.insert_events(events(2))
+        assert list(listener.notifies(timeout=0.3)) == []
