@@ -537,12 +537,15 @@ def revolution_table() -> tuple[Move, ...]:
 
 
 # Per game: the view's slots (hashed) or its encoder, the action table, and the overflow
-# slots. The overflow sizes are above the most legal moves outside the table seen in random
-# play (Thrones' four-seat melee reached 91, God of War 19, Revolution's inverts 20).
+# slots. The overflow sizes are above the most legal moves outside the table a prompt can
+# offer (God of War's seen in random play 19, Revolution's inverts 20). Thrones' four-seat
+# melee offers 346 in one action window: Call Their Bluff names any of the opponents' 119
+# cards, and under Calm Over Westeros each name comes with a choice of the 3 opponents to
+# pay; 1024 holds that with the window's other actions.
 SHAPES: dict[str, tuple[int, Callable[[], tuple[Move, ...]], int, encoders.Layout | None]] = {
     "dominion": (encoders.DOMINION_SIZE, dominion_table, 8, encoders.DOMINION),
     "revolution": (encoders.REVOLUTION_SIZE, revolution_table, 32, encoders.REVOLUTION),
-    "thrones": (2048, tuple, 256, None),
+    "thrones": (2048, tuple, 1024, None),
     "godofwar": (1024, tuple, 64, None),
 }
 

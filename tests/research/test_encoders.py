@@ -117,3 +117,25 @@ def test_each_legal_move_in_the_action_table_has_its_index_and_the_others_overfl
             codec.table.index(move) if move in codec.table
             else len(codec.table) + outside.index(move) for move in legal]
         assert list(np.flatnonzero(actions.mask)) == sorted(actions.indices)
+
+
+def test_thrones_largest_action_window_has_an_action_for_every_move():
+    """A four-seat melee's Call Their Bluff names any card of three opponents' pools, and
+    under Calm Over Westeros each name comes with the opponent paid: one window offered 346
+    moves, more than the 256 actions Thrones had, and the environment raised mid-episode."""
+    from domain.games.thrones import position
+    from tests.games.driver import play, prompt
+
+    others = [{"house": house, "revealed_plot": "Calm Over Westeros"}
+              for house in ("stark", "lannister", "stark")]
+    state = position({"profile": "lcg"}, 4, {"phase": "dominance", "players": [
+        {"house": "lannister", "hand": ["Call Their Bluff"], "gold": 5,
+         "revealed_plot": "Blockade"}, *others]})
+    while len(prompt(state).legal_moves) == 1:
+        state = play(state, None, prompt(state).legal_moves[0])
+    legal = prompt(state).legal_moves
+    assert len(legal) == 346
+    indices = codec_for("thrones").indices(legal)
+    assert sorted(indices) == list(range(346))
+    observation = env("thrones_lcg", 4).observation_space("seat_0")["observation"]
+    assert observation.shape == (2048 + 1024 * 16,)

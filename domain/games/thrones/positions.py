@@ -36,7 +36,7 @@ problem in words.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.kernel.position import BadPosition
@@ -88,7 +88,7 @@ def _plot_decks(st: State, players: list[Mapping[str, Any]], problems: list[str]
                             "so the next plot phase would give them nothing to reveal")
 
 
-def _less(plots: list[str], out: list[str | None]) -> list[str]:
+def _less(plots: Sequence[str], out: list[str | None]) -> list[str]:
     """``plots`` less one copy of each plot in ``out``, sorted."""
     left = sorted(plots)
     for plot in out:
