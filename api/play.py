@@ -71,16 +71,20 @@ def one_move(game_id: UUID) -> Response | None:
     ``MovesSchema`` loads, to the same value. Any other body is declined (None) before
     anything is done, and ``MovesSchema`` answers it (or its 400, word for word)."""
     body = json_body()
-    if (type(body) is not dict or not body.keys() <= MOVE_FIELDS
-            or type(body.get("move")) is not dict):
-        return None
-    version, seat = body.get("expected_version", 1), body.get("seat", 0)
-    if type(version) is not int or version < 1 or type(seat) is not int or seat < 0:
-        return None
-    return play(body, game_id)
+    return play(body, game_id) if usual_move(body) else None
 
 
 MOVE_FIELDS = {"move", "expected_version", "seat"}
+
+
+def usual_move(body: Any) -> bool:
+    """``{"move": {...}}``, with ``expected_version`` (1 or more) and ``seat`` (0 or more) as
+    integers if given: bodies ``MovesSchema`` loads to themselves."""
+    if (type(body) is not dict or not body.keys() <= MOVE_FIELDS
+            or type(body.get("move")) is not dict):
+        return False
+    version, seat = body.get("expected_version", 1), body.get("seat", 0)
+    return type(version) is int and version >= 1 and type(seat) is int and seat >= 0
 
 
 @blp.route("/<uuid:game_id>/moves", methods=["POST"])
