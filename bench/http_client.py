@@ -16,6 +16,9 @@ from urllib.parse import urlsplit
 from .api_client import Answer
 
 LOST = 0  # the status of an answer whose connection closed before it was read whole
+# A connection idle longer than this is closed rather than used again: gunicorn closes one
+# idle for 5 s (its keepalive), and a request written as it does so would be lost.
+IDLE_SECONDS = 2.0
 
 
 class Connection(asyncio.Protocol):
@@ -26,6 +29,7 @@ class Connection(asyncio.Protocol):
         self.buffer = bytearray()
         self.waiter: asyncio.Future[Answer] | None = None
         self.closed = False
+        self.idle_since = 0.0
         self._head: tuple[int, int, dict[str, str]] | None = None  # status, body start, headers
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -77,7 +81,7 @@ class Client:
         parts = urlsplit(base_url)
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.idle: list[Connection] = []
-        self.opened: list[Connection] = []
+        self.opened: set[Connection] = set()
 
     async def request(self, method: str, path: str, body: bytes = b"",
                       headers: dict[str, str] | None = None) -> Answer:
@@ -93,22 +97,29 @@ class Client:
         answer = await connection.waiter
         connection.waiter = None
         if connection.closed or answer.headers.get("connection", "").lower() == "close":
-            connection.transport.close()
+            self._drop(connection)
         else:
+            connection.idle_since = asyncio.get_running_loop().time()
             self.idle.append(connection)
         return answer
 
     async def _connection(self) -> Connection:
+        loop = asyncio.get_running_loop()
         while self.idle:
             connection = self.idle.pop()
-            if not connection.closed:
+            if not connection.closed and loop.time() - connection.idle_since < IDLE_SECONDS:
                 return connection
+            self._drop(connection)
         _, connection = await asyncio.get_running_loop().create_connection(
             Connection, self.host, self.port)
-        self.opened.append(connection)
+        self.opened.add(connection)
         return connection
 
+    def _drop(self, connection: Connection) -> None:
+        self.opened.discard(connection)
+        if connection.transport is not None:
+            connection.transport.close()
+
     def close(self) -> None:
-        for connection in self.opened:
-            if connection.transport is not None:
-                connection.transport.close()
+        for connection in list(self.opened):
+            self._drop(connection)
