@@ -31,7 +31,9 @@ $(STAMP): pyproject.toml $(REBUILD)
 	    rm -rf $(VENV); fi
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,fast]' || { echo "make: gunicorn's C HTTP parser" \
+	    "(gunicorn_h1c) did not build here: gamehall serves with gunicorn's Python parser"; \
+	    $(BIN)/pip install --quiet -e '.[dev]'; }
 	touch $(STAMP)
 
 HOST ?= 127.0.0.1

@@ -14,7 +14,7 @@ from domain.kernel import IllegalMove, canonical_json
 from projections import seat_field, seat_view, view_text
 
 from .auth import caller_seat, forbid_other_seat
-from .blueprint import Blueprint, json_text
+from .blueprint import Blueprint, json_body, json_text
 from .errors import ApiError
 from .hall import hall
 from .schemas import MoveResultSchema, MovesSchema, ViewQuery, ViewSchema
@@ -23,7 +23,16 @@ blp = Blueprint("play", __name__, url_prefix="/games",
                 description="A seat's view and its moves.")
 
 
+def own_view(game_id: UUID) -> Response | None:
+    """The caller's own view, or the board: a view read without a query string (the one the
+    clients make after most moves), sent as stored and checked current."""
+    if request.query_string:
+        return None
+    return json_text(hall().projector.read_text(game_id, caller_seat(game_id, required=False)))
+
+
 @blp.route("/<uuid:game_id>/view", methods=["GET"])
+@blp.thin(own_view)
 @blp.arguments(ViewQuery, location="query")
 @blp.response(200, ViewSchema)
 @blp.problems(400, 401, 403, 404)
@@ -34,7 +43,7 @@ def view(query: dict[str, Any], game_id: UUID) -> dict[str, Any] | Response:
     that leaks nothing: once the game is over, or for your own seat (403 otherwise)."""
     h = hall()
     caller = caller_seat(game_id, required=False)
-    if not query:  # the caller's own view, or the board: sent as stored, checked current
+    if not query:  # an empty query string ("?"): the caller's own view, or the board
         return json_text(h.projector.read_text(game_id, caller))
     perspective = query.get("seat", caller)
     summary = h.projector.summary(game_id)
@@ -57,7 +66,29 @@ def view(query: dict[str, Any], game_id: UUID) -> dict[str, Any] | Response:
     return seat_view(h.service.get(game_id, version=at), perspective)
 
 
+def one_move(game_id: UUID) -> Response | None:
+    """A POST of one move in the usual shape, read without marshmallow: a subset of what
+    ``MovesSchema`` loads, to the same value. Any other body is declined (None) before
+    anything is done, and ``MovesSchema`` answers it (or its 400, word for word)."""
+    body = json_body()
+    return play(body, game_id) if usual_move(body) else None
+
+
+MOVE_FIELDS = {"move", "expected_version", "seat"}
+
+
+def usual_move(body: Any) -> bool:
+    """``{"move": {...}}``, with ``expected_version`` (1 or more) and ``seat`` (0 or more) as
+    integers if given: bodies ``MovesSchema`` loads to themselves."""
+    if (type(body) is not dict or not body.keys() <= MOVE_FIELDS
+            or type(body.get("move")) is not dict):
+        return False
+    version, seat = body.get("expected_version", 1), body.get("seat", 0)
+    return type(version) is int and version >= 1 and type(seat) is int and seat >= 0
+
+
 @blp.route("/<uuid:game_id>/moves", methods=["POST"])
+@blp.thin(one_move)
 @blp.arguments(MovesSchema)
 @blp.response(200, MoveResultSchema)
 @blp.problems(400, 401, 403, 404, 409, 413, 422)
@@ -71,6 +102,11 @@ def moves(body: dict[str, Any], game_id: UUID) -> Response:
     `deadline-passed` (your timeout is recorded within a second). Answers the new version,
     your view and a signed receipt for each move (keep them: `gamehall replay verify
     --receipts` checks the published history honours them)."""
+    return play(body, game_id)
+
+
+def play(body: dict[str, Any], game_id: UUID) -> Response:
+    """The moves of a request body as ``MovesSchema`` loads it."""
     seat = caller_seat(game_id, required=True)
     assert seat is not None
     if body.get("seat") is not None:

@@ -35,12 +35,15 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiohttp
 import orjson
 import psutil
+
+from .api_client import Answer
+from .http_client import Client
 
 
 @dataclass
@@ -63,28 +66,27 @@ class Load:
         # Requests other than the moves, while the moves are measured: views read, games made.
         self.requests: Counter[str] = Counter()
 
-    async def new_table(self, session: aiohttp.ClientSession) -> Table:
+    async def new_table(self, session: Client) -> Table:
         while True:  # a server saturated by the load answers 503: wait as told, then retry
             self.requests["POST /games"] += 1
-            async with session.post(f"{self.url}/games", json={
-                    "game": "revolution", "players": [{"name": "a"}, {"name": "b"}]}) as answer:
-                body = await answer.json(loads=orjson.loads)
+            answer = await session.request("POST", "/games", NEW_GAME)
             if answer.status == 201:
                 break
             await self.refused(answer)
+        body = orjson.loads(answer.body)
         table = Table(body["game_id"], [body["tokens"]["0"], body["tokens"]["1"]])
         await self.look(session, table, body["game"]["waiting_for"][0])
         return table
 
-    async def look(self, session: aiohttp.ClientSession, table: Table, seat: int) -> None:
+    async def look(self, session: Client, table: Table, seat: int) -> None:
         """The legal moves of the seat asked (``seat``, or the one its view says is asked:
         a move answered 503 may have been recorded); none when the game is over."""
         while True:
             self.requests["GET /view"] += 1
-            async with session.get(f"{self.url}/games/{table.game_id}/view",
-                                   headers=self.bearer(table, seat)) as answer:
-                view = await answer.json(loads=orjson.loads)
-            if answer.status != 200:
+            answer = await session.request("GET", f"/games/{table.game_id}/view",
+                                           headers=self.bearer(table, seat))
+            view = orjson.loads(answer.body) if answer.status == 200 else None
+            if view is None:
                 await self.refused(answer)
             elif view["prompt"] is None and view["status"] == "active":
                 seat = view["waiting_for"][0]
@@ -93,27 +95,26 @@ class Load:
         table.seat = seat
         table.moves = view["prompt"]["legal_moves"] if view["prompt"] else []
 
-    async def refused(self, answer: aiohttp.ClientResponse) -> None:
+    async def refused(self, answer: Answer) -> None:
         self.errors += 1
         await asyncio.sleep(float(answer.headers.get("Retry-After", "1")))
 
     def bearer(self, table: Table, seat: int) -> dict[str, str]:
         return {"Authorization": f"Bearer {table.tokens[seat]}"}
 
-    async def move(self, session: aiohttp.ClientSession, table: Table, due: float) -> Table:
+    async def move(self, session: Client, table: Table, due: float) -> Table:
         """Post one move (latency from ``due``); answers the table to play next (a new one
         when this game ended)."""
         move = self.rng.choice(table.moves)
-        async with session.post(f"{self.url}/games/{table.game_id}/moves", json={"move": move},
-                                headers=self.bearer(table, table.seat)) as answer:
-            body = await answer.json(loads=orjson.loads)
-            ok = answer.status == 200
+        answer = await session.request("POST", f"/games/{table.game_id}/moves",
+                                       orjson.dumps({"move": move}),
+                                       self.bearer(table, table.seat))
         self.latencies.append(time.perf_counter() - due)
-        if not ok:
+        if answer.status != 200:
             self.errors += 1
             await self.look(session, table, table.seat)
             return table if table.moves else await self.new_table(session)
-        view = body["view"]
+        view = orjson.loads(answer.body)["view"]
         if view["status"] != "active":
             return await self.new_table(session)
         if view["prompt"] is not None:
@@ -123,7 +124,7 @@ class Load:
         return table
 
     async def closed(self, games: int, seconds: float) -> float:
-        async with session_for(games) as session:
+        with session_for(self.url) as session:
             tables = await asyncio.gather(*(self.new_table(session) for _ in range(games)))
             self.cpu.start()
             self.requests.clear()
@@ -139,7 +140,7 @@ class Load:
             return time.perf_counter() - started
 
     async def open(self, games: int, seconds: float, rate: float) -> float:
-        async with session_for(games) as session:
+        with session_for(self.url) as session:
             ready: asyncio.Queue[Table] = asyncio.Queue()
             for table in await asyncio.gather(*(self.new_table(session) for _ in range(games))):
                 ready.put_nowait(table)
@@ -161,12 +162,18 @@ class Load:
             return time.perf_counter() - started
 
 
-def session_for(games: int) -> aiohttp.ClientSession:
-    # orjson both ways: the load generator shares the server's cores, so its CPU is spent
-    # from the server's budget.
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=games * 2 + 10),
-                                 json_serialize=lambda value: orjson.dumps(value).decode(),
-                                 timeout=aiohttp.ClientTimeout(total=120))
+NEW_GAME = orjson.dumps({"game": "revolution", "players": [{"name": "a"}, {"name": "b"}]})
+
+
+@contextlib.contextmanager
+def session_for(url: str) -> Iterator[Client]:
+    """The load generator's own lean client (bench/http_client.py), orjson both ways: it
+    shares the server's cores, so its CPU is spent from the server's budget."""
+    client = Client(url)
+    try:
+        yield client
+    finally:
+        client.close()
 
 
 class CPU:
@@ -217,12 +224,11 @@ async def empty_requests(url: str, path: str, clients: int, seconds: float,
     """``clients`` clients asking ``path`` again and again (what a request costs the server and
     this process when the app does next to nothing); answers requests and seconds."""
     count = 0
-    async with session_for(clients) as session:
+    with session_for(url) as session:
         async def client(deadline: float) -> None:
             nonlocal count
             while time.perf_counter() < deadline:
-                async with session.get(url + path) as answer:
-                    await answer.read()
+                await session.request("GET", path)
                 count += 1
 
         await asyncio.gather(*(client(time.perf_counter() + 0.5) for _ in range(clients)))

@@ -37,6 +37,7 @@ LAYERS: list[tuple[str, str, str]] = [
     ("inbox: the seats' players, their entries and events", "projections.inbox",
      "Inbox.write"),
     ("receipts: the move's signed receipt", "domain.audits", "Receipts.of_moves"),
+    ("request body: read, strict JSON (the thin move reading)", "api.play", "json_body"),
     ("request schema: webargs + marshmallow load", "api.schemas", "MovesSchema.load"),
     ("response schema: marshmallow dump", "api.schemas", "MoveResultSchema.dump"),
     ("serialisation: the answer's JSON", "api.encoding", "OrjsonProvider.dumps"),

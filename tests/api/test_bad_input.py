@@ -11,6 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from api.play import usual_move
+from api.schemas import MovesSchema
 from tests.api.helpers import PROBLEM, bearer, create, move
 
 SECRET = {"kind": "secret", "n": 2}
@@ -236,6 +238,15 @@ def test_no_move_body_ever_answers_a_server_error(client, body):
                          content_type="application/json", headers=bearer(game["tokens"]["0"]))
     assert answer.status_code < 500
     assert answer.status_code == 200 or answer.content_type == PROBLEM
+
+
+@settings(max_examples=300, deadline=None)
+@given(body=MOVE_LIKE | st.fixed_dictionaries(
+    {"move": st.dictionaries(st.text(max_size=8), JSON, max_size=3)},
+    optional={"seat": JSON, "expected_version": JSON}))
+def test_a_move_read_without_marshmallow_is_one_the_schema_loads_to_itself(body):
+    if usual_move(body):
+        assert MovesSchema().load(body) == body
 
 
 @FUZZ
