@@ -5,6 +5,7 @@ closed before answering."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from bench.http_client import LOST, Client
 
@@ -56,4 +57,7 @@ def test_answers_split_anyhow_are_read_whole_over_one_kept_connection() -> None:
         assert b"Authorization: x\r\n" in requests[0]
         assert b"Content-Length: 12\r\n" in requests[1]
 
-    asyncio.run(scenario())
+    # In a thread of its own: the browser tests' Playwright keeps an event loop running on
+    # this one for the rest of the session, and asyncio.run refuses to start beside it.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()
