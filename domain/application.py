@@ -415,13 +415,22 @@ class GameService(Application[UUID]):
         """Carry out ``command`` as one unit of work: load the game, decide, save what changed
         in one transaction (from a reload again while other writers win the store's version
         check, unless the command named the version it expected, which is then stale), write
-        the read models, sign the mover's receipts. ``compute`` runs a new game's automatic
-        steps where the caller wants that CPU-heavy part (a bounded pool); it touches no
-        store."""
+        the read models, sign the mover's receipts. A move is first decided on the game as
+        cached, without asking the store for newer events (``_cached_game`` says why);
+        refused there, or its save refused, it is decided again on the game loaded up to
+        date. ``compute`` runs a new game's automatic steps where the caller wants that
+        CPU-heavy part (a bounded pool); it touches no store."""
         decide = partial(self._decide, command, compute)
         expected = command.expected_version if isinstance(command, PlayMoves) else None
+        cached = self._cached_game(command)
         for _ in range(MAX_RETRIES):
-            change = decide()
+            try:
+                change = decide(cached)
+            except GameError:
+                if cached is None:
+                    raise
+                cached = None  # refused on a game that may be stale: decide on the latest
+                continue
             events = tuple(change.game.pending_events)
             if not change.repeated:
                 try:
@@ -429,11 +438,35 @@ class GameService(Application[UUID]):
                 except IntegrityError:
                     if not change.retry:
                         raise
-                    if expected is not None:
+                    if expected is not None and cached is None:
                         raise StaleVersion(expected, self.get(change.game.id).version) from None
+                    cached = None
                     continue
             return self._outcome(command, change, events)
         raise BusyGame("The game is busy with other players' moves; try again.")
+
+    def _cached_game(self, command: Command) -> Game | None:
+        """For a move, a copy of its game as this process's cache holds it, NOT brought up to
+        date from the store (None: not a move, or not cached; it is loaded as usual).
+
+        A move is decided on that copy first, optimistically: bringing the cached game up to
+        date costs a read of the store's newer events before every move (a round trip of
+        100-250 us a worker on PostgreSQL), to catch what another host wrote, which is rare.
+        The store's own version check catches it instead: a save at a version already stored
+        is refused (the events table's key on the game and its version; and an idempotency
+        record's, whose id is its key's), and nothing of that save is kept. So a save that
+        lands was decided on the latest game, exactly as a reload would have decided it; a
+        refused save, or a move refused on the copy (stale, it may say "not your turn"), is
+        decided again as before, on the game loaded up to date. A move is never applied
+        twice: only one save can take the game's next version."""
+        cache = self.repository.cache
+        if not isinstance(command, PlayMoves) or cache is None:
+            return None
+        try:
+            game = cache.get(command.game_id)
+        except KeyError:
+            return None
+        return copy.deepcopy(game) if isinstance(game, Game) else None
 
     def _outcome(self, command: Command, change: Change, events: tuple[Any, ...]) -> Outcome:
         """What the unit of work answers, once ``change`` is saved: the read models written
@@ -451,14 +484,16 @@ class GameService(Application[UUID]):
                                               [event_record(event) for event in events])
         return Outcome(game, views, change.tokens, tuple(receipts), events, change.repeated)
 
-    def _decide(self, command: Command,
-                compute: Callable[[Callable[[], None]], None] | None) -> Change:
-        """The change ``command`` makes, on the game as loaded now (nothing saved yet)."""
+    def _decide(self, command: Command, compute: Callable[[Callable[[], None]], None] | None,
+                cached: Game | None = None) -> Change:
+        """The change ``command`` makes, on the game as loaded now, or for a move on the
+        ``cached`` copy given (``_cached_game``); nothing saved yet."""
         match command:
             case PlayMoves(idempotency=None):
-                return Change(self._played(self.get(command.game_id), command))
+                game = self.get(command.game_id) if cached is None else cached
+                return Change(self._played(game, command))
             case PlayMoves():
-                return self._played_once(command)
+                return self._played_once(command, cached)
             case CreateGame():
                 return self._created(command, compute)
             case ForkGame():
@@ -500,28 +535,37 @@ class GameService(Application[UUID]):
                     "recorded).")
         return game
 
-    def _played_once(self, command: PlayMoves) -> Change:
+    def _played_once(self, command: PlayMoves, cached: Game | None = None) -> Change:
         """The moves, once per idempotency key of the seat: a repeat of the request (same
         fingerprint) is not applied again and answers the game as the first one left it,
         from the event store (whatever became of the read models meanwhile). A racing twin
         of the request loses on the store's version check and, tried again, finds the
-        idempotency record saved with the twin's moves."""
+        idempotency record saved with the twin's moves. On a ``cached`` game the record is
+        not looked for either: the new one's save is refused where there is one (its id is
+        the key's), and the request is decided again, the record looked for."""
         assert command.idempotency is not None
         receipt_id = self._receipt_id(command.game_id, command.seat, command.idempotency)
+        if cached is not None:
+            return self._recorded_once(self._played(cached, command), receipt_id,
+                                       command.idempotency)
         # The game is read before the record: a twin that commits in between has its
         # record found here, never its move refused as out of turn.
         game = self.get(command.game_id)
         try:
             earlier: Any = self.repository.get(receipt_id, deepcopy_from_cache=False)
         except AggregateNotFoundError:
-            game = self._played(game, command)
-            record = Receipt._create(Receipt.Created, id=receipt_id,
-                                     fingerprint=command.idempotency.fingerprint,
-                                     game_version=game.version)
-            return Change(game, (record,))
+            return self._recorded_once(self._played(game, command), receipt_id,
+                                       command.idempotency)
         if not hmac.compare_digest(earlier.fingerprint, command.idempotency.fingerprint):
             raise IdempotencyKeyReused("This Idempotency-Key was used for a different request.")
         return Change(self.get(command.game_id, version=earlier.game_version), repeated=True)
+
+    @staticmethod
+    def _recorded_once(game: Game, receipt_id: UUID, idempotency: Idempotency) -> Change:
+        """``game`` after the moves, saved with the record of the request's key."""
+        record = Receipt._create(Receipt.Created, id=receipt_id,
+                                 fingerprint=idempotency.fingerprint, game_version=game.version)
+        return Change(game, (record,))
 
     def _receipt_id(self, game_id: UUID, seat: int, idempotency: Idempotency) -> UUID:
         tag = hmac.new(self._secret,

@@ -14,6 +14,7 @@ from domain.application import (
     StaleVersion,
     project_game,
 )
+from domain.kernel import NotYourTurn
 from replays import build_document, verify_document
 
 from .conftest import STORES, make_service, postgres_admin
@@ -200,6 +201,68 @@ def test_a_service_sees_at_once_what_another_service_wrote_to_the_same_store(dur
     assert there.get(created.id).state["secret"] == [2, 1]
     here.close()
     there.close()
+
+
+def counted_reads(service) -> list[int]:
+    """The reads of events ``service`` asks its store for, counted from now on (one entry a
+    read: how many events it answered)."""
+    reads: list[int] = []
+    select = service.recorder.select_events
+
+    def counting(*args, **kwargs):
+        events = select(*args, **kwargs)
+        reads.append(len(events))
+        return events
+
+    service.recorder.select_events = counting
+    return reads
+
+
+def test_hosts_moving_in_turn_from_stale_caches_land_every_move_once_in_order(durable_env):
+    """Each host decides a move on the game as it cached it, without reading the store's newer
+    events first; where the other host moved meanwhile, the store refuses the save and the
+    move is decided again on the latest game. Every move lands once, in order, exactly as one
+    host alone would have played it (the same draws, the same states); a move legal only on
+    the stale copy is refused in words; a repeated request is answered, not applied again."""
+    here, there = make_service(durable_env, "here"), make_service(durable_env, "there")
+    alone = make_service()  # the same moves on one host in memory: the game they must make
+    created, _ = here.create_game("toy", {"goal": 20}, [{"name": "a"}, {"name": "b"}])
+    alone.create_game("toy", {"goal": 20}, [{"name": "a"}, {"name": "b"}], game_id=created.id)
+    there.get(created.id)  # both hosts hold the game in their caches
+    reads_here = counted_reads(here)
+
+    def move(host, seat: int, chosen: dict) -> None:
+        answered = host.play(created.id, seat, [chosen], "p")
+        expected = alone.play(created.id, seat, [chosen], "p")
+        assert (answered.version, answered.state) == (expected.version, expected.state)
+
+    move(there, 0, {"kind": "secret", "n": 2})
+    with pytest.raises(NotYourTurn, match="not your turn: the game is waiting for seat 1"):
+        here.play(created.id, 0, [{"kind": "secret", "n": 3}], "p")  # legal on here's copy
+    move(here, 1, {"kind": "secret", "n": 1})
+    hosts = [there, here]
+    for turn in range(6):  # each move from a cache a move behind
+        seat = alone.get(created.id).state["turn"]
+        move(hosts[turn % 2], seat, {"kind": "advance", "by": "roll" if turn % 3 else "secret"})
+
+    seat, roll = alone.get(created.id).state["turn"], {"kind": "advance", "by": "roll"}
+    played, _ = here.play_once(created.id, seat, [roll], "p", "key", "print")
+    alone.play(created.id, seat, [roll], "p")
+    again, repeated = there.play_once(created.id, seat, [roll], "p", "key", "print")
+    assert repeated and (again.version, again.state) == (played.version, played.state)
+
+    del reads_here[:]
+    while alone.get(created.id).status != "over":  # here alone, its cache always the latest
+        move(here, alone.get(created.id).state["turn"], {"kind": "advance", "by": "roll"})
+    assert reads_here[1:] == []  # but the first move (there moved last), none read the store
+
+    records, expected = there.records(created.id), alone.records(created.id)
+    assert [(r["seq"], r["type"], r.get("seat"), r.get("move"), r["state_hash"])
+            for r in records] == [(r["seq"], r["type"], r.get("seat"), r.get("move"),
+                                   r["state_hash"]) for r in expected]
+    assert verify_document(build_document(records)).valid
+    for service in (here, there, alone):
+        service.close()
 
 
 @pytest.mark.postgres
