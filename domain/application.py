@@ -438,6 +438,8 @@ class GameService(Application[UUID]):
                 except IntegrityError:
                     if not change.retry:
                         raise
+                    # Decided on the cached copy, the copy may be what was stale, not the
+                    # version the caller expected: decided again, ``_played`` tells which.
                     if expected is not None and cached is None:
                         raise StaleVersion(expected, self.get(change.game.id).version) from None
                     cached = None
