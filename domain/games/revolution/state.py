@@ -317,9 +317,7 @@ def placements(state: Match, seat: int) -> list[dict[str, Any]]:
     if state["revealed"] is not None:
         return squares_for(state, seat, state["revealed"])
     placed = state["placed"]
-    blind = state["options"]["neutrals"] == "secret_random"  # ``unused``, in line: hot
-    known = [CITIZEN] if placed == 0 else sorted(
-        {*state["hands"][seat], *([] if blind else state["hidden"][seat]), *state["centre"]})
+    known = [CITIZEN] if placed == 0 else sorted(set(unused(state, seat)))
     on_empty = _PLACEMENTS[empty_squares(state)]
     moves: list[dict[str, Any]] = []
     for tile in known:  # one ``+=`` a tile of moves built once (``_PLACEMENTS``)
@@ -327,7 +325,7 @@ def placements(state: Match, seat: int) -> list[dict[str, Any]]:
             moves += _PLACEMENTS[own_allies(state, seat)][tile]
         else:
             moves += on_empty[tile]
-    if placed and blind:
+    if placed and owner_blind(state):
         moves += [{"kind": "place", "hidden": i} for i in range(len(state["hidden"][seat]))]
     return moves
 
