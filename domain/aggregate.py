@@ -238,6 +238,15 @@ class Game(Aggregate):
                                     else copy.deepcopy(value, memo))
         return copied
 
+    def collect_events(self) -> list[Game.Event]:
+        """The library's, without its ``pop(0)`` an event (a bot game saves about 90 at
+        once): the pending events taken in one copy, their list emptied in place as the
+        library's empties it."""
+        pending: list[Game.Event] = self.__dict__["_pending_events"]
+        collected = list(pending)
+        pending.clear()
+        return collected
+
     def recent(self, version: int) -> tuple[State, Life] | None:
         """The rules state and life after event ``version``, if kept (see RECENT)."""
         if version == self.version:
