@@ -12,6 +12,7 @@ game's rules (snapshots and the aggregate cache only speed that up).
 from __future__ import annotations
 
 import copy
+import threading
 from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -68,6 +69,12 @@ from .transcoder import iso
 # version never change after its first event) instead of on every access, several times an
 # event; kept in memory only (never in a snapshot: a snapshot's game looks it up again).
 RULES = "rules_object"
+# The rules state a new game's first event leads to, handed by ``Game._begin`` (which has
+# just computed it, and its hash for the event) to the event's apply, which the library's
+# ``_create`` calls: otherwise the apply computed it again (the rules' setup) and checked its
+# hash, as for a first event read back from the store. Per thread, as games are created on
+# several; taken by the apply, so a first event read from the store later finds none.
+_BEGUN = threading.local()
 # The attributes of a Game that a copy of it shares: plain JSON values replaced by each event
 # and never changed in place, and its rules (never changed at all).
 SHARED_ATTRIBUTES = frozenset({"state", "life", RULES})
@@ -146,6 +153,7 @@ class Game(Aggregate):
             kind = self.type_name
             if kind in STARTS:
                 game.life = begin(self.payload)
+                computed = _BEGUN.__dict__.pop("state", None)
             elif kind not in RULES_EVENTS:  # a move or a draw changes only the rules state
                 game.life = live(game.life, kind, self.payload)
             if computed is None:  # rebuilt from the store: the history must still reproduce
@@ -328,8 +336,13 @@ class Game(Aggregate):
         state_hash = hash_value(state)
         digest = event_hash(1, event_class.type_name, payload, iso(at), GENESIS_HASH,
                             state_hash)
-        return cls._create(event_class, id=game_id, payload=payload, prev_hash=GENESIS_HASH,
-                           state_hash=state_hash, hash=digest, timestamp=at)
+        _BEGUN.state = state  # for the event's apply, inside the library's _create
+        try:
+            return cls._create(event_class, id=game_id, payload=payload,
+                               prev_hash=GENESIS_HASH, state_hash=state_hash, hash=digest,
+                               timestamp=at)
+        finally:
+            _BEGUN.__dict__.pop("state", None)
 
     @property
     def origin(self) -> dict[str, Any] | None:
