@@ -586,15 +586,15 @@ class GameService(Application[UUID]):
             options = self.decks.with_decks(command.game, command.options,
                                             list(command.decks or [None] * len(players)))
         game_id = command.game_id or Game.create_id()
+        seed = self.seed_of(game_id)
         if command.position is not None:
             created = Game.from_position(game_id, command.game, options, dict(command.position),
-                                         _named_seats(players), self.seed_of(game_id),
-                                         self._clock(), command.takebacks, command.clock)
+                                         _named_seats(players), seed, self._clock(),
+                                         command.takebacks, command.clock)
         else:
-            created = Game.create(game_id, command.game, options, _named_seats(players),
-                                  self.seed_of(game_id), self._clock(), command.takebacks,
-                                  command.clock)
-        change = self._opened(created, players, compute)
+            created = Game.create(game_id, command.game, options, _named_seats(players), seed,
+                                  self._clock(), command.takebacks, command.clock)
+        change = self._opened(created, players, seed, compute)
         self.players.mark(change.also[0], command.listed, command.rematch_of)
         return change
 
@@ -614,10 +614,10 @@ class GameService(Application[UUID]):
         players = [dict(player) for player in command.players] or [
             {"name": f"seat {seat}"} for seat in range(len(source.seats))]
         game_id = command.game_id or Game.create_id()
-        forked = Game.fork(game_id, source, past.state, origin, _named_seats(players),
-                           self.seed_of(game_id), self._clock(), command.takebacks,
-                           command.clock)
-        return self._opened(forked, players, compute)
+        seed = self.seed_of(game_id)
+        forked = Game.fork(game_id, source, past.state, origin, _named_seats(players), seed,
+                           self._clock(), command.takebacks, command.clock)
+        return self._opened(forked, players, seed, compute)
 
     def _fork_point(self, source: Game, at: int) -> Game:
         """The source game after event ``at``, if the game was being played there."""
@@ -631,17 +631,17 @@ class GameService(Application[UUID]):
                                "fork it at a point where it was being played.")
         return past
 
-    def _opened(self, game: Game, players: list[dict[str, Any]],
+    def _opened(self, game: Game, players: list[dict[str, Any]], seed: bytes,
                 compute: Callable[[Callable[[], None]], None] | None) -> Change:
         """A new game with its human seats' tokens issued, driven to its first human
-        decision (by ``compute``, where given)."""
+        decision (by ``compute``, where given); ``seed``: its seed, derived already."""
         keys = SeatKeys._create(SeatKeys.Created, id=SeatKeys.id_for(game.id),
                                 game_id=str(game.id))
         tokens = {i: self._issue(keys, i) for i, s in enumerate(players)
                   if s.get("name") is not None and s.get("bot") is None}
         self.players.seat_all(keys, players)
-        advance = partial(self._advance, game)
-        advance() if compute is None else compute(advance)
+        driven = partial(advance, game, seed, self._clock)
+        driven() if compute is None else compute(driven)
         return Change(game, (keys,), tokens, retry=False)
 
     def _seat_taken(self, command: TakeSeat) -> Change:
