@@ -149,29 +149,31 @@ class Game(Aggregate):
 
         def apply(self, aggregate: Any) -> None:
             game: Game = aggregate
-            computed = game.__dict__.pop("_pending", None)
+            fields = game.__dict__  # read and written as a dict: no attribute is a property
+            computed = fields.pop("_pending", None)
             kind = self.type_name
             if kind in STARTS:
-                game.life = begin(self.payload)
+                fields["life"] = begin(self.payload)
                 computed = _BEGUN.__dict__.pop("state", None)
             elif kind not in RULES_EVENTS:  # a move or a draw changes only the rules state
-                game.life = live(game.life, kind, self.payload)
+                fields["life"] = live(fields["life"], kind, self.payload)
             if computed is None:  # rebuilt from the store: the history must still reproduce
-                computed = rules_state_after(game.rules, game.__dict__.get("state"),
-                                             self.type_name, self.payload)
-                if self.type_name in STARTS or self.type_name in RULES_EVENTS:
+                computed = rules_state_after(game.rules, fields.get("state"), kind,
+                                             self.payload)
+                if kind in STARTS or kind in RULES_EVENTS:
                     check_reproduces(computed, self.originator_version, self.state_hash,
-                                     game.life)
-            if "clock" in game.life:  # each seat's running decision, from this event's time
-                game.life = timed(game.life, game.rules, computed, self.type_name,
-                                  self.payload, iso(self.timestamp))
-            game.state = computed
-            game.last_hash = self.hash
+                                     fields["life"])
+            life = fields["life"]
+            if "clock" in life:  # each seat's running decision, from this event's time
+                life = fields["life"] = timed(life, game.rules, computed, kind, self.payload,
+                                              iso(self.timestamp))
+            fields["state"] = computed
+            fields["last_hash"] = self.hash
             # The state and life after this event, among the latest RECENT_STATES.
-            recent = game.__dict__.get(RECENT)
+            recent = fields.get(RECENT)
             if recent is None:
-                recent = game.__dict__[RECENT] = {}
-            recent[self.originator_version] = (computed, game.life)
+                recent = fields[RECENT] = {}
+            recent[self.originator_version] = (computed, life)
             if len(recent) > RECENT_STATES:
                 del recent[next(iter(recent))]  # the oldest: versions are kept in order
 
@@ -551,8 +553,8 @@ class Game(Aggregate):
         last = fields["_modified_on"]
         if last > at:
             at = last
-        state_hash = hash_value(new_state)
-        digest = event_hash(version, event_class.type_name, payload, iso(at), self.last_hash,
+        state_hash, last_hash = hash_value(new_state), fields["last_hash"]
+        digest = event_hash(version, event_class.type_name, payload, iso(at), last_hash,
                             state_hash)
         fields["_pending"] = new_state  # the event's apply takes it: no second fold
         # The library's trigger_event, without its cost an event (a fifth of an event's
@@ -564,7 +566,7 @@ class Game(Aggregate):
         event = object.__new__(_topic_checked(event_class))
         object.__setattr__(event, "__dict__", {
             "originator_id": fields["_id"], "originator_version": version, "timestamp": at,
-            "payload": payload, "prev_hash": self.last_hash, "state_hash": state_hash,
+            "payload": payload, "prev_hash": last_hash, "state_hash": state_hash,
             "hash": digest})
         event.apply(self)
         fields["_version"] = version
