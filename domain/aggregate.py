@@ -12,6 +12,7 @@ game's rules (snapshots and the aggregate cache only speed that up).
 from __future__ import annotations
 
 import copy
+import threading
 from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -68,6 +69,12 @@ from .transcoder import iso
 # version never change after its first event) instead of on every access, several times an
 # event; kept in memory only (never in a snapshot: a snapshot's game looks it up again).
 RULES = "rules_object"
+# The rules state a new game's first event leads to, handed by ``Game._begin`` (which has
+# just computed it, and its hash for the event) to the event's apply, which the library's
+# ``_create`` calls: otherwise the apply computed it again (the rules' setup) and checked its
+# hash, as for a first event read back from the store. Per thread, as games are created on
+# several; taken by the apply, so a first event read from the store later finds none.
+_BEGUN = threading.local()
 # The attributes of a Game that a copy of it shares: plain JSON values replaced by each event
 # and never changed in place, and its rules (never changed at all).
 SHARED_ATTRIBUTES = frozenset({"state", "life", RULES})
@@ -142,28 +149,31 @@ class Game(Aggregate):
 
         def apply(self, aggregate: Any) -> None:
             game: Game = aggregate
-            computed = game.__dict__.pop("_pending", None)
+            fields = game.__dict__  # read and written as a dict: no attribute is a property
+            computed = fields.pop("_pending", None)
             kind = self.type_name
             if kind in STARTS:
-                game.life = begin(self.payload)
+                fields["life"] = begin(self.payload)
+                computed = _BEGUN.__dict__.pop("state", None)
             elif kind not in RULES_EVENTS:  # a move or a draw changes only the rules state
-                game.life = live(game.life, kind, self.payload)
+                fields["life"] = live(fields["life"], kind, self.payload)
             if computed is None:  # rebuilt from the store: the history must still reproduce
-                computed = rules_state_after(game.rules, game.__dict__.get("state"),
-                                             self.type_name, self.payload)
-                if self.type_name in STARTS or self.type_name in RULES_EVENTS:
+                computed = rules_state_after(game.rules, fields.get("state"), kind,
+                                             self.payload)
+                if kind in STARTS or kind in RULES_EVENTS:
                     check_reproduces(computed, self.originator_version, self.state_hash,
-                                     game.life)
-            if "clock" in game.life:  # each seat's running decision, from this event's time
-                game.life = timed(game.life, game.rules, computed, self.type_name,
-                                  self.payload, iso(self.timestamp))
-            game.state = computed
-            game.last_hash = self.hash
+                                     fields["life"])
+            life = fields["life"]
+            if "clock" in life:  # each seat's running decision, from this event's time
+                life = fields["life"] = timed(life, game.rules, computed, kind, self.payload,
+                                              iso(self.timestamp))
+            fields["state"] = computed
+            fields["last_hash"] = self.hash
             # The state and life after this event, among the latest RECENT_STATES.
-            recent = game.__dict__.get(RECENT)
+            recent = fields.get(RECENT)
             if recent is None:
-                recent = game.__dict__[RECENT] = {}
-            recent[self.originator_version] = (computed, game.life)
+                recent = fields[RECENT] = {}
+            recent[self.originator_version] = (computed, life)
             if len(recent) > RECENT_STATES:
                 del recent[next(iter(recent))]  # the oldest: versions are kept in order
 
@@ -237,6 +247,15 @@ class Game(Aggregate):
                                     else dict(value) if key == RECENT  # of shared states
                                     else copy.deepcopy(value, memo))
         return copied
+
+    def collect_events(self) -> list[Game.Event]:
+        """The library's, without its ``pop(0)`` an event (a bot game saves about 90 at
+        once): the pending events taken in one copy, their list emptied in place as the
+        library's empties it."""
+        pending: list[Game.Event] = self.__dict__["_pending_events"]
+        collected = list(pending)
+        pending.clear()
+        return collected
 
     def recent(self, version: int) -> tuple[State, Life] | None:
         """The rules state and life after event ``version``, if kept (see RECENT)."""
@@ -319,8 +338,13 @@ class Game(Aggregate):
         state_hash = hash_value(state)
         digest = event_hash(1, event_class.type_name, payload, iso(at), GENESIS_HASH,
                             state_hash)
-        return cls._create(event_class, id=game_id, payload=payload, prev_hash=GENESIS_HASH,
-                           state_hash=state_hash, hash=digest, timestamp=at)
+        _BEGUN.state = state  # for the event's apply, inside the library's _create
+        try:
+            return cls._create(event_class, id=game_id, payload=payload,
+                               prev_hash=GENESIS_HASH, state_hash=state_hash, hash=digest,
+                               timestamp=at)
+        finally:
+            _BEGUN.__dict__.pop("state", None)
 
     @property
     def origin(self) -> dict[str, Any] | None:
@@ -529,8 +553,8 @@ class Game(Aggregate):
         last = fields["_modified_on"]
         if last > at:
             at = last
-        state_hash = hash_value(new_state)
-        digest = event_hash(version, event_class.type_name, payload, iso(at), self.last_hash,
+        state_hash, last_hash = hash_value(new_state), fields["last_hash"]
+        digest = event_hash(version, event_class.type_name, payload, iso(at), last_hash,
                             state_hash)
         fields["_pending"] = new_state  # the event's apply takes it: no second fold
         # The library's trigger_event, without its cost an event (a fifth of an event's
@@ -542,7 +566,7 @@ class Game(Aggregate):
         event = object.__new__(_topic_checked(event_class))
         object.__setattr__(event, "__dict__", {
             "originator_id": fields["_id"], "originator_version": version, "timestamp": at,
-            "payload": payload, "prev_hash": self.last_hash, "state_hash": state_hash,
+            "payload": payload, "prev_hash": last_hash, "state_hash": state_hash,
             "hash": digest})
         event.apply(self)
         fields["_version"] = version

@@ -18,14 +18,13 @@ from .history import Status
 from .kernel import (
     Chance,
     Decision,
-    DrawStream,
     Over,
     Prompt,
     ask_bot,
-    bot_context,
     chance_context,
     derive_outcome,
 )
+from .kernel.selfplay import bot_draw
 from .preferences import PREFERENCE, preferred_pass
 
 # One request drives at most this many automatic steps (chance draws and bot moves): far more
@@ -41,8 +40,9 @@ def advance(game: Game, seed: bytes, clock: Callable[[], datetime]) -> None:
     if game.status != Status.ACTIVE or game.pending_takeback is not None:
         return
     named = str(game.id)  # in every draw's context: written once, not once a step
+    rules = game.rules  # a game's rules never change: looked up once, not once a step
     for _ in range(MAX_AUTOMATIC_STEPS):
-        step = game.step()
+        step = rules.next(game.state)
         if isinstance(step, Over):
             game.end(step, clock())
             game.reveal_seed(seed, clock())
@@ -51,7 +51,7 @@ def advance(game: Game, seed: bytes, clock: Callable[[], datetime]) -> None:
             context = chance_context(named, game.version + 1)
             game.resolve_chance(derive_outcome(step.spec, seed, context), clock(), step)
             continue
-        skipped = preferred_pass(game.rules, game.life, game.state, step)
+        skipped = preferred_pass(rules, game.life, game.state, step)
         if skipped is not None:  # the seat chose not to be asked here: pass, whatever it holds
             game.make_move(*skipped, PREFERENCE, clock(), step)
             continue
@@ -66,10 +66,10 @@ def _play_bots(game: Game, step: Decision, seed: bytes, named: str,
                clock: Callable[[], datetime]) -> bool:
     """Let the first bot seat asked answer; False when only humans are asked. ``named``: the
     game's id as draw contexts name it."""
-    handed = handed_over(game.life)
+    handed, seats = handed_over(game.life), game.seats
     for prompt in step.prompts:
-        bot_name = game.seats[prompt.seat]["bot"]
-        by = game.seats[prompt.seat]["name"]
+        seat = seats[prompt.seat]
+        bot_name, by = seat["bot"], seat["name"]
         if bot_name is None and prompt.seat in handed:  # its time ran out for good
             bot_name, by = autopilot_bot(game.rules), AUTOPILOT
         if bot_name is None:
@@ -115,5 +115,6 @@ def bot_move(game: Game, prompt: Prompt, bot_name: str, seed: bytes,
              named: str) -> dict[str, Any]:
     """The move the bot ``bot_name`` answers ``prompt`` with, its draws derived from the seed
     and the number of the event the move will be."""
-    stream = DrawStream(seed, bot_context(named, game.version + 1))
-    return ask_bot(game.rules, game.rules.bots[bot_name], game.state, prompt, stream.below)
+    rules = game.rules
+    return ask_bot(rules, rules.bots[bot_name], game.state, prompt,
+                   bot_draw(seed, named, game.version + 1))

@@ -122,14 +122,15 @@ class MemoryRecorder(POPOApplicationRecorder):
     """The library's store in memory (the tests, the command line, the benches), with its
     two steps of an insert as the library writes them, but each game's id written as text
     once a save: they wrote it twice an event (``UUID.__str__`` is Python, about 4% of a bot
-    game's instructions in memory)."""
+    game's instructions in memory), and hashed it once an event (``UUID.__hash__`` too)."""
 
     def _assert_uniqueness(self, stored_events: Sequence[StoredEvent], **_: Any) -> None:
         new = set()
         for stored, text in zip(stored_events, _ids_as_text(stored_events), strict=True):
             if stored.originator_version in self._stored_events_index[text]:
                 raise IntegrityError(f"Stored event already recorded: {stored}")
-            new.add((stored.originator_id, stored.originator_version))
+            # the id as text (one text one id): a UUID's own hash is Python, a call an event
+            new.add((text, stored.originator_version))
         if len(new) < len(stored_events):
             raise IntegrityError(f"Stored events are not unique: {stored_events}")
 

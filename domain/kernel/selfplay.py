@@ -52,7 +52,7 @@ def self_play(rules: Rules, options: dict[str, Any], bots: Sequence[str], seed: 
         else:
             prompt = step.prompts[0]
             seat = prompt.seat
-            move = ask_bot(rules, players[seat], state, prompt, _bot_draw(seed, game_id, version))
+            move = ask_bot(rules, players[seat], state, prompt, bot_draw(seed, game_id, version))
             event = {"type": "move", "seat": seat, "move": move}
             after = apply_move(state, seat, move)
         # A Played of every event, made by tuple's __new__: the NamedTuple's own is Python
@@ -61,9 +61,11 @@ def self_play(rules: Rules, options: dict[str, Any], bots: Sequence[str], seed: 
         state = after
 
 
-def _bot_draw(seed: bytes, game_id: str, sequence: int) -> Callable[[int], int]:
-    """``below`` of the bot's stream for event ``sequence``, the stream set up at the bot's
-    first draw: most moves draw nothing (Big Money never does)."""
+def bot_draw(seed: bytes, game_id: str, sequence: int) -> Callable[[int], int]:
+    """``below`` of the bot's stream for the move recorded as event ``sequence``, the stream
+    set up at the bot's first draw: most moves draw nothing (Big Money never does). The
+    service's driver hands its bots this too (a stream made for every bot move was about a
+    twentieth of what the service adds to one)."""
     stream: DrawStream | None = None
 
     def draw(n: int) -> int:
