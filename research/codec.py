@@ -458,14 +458,22 @@ class Observer:
         up to ``state``, whose moves may say what changed (``state_encoders.Seen.write``)."""
         codec = self.codec
         spilled = list(codec.overflow_moves(legal) if overflow is None else overflow)
-        seen = self.seen.get(seat)
-        if seen is None:
-            seen = self.seen[seat] = state_encoders.ENCODERS[codec.game](codec.observation_size)
+        seen = self.seen.get(seat) or self._seen_for(seat)
         seen.write(state, seat, events)
         if spilled != seen.overflow:
             self._write_overflow(seen.buffer, spilled, seen.overflow)
             seen.overflow = spilled
         return seen.array()
+
+    def _seen_for(self, seat: int) -> state_encoders.Seen:
+        """A new seat's buffer: its own, or the one every seat shares where the game's
+        views differ by seat in a few parts only, which each write sets by its seat
+        (``Seen.shared``)."""
+        seen = state_encoders.ENCODERS[self.codec.game](self.codec.observation_size)
+        if seen.shared and self.seen:
+            seen = next(iter(self.seen.values()))
+        self.seen[seat] = seen
+        return seen
 
     def encode(self, view: dict[str, Any], legal: Sequence[Move], seat: int,
                overflow: Sequence[Move] | None = None) -> np.ndarray:

@@ -29,7 +29,7 @@ import orjson
 from domain.games.godofwar.engine import mimir_place, stranded, tile_info
 from domain.games.godofwar.views import BUILDING, _incoming, _ranged_tie, _scene_card
 
-from .codec import MAX_ITEMS, codec_for
+from .codec import MAX_ITEMS, SKIPPED_KEYS, codec_for
 from .encoders import UNSEEN
 from .state_encoders import Seen
 
@@ -49,7 +49,11 @@ _PLAYER_FIELDS = ("hero", "hand", "discard", "hand_limit", "hand_size", "deck_si
 
 class GodOfWarSeen(Seen):
     """``codec.Hasher.features(view(st, seat))`` in the buffer's first slots, from ``st``,
-    part by part (see the module's docstring)."""
+    part by part (see the module's docstring). Every seat's view is the same but its
+    ``you``, a ranged tie's answers and the upgrade cards it looks at (a seat sees every
+    hand: GOW-R-50), which each write sets by its seat: the seats share one buffer."""
+
+    shared = True
 
     def __init__(self, size: int) -> None:
         super().__init__(size)
@@ -238,16 +242,33 @@ def _features(path: tuple[str, ...], value: Any) -> Features:
     if found is None:
         if len(FEATURES) > FEATURES_LIMIT:
             FEATURES.clear()
-        hasher = codec_for("godofwar").hasher
-        crc = 0
-        for step in path:
-            crc = hasher.path(crc, step if step == "#" else "." + step)
-        if path[-1] == "#":  # a list's length
-            slots, weights = [crc % hasher.buckets], [value]
+        if type(value) is dict:
+            slots, weights = _entries(path, value)
         else:
-            slots, weights = hasher.value_features(value, crc)
+            hasher = codec_for("godofwar").hasher
+            crc = 0
+            for step in path:
+                crc = hasher.path(crc, step if step == "#" else "." + step)
+            if path[-1] == "#":  # a list's length
+                slots, weights = [crc % hasher.buckets], [value]
+            else:
+                slots, weights = hasher.value_features(value, crc)
         found = FEATURES[key] = slots, weights, [-weight for weight in weights]
     return found
+
+
+def _entries(path: tuple[str, ...], value: dict[str, Any]) -> tuple[list[int], list[float]]:
+    """A dict's features, its entries' in turn, as the hasher walks it: each entry's kept by
+    its own path and value, so a dict met for the first time (a combination being built, a
+    scene card's new token) mostly costs lookups; most of its entries have been met."""
+    slots: list[int] = []
+    weights: list[float] = []
+    for key, item in value.items():
+        if item is not None and key not in SKIPPED_KEYS:
+            features = _features((*path, key), item)
+            slots += features[0]
+            weights += features[1]
+    return slots, weights
 
 
 def _strings(path: tuple[str, ...], items: list[str]) -> Features:
