@@ -301,7 +301,7 @@ class Codec:
         init=False, repr=False, compare=False, default_factory=dict)
     by_count: dict[int, Actions] = field(  # a game without a table: by the moves' number
         init=False, repr=False, compare=False, default_factory=dict)
-    overflow_blocks: dict[bytes, np.ndarray] = field(  # the hashed overflow moves, by JSON
+    overflow_blocks: dict[bytes, array[float]] = field(  # the hashed overflow moves, by JSON
         init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -329,10 +329,6 @@ class Codec:
         """An encoder of this game's observations that writes over each seat's last one."""
         return Observer(self)
 
-    def move_vector(self, move: Move) -> np.ndarray:
-        """A move's hashed slots (``move_array``'s, as numpy)."""
-        return np.frombuffer(self.move_array(move), np.float32)
-
     def move_array(self, move: Move) -> array[float]:
         """A move's hashed slots, kept by its JSON (the same moves come again and again),
         as an array: an observation's buffer takes it as it is."""
@@ -345,16 +341,17 @@ class Codec:
                 "f", self.move_hasher.features(move).tobytes())
         return found
 
-    def overflow_block(self, spilled: Sequence[Move]) -> np.ndarray:
-        """The overflow moves' hashed slots one after the other, kept by their JSON (a
-        prompt's moves come again and again)."""
-        memo = orjson.dumps(spilled)
+    def overflow_block(self, spilled: Sequence[Move], memo: bytes | None = None) -> array[float]:
+        """The overflow moves' hashed slots one after the other, kept by their JSON
+        (``memo``, where the caller has it): a prompt's moves come again and again."""
+        memo = orjson.dumps(spilled) if memo is None else memo
         found = self.overflow_blocks.get(memo)
         if found is None:
             if len(self.overflow_blocks) > BLOCKS_LIMIT:
                 self.overflow_blocks.clear()
-            found = self.overflow_blocks[memo] = np.concatenate(
-                [self.move_vector(move) for move in spilled])
+            found = self.overflow_blocks[memo] = array("f")
+            for move in spilled:
+                found += self.move_array(move)
         return found
 
     def overflow_moves(self, legal: Sequence[Move]) -> list[Move]:
@@ -445,7 +442,7 @@ class Observer:
     def __init__(self, codec: Codec, incremental: bool = True) -> None:
         self.codec = codec
         self.incremental = incremental  # False: every view hashed whole (``features``)
-        self.memories: dict[int, tuple[encoders.Memory, list[Move]]] = {}
+        self.memories: dict[int, tuple[encoders.Memory, Written | None]] = {}
         self.hashed: dict[int, HashedMemory] = {}
         self.seen: dict[int, state_encoders.Seen] = {}  # by seat, where the game has one
 
@@ -460,9 +457,7 @@ class Observer:
         spilled = list(codec.overflow_moves(legal) if overflow is None else overflow)
         seen = self.seen.get(seat) or self._seen_for(seat)
         seen.write(state, seat, events)
-        if spilled != seen.overflow:
-            self._write_overflow(seen.buffer, spilled, seen.overflow)
-            seen.overflow = spilled
+        seen.overflow = self._write_overflow(seen.buffer, spilled, seen.overflow)
         return seen.array()
 
     def _seen_for(self, seat: int) -> state_encoders.Seen:
@@ -490,33 +485,40 @@ class Observer:
                 out[:codec.view_size] = codec.hasher.features(view)
             if spilled:
                 out[codec.view_size:codec.view_size + len(spilled) * codec.move_buckets] = \
-                    codec.overflow_block(spilled)
+                    np.frombuffer(codec.overflow_block(spilled), np.float32)
             return out
         memory, was = self.memories.get(seat) or (
-            encoders.Memory(layout, codec.observation_size), [{}])
+            encoders.Memory(layout, codec.observation_size), None)
         layout.write(memory, view, seat)
-        if spilled != was:
-            self._write_overflow(memory.buffer, spilled, was)
-        self.memories[seat] = memory, spilled
+        self.memories[seat] = memory, self._write_overflow(memory.buffer, spilled, was)
         return memory.array()
 
     def _write_overflow(self, buffer: array[float], spilled: list[Move],
-                        was: list[Move] | None) -> None:
-        """The overflow moves' slots, each move's kept by its JSON (``move_array``), but
-        where the last moves written (``was``; None: unknown) had the same move; the slots
-        those took beyond the new ones cleared."""
+                        was: Written | None) -> Written:
+        """The overflow moves' slots, one kept block (``overflow_block``), unless the moves
+        last written (``was``; None: unknown) were the same; the slots those took beyond
+        the new ones cleared. Answers what it wrote. (God of War's moves are all overflow
+        ones, new objects each prompt: their JSON is compared, a block found by it and
+        copied in C, rather than each move compared and written.)"""
+        memo = orjson.dumps(spilled)
+        if was is not None and was.memo == memo:
+            return was
         codec = self.codec
-        start, buckets = codec.view_size, codec.move_buckets
-        old = was or ()
-        for rank, move in enumerate(spilled):
-            if rank < len(old) and old[rank] == move:
-                continue
-            at = start + rank * buckets
-            buffer[at:at + buckets] = codec.move_array(move)
-        end = start + len(spilled) * buckets
-        last = start + (codec.overflow if was is None else len(was)) * buckets
+        start = codec.view_size
+        end = start + len(spilled) * codec.move_buckets
+        if spilled:  # (an empty slice assigned would resize the buffer numpy holds)
+            buffer[start:end] = codec.overflow_block(spilled, memo)
+        last = start + codec.overflow * codec.move_buckets if was is None else was.end
         if last > end:
             encoders.clear(buffer, end, last - end)
+        return Written(memo, end)
+
+
+class Written(NamedTuple):
+    """The overflow moves last written to a buffer: their JSON, and the end of their slots."""
+
+    memo: bytes
+    end: int
 
 
 def dominion_table() -> tuple[Move, ...]:

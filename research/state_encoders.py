@@ -68,7 +68,7 @@ class Seen:
     def __init__(self, size: int) -> None:
         self.buffer = array("f", bytes(4 * size))
         self.numbers = np.frombuffer(self.buffer, np.float32)  # the same memory
-        self.overflow: list[Any] | None = None  # the overflow moves written (the codec's)
+        self.overflow: Any = None  # the overflow moves written (``codec.Written``)
 
     def write(self, st: State, seat: int, events: Sequence[Event] | None = None) -> None:
         """The buffer brought to ``st``; ``events``, where given, the episode's events so
