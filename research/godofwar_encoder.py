@@ -42,6 +42,7 @@ _PLAIN_KEYS = ("stage", "solo", "round", "first_player", "carrier", "campaign", 
                "revealed", "supply", "boxed", "bonuses", "companions_used", "used_points",
                "last_attack", "rounds_played", "result")
 _PLAIN = itemgetter(*_PLAIN_KEYS)
+_PLAIN_PARTS = tuple((key,) for key in _PLAIN_KEYS)
 # What the view shows of a player (its deck's size only), compared as one tuple in C.
 _SHOWN_PLAYER = itemgetter("hero", "hand", "discard", "hand_limit")
 _PLAYER_FIELDS = ("hero", "hand", "discard", "hand_limit", "hand_size", "deck_size")
@@ -64,6 +65,7 @@ class GodOfWarSeen(Seen):
         self.view_size = _view_size()  # the hashed view's slots: the buffer's first ones
         self.plain: tuple[Any, ...] = (UNSEEN,) * len(_PLAIN_KEYS)
         self.players: list[tuple[Any, ...]] = []  # what each player showed, last written
+        self.players_value: Any = UNSEEN  # the state's players last written
         self.heroes: dict[str, Any] = {}  # the state's hero tiles last written
         self.scene: Any = UNSEEN
         self.mimir: Any = UNSEEN  # (carrier, mimir_column) last written
@@ -75,9 +77,9 @@ class GodOfWarSeen(Seen):
         """(``events``: unused; the parts are compared with the last state's instead.)"""
         plain = _PLAIN(st)
         if plain != self.plain:
-            for key, value in compress(zip(_PLAIN_KEYS, plain, strict=True),
-                                       map(ne, plain, self.plain)):
-                self._set((key,), value)
+            for part, value in compress(zip(_PLAIN_PARTS, plain, strict=True),
+                                        map(ne, plain, self.plain)):
+                self._put(part, value)
             self.plain = plain
         deck_size = len(st["upgrade_deck"])
         if deck_size != self.deck_size:
@@ -105,10 +107,12 @@ class GodOfWarSeen(Seen):
     def _set(self, part: tuple[str, ...], value: Any) -> None:
         """The part at path ``part`` (the view's keys and list positions down to it)
         brought to ``value``."""
-        values = self.values
-        if values.get(part, UNSEEN) == value:
-            return
-        values[part] = value
+        if self.values.get(part, UNSEEN) != value:
+            self._put(part, value)
+
+    def _put(self, part: tuple[str, ...], value: Any) -> None:
+        """``_set``, where the caller knows the part's value changed."""
+        self.values[part] = value
         self._replace(part, self.features.get(part),
                       None if value is None else _features(part, value))
 
@@ -128,8 +132,19 @@ class GodOfWarSeen(Seen):
 
     def _players(self, st: State) -> None:
         """Each player's fields (a spectator sees no hands, a seat every one: GOW-R-50),
-        and every deck once the game is over."""
-        players, last = st["players"], self.players
+        and every deck once the game is over. (Two steps in three change no player: the
+        whole list is compared first, in C.)"""
+        players = st["players"]
+        if players != self.players_value:
+            self._each_player(players)
+            self.players_value = players
+        over = st["result"]
+        if over != self.over or over is not None:
+            self._set(("decks",), None if over is None else [list(p["deck"]) for p in players])
+            self.over = over
+
+    def _each_player(self, players: list[dict[str, Any]]) -> None:
+        last = self.players
         if len(players) != len(last):
             for s in range(len(players), len(last)):
                 for field in _PLAYER_FIELDS:
@@ -139,20 +154,31 @@ class GodOfWarSeen(Seen):
             last += [()] * (len(players) - len(last))
         for s, player in enumerate(players):
             shown = (*_SHOWN_PLAYER(player), len(player["deck"]))
-            if shown == last[s]:
+            was = last[s]
+            if shown == was:
                 continue
-            was = last[s] or (UNSEEN,) * len(shown)
-            index = str(s)
-            for field, value, old in zip(_PLAYER_FIELDS[:4], shown, was, strict=False):
-                if value != old:
-                    self._set(("players", index, field), value)
-            self._set(("players", index, "hand_size"), len(shown[1]))
-            self._set(("players", index, "deck_size"), shown[4])
+            hero, hand, discard, limit, deck_size = shown
+            hero_part, hand_part, discard_part, limit_part, size_part, deck_part = \
+                _player_parts(s)
+            if not was:
+                was = (UNSEEN, None, None, UNSEEN, UNSEEN)
+            if hero != was[0]:
+                self._put(hero_part, hero)
+            if hand != was[1]:
+                self._put_strings(hand_part, hand)
+                self._set(size_part, len(hand))
+            if discard != was[2]:
+                self._put_strings(discard_part, discard)
+            if limit != was[3]:
+                self._put(limit_part, limit)
+            if deck_size != was[4]:
+                self._put(deck_part, deck_size)
             last[s] = shown
-        over = st["result"]
-        if over != self.over or over is not None:
-            self._set(("decks",), None if over is None else [list(p["deck"]) for p in players])
-            self.over = over
+
+    def _put_strings(self, part: tuple[str, ...], items: list[str]) -> None:
+        """``_put`` of a list of strings (a hand, a discard pile)."""
+        self.values[part] = items
+        self._replace(part, self.features.get(part), _strings(part, items))
 
     def _heroes(self, st: State) -> None:
         """Each hero tile's fields and its health, and where Mimir stands."""
@@ -165,7 +191,7 @@ class GodOfWarSeen(Seen):
                     continue
                 for field, value in hero.items():
                     if was is None or was.get(field, UNSEEN) != value:
-                        self._set(("heroes", tile, field), value)
+                        self._put(("heroes", tile, field), value)
                 for field in (was or {}).keys() - hero.keys():
                     self._set(("heroes", tile, field), None)
                 if was is None:
@@ -223,6 +249,17 @@ class GodOfWarSeen(Seen):
                   if op == "reorder" and seat == top["seat"] else None)
 
 
+def _player_parts(seat: int) -> tuple[tuple[str, ...], ...]:
+    """The paths of a player's fields (``_PLAYER_FIELDS``), made once."""
+    while len(PLAYER_PARTS) <= seat:
+        index = str(len(PLAYER_PARTS))
+        PLAYER_PARTS.append(tuple(("players", index, field) for field in _PLAYER_FIELDS))
+    return PLAYER_PARTS[seat]
+
+
+PLAYER_PARTS: list[tuple[tuple[str, ...], ...]] = []
+
+
 def _view_size() -> int:
     return codec_for("godofwar").view_size
 
@@ -277,16 +314,24 @@ def _strings(path: tuple[str, ...], items: list[str]) -> Features:
     slot_of = STRING_SLOTS.get(path)
     if slot_of is None:
         slot_of = STRING_SLOTS[path] = StringSlots(path)
-    slots = [slot_of.length, *map(slot_of.__getitem__, items[:MAX_ITEMS])]
-    weights = [float(len(items)), *ONES[:len(slots) - 1]]
-    return slots, weights, [-weight for weight in weights]
+    key = tuple(items)
+    found = slot_of.kept.get(key)
+    if found is None:
+        if len(slot_of.kept) > FEATURES_LIMIT:
+            slot_of.kept.clear()
+        slots = [slot_of.length, *map(slot_of.__getitem__, items[:MAX_ITEMS])]
+        weights = [float(len(items)), *ONES[:len(slots) - 1]]
+        found = slot_of.kept[key] = slots, weights, [-weight for weight in weights]
+    return found
 
 
 class StringSlots(dict[str, int]):
-    """The slots of a list's strings at one path, and of its ``length``."""
+    """The slots of a list's strings at one path, and of its ``length``; the features of
+    the lists met there (``kept``, by their items: the same hands come again and again)."""
 
     def __init__(self, path: tuple[str, ...]) -> None:
         super().__init__()
+        self.kept: dict[tuple[str, ...], Features] = {}
         hasher = codec_for("godofwar").hasher
         self.hasher, self.crc = hasher, 0
         for step in path:
