@@ -69,6 +69,7 @@ class GodOfWarSeen(Seen):
         self.heroes: dict[str, Any] = {}  # the state's hero tiles last written
         self.scene: Any = UNSEEN
         self.mimir: Any = UNSEEN  # (carrier, mimir_column) last written
+        self.mimir_place: Any = UNSEEN  # (mimir_place, stranded) last written
         self.deck_size: Any = UNSEEN
         self.seat: int | None = None
         self.over: Any = UNSEEN  # the result the decks were last written for
@@ -192,8 +193,9 @@ class GodOfWarSeen(Seen):
                 for field, value in hero.items():
                     if was is None or was.get(field, UNSEEN) != value:
                         self._put(("heroes", tile, field), value)
-                for field in (was or {}).keys() - hero.keys():
-                    self._set(("heroes", tile, field), None)
+                if was is not None and was.keys() != hero.keys():
+                    for field in was.keys() - hero.keys():
+                        self._set(("heroes", tile, field), None)
                 if was is None:
                     self._set(("heroes", tile, "health"), _health(tile))
             for tile in last.keys() - heroes.keys():
@@ -202,8 +204,11 @@ class GodOfWarSeen(Seen):
             self.heroes = heroes
         mimir = (st["carrier"], st["mimir_column"])
         if moved or mimir != self.mimir:
-            self._set(("mimir_column",), mimir_place(st))  # type: ignore[arg-type]
-            self._set(("mimir_stranded",), stranded(st))  # type: ignore[arg-type]
+            place = (mimir_place(st), stranded(st))  # type: ignore[arg-type]
+            if place != self.mimir_place:
+                self._set(("mimir_column",), place[0])
+                self._set(("mimir_stranded",), place[1])
+                self.mimir_place = place
             self.mimir = mimir
 
     def _scene(self, st: State) -> None:
@@ -235,18 +240,29 @@ class GodOfWarSeen(Seen):
         """What the top of the pending stack shows: the attack being defended against, the
         combination or payment being built, the box Mimir's Foresight may cancel, a ranged
         tie, the upgrade cards being ordered (as ``views.view``)."""
-        pending = st["pending"]
+        pending, values = st["pending"], self.values
         top: dict[str, Any] = pending[-1] if pending else {}
         op = top.get("op")
-        self._set(("incoming",), _incoming(st))  # type: ignore[arg-type]
-        self._set(("building",), {k: top.get(k) for k in BUILDING[op]}
-                  if op in BUILDING else None)
-        self._set(("box",), {"card": top["card"], "box": top["box"], "side": top["side"]}
-                  if op == "box" else None)
-        self._set(("ranged_tie",), _ranged_tie(st, top, seat)  # type: ignore[arg-type]
-                  if op == "enemy_attack" and "answers" in top else None)
-        self._set(("looking_at",), st["upgrade_deck"][-top["n"]:]
-                  if op == "reorder" and seat == top["seat"] else None)
+        # (in line, not by ``_set``: a part not shown has no value, so None as its default)
+        incoming = _incoming(st)  # type: ignore[arg-type]
+        if incoming != values.get(("incoming",)):
+            self._put(("incoming",), incoming)
+        fields = BUILDING.get(op)  # type: ignore[arg-type]
+        building = {k: top.get(k) for k in fields} if fields else None
+        if building != values.get(("building",)):
+            self._put(("building",), building)
+        if op == "box":
+            self._set(("box",), {"card": top["card"], "box": top["box"], "side": top["side"]})
+        elif values.get(("box",)) is not None:
+            self._put(("box",), None)
+        if op == "enemy_attack" and "answers" in top:
+            self._set(("ranged_tie",), _ranged_tie(st, top, seat))  # type: ignore[arg-type]
+        elif values.get(("ranged_tie",)) is not None:
+            self._put(("ranged_tie",), None)
+        if op == "reorder" and seat == top["seat"]:
+            self._set(("looking_at",), st["upgrade_deck"][-top["n"]:])
+        elif values.get(("looking_at",)) is not None:
+            self._put(("looking_at",), None)
 
 
 def _player_parts(seat: int) -> tuple[tuple[str, ...], ...]:
