@@ -432,6 +432,10 @@ class Codec:
         return np.frombuffer(out, np.int8)
 
 
+# The overflow moves last written to a buffer: their JSON, and the end of their slots.
+Written = tuple[bytes, int]
+
+
 class Observer:
     """One environment's observations, each equal to ``Codec.encode``'s: where the game has
     a layout, each seat's is written over the seat's last one (``encoders.Memory``), only
@@ -501,24 +505,17 @@ class Observer:
         ones, new objects each prompt: their JSON is compared, a block found by it and
         copied in C, rather than each move compared and written.)"""
         memo = orjson.dumps(spilled)
-        if was is not None and was.memo == memo:
+        if was is not None and was[0] == memo:
             return was
         codec = self.codec
         start = codec.view_size
         end = start + len(spilled) * codec.move_buckets
         if spilled:  # (an empty slice assigned would resize the buffer numpy holds)
             buffer[start:end] = codec.overflow_block(spilled, memo)
-        last = start + codec.overflow * codec.move_buckets if was is None else was.end
+        last = start + codec.overflow * codec.move_buckets if was is None else was[1]
         if last > end:
             encoders.clear(buffer, end, last - end)
-        return Written(memo, end)
-
-
-class Written(NamedTuple):
-    """The overflow moves last written to a buffer: their JSON, and the end of their slots."""
-
-    memo: bytes
-    end: int
+        return memo, end
 
 
 def dominion_table() -> tuple[Move, ...]:
