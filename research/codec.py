@@ -461,7 +461,9 @@ class Observer:
         spilled = list(codec.overflow_moves(legal) if overflow is None else overflow)
         seen = self.seen.get(seat) or self._seen_for(seat)
         seen.write(state, seat, events)
-        seen.overflow = self._write_overflow(seen.buffer, spilled, seen.overflow)
+        was = seen.overflow
+        if spilled or was is None or was[1] != codec.view_size:  # (else none, as before)
+            seen.overflow = self._write_overflow(seen.buffer, spilled, was)
         return seen.array()
 
     def _seen_for(self, seat: int) -> state_encoders.Seen:
