@@ -297,11 +297,11 @@ class Codec:
         init=False, repr=False, compare=False, default_factory=list)
     hasher: Hasher = field(init=False, repr=False, compare=False)
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
-    move_vectors: dict[bytes, array[float]] = field(  # a move's slots, by its JSON
+    move_vectors: dict[bytes, bytes] = field(  # a move's slots, by its JSON
         init=False, repr=False, compare=False, default_factory=dict)
     by_count: dict[int, Actions] = field(  # a game without a table: by the moves' number
         init=False, repr=False, compare=False, default_factory=dict)
-    overflow_blocks: dict[bytes, array[float]] = field(  # the hashed overflow moves, by JSON
+    overflow_blocks: dict[bytes, bytes] = field(  # the hashed overflow moves, by JSON
         init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -329,29 +329,26 @@ class Codec:
         """An encoder of this game's observations that writes over each seat's last one."""
         return Observer(self)
 
-    def move_array(self, move: Move) -> array[float]:
-        """A move's hashed slots, kept by its JSON (the same moves come again and again),
-        as an array: an observation's buffer takes it as it is."""
+    def move_bytes(self, move: Move) -> bytes:
+        """A move's hashed slots (float32), kept by its JSON: the same moves come again and
+        again. (Bytes, which the garbage collector does not track, as it does arrays.)"""
         memo = orjson.dumps(move)
         found = self.move_vectors.get(memo)
         if found is None:
             if len(self.move_vectors) > MEMO_LIMIT:
                 self.move_vectors.clear()
-            found = self.move_vectors[memo] = array(
-                "f", self.move_hasher.features(move).tobytes())
+            found = self.move_vectors[memo] = self.move_hasher.features(move).tobytes()
         return found
 
-    def overflow_block(self, spilled: Sequence[Move], memo: bytes | None = None) -> array[float]:
-        """The overflow moves' hashed slots one after the other, kept by their JSON
-        (``memo``, where the caller has it): a prompt's moves come again and again."""
+    def overflow_block(self, spilled: Sequence[Move], memo: bytes | None = None) -> bytes:
+        """The overflow moves' hashed slots (float32) one after the other, kept by their
+        JSON (``memo``, where the caller has it): a prompt's moves come again and again."""
         memo = orjson.dumps(spilled) if memo is None else memo
         found = self.overflow_blocks.get(memo)
         if found is None:
             if len(self.overflow_blocks) > BLOCKS_LIMIT:
                 self.overflow_blocks.clear()
-            found = self.overflow_blocks[memo] = array("f")
-            for move in spilled:
-                found += self.move_array(move)
+            found = self.overflow_blocks[memo] = b"".join(map(self.move_bytes, spilled))
         return found
 
     def overflow_moves(self, legal: Sequence[Move]) -> list[Move]:
@@ -513,7 +510,8 @@ class Observer:
         start = codec.view_size
         end = start + len(spilled) * codec.move_buckets
         if spilled:  # (an empty slice assigned would resize the buffer numpy holds)
-            buffer[start:end] = codec.overflow_block(spilled, memo)
+            memoryview(buffer).cast("B")[4 * start:4 * end] = codec.overflow_block(
+                spilled, memo)
         last = start + codec.overflow * codec.move_buckets if was is None else was[1]
         if last > end:
             encoders.clear(buffer, end, last - end)
