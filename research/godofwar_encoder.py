@@ -298,7 +298,7 @@ def _features(path: tuple[str, ...], value: Any) -> Features:
     if found is None:
         if len(FEATURES) > FEATURES_LIMIT:
             FEATURES.clear()
-        if type(value) is dict:
+        if type(value) is dict and "#" not in value:  # ("#": a step read as a length)
             slots, weights = _entries(path, value)
         else:
             hasher = codec_for("godofwar").hasher
