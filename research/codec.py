@@ -297,11 +297,11 @@ class Codec:
         init=False, repr=False, compare=False, default_factory=list)
     hasher: Hasher = field(init=False, repr=False, compare=False)
     move_hasher: Hasher = field(init=False, repr=False, compare=False)
-    move_vectors: dict[bytes, array[float]] = field(  # a move's slots, by its JSON
+    move_vectors: dict[bytes, bytes] = field(  # a move's slots, by its JSON
         init=False, repr=False, compare=False, default_factory=dict)
     by_count: dict[int, Actions] = field(  # a game without a table: by the moves' number
         init=False, repr=False, compare=False, default_factory=dict)
-    overflow_blocks: dict[bytes, np.ndarray] = field(  # the hashed overflow moves, by JSON
+    overflow_blocks: dict[bytes, bytes] = field(  # the hashed overflow moves, by JSON
         init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -329,32 +329,26 @@ class Codec:
         """An encoder of this game's observations that writes over each seat's last one."""
         return Observer(self)
 
-    def move_vector(self, move: Move) -> np.ndarray:
-        """A move's hashed slots (``move_array``'s, as numpy)."""
-        return np.frombuffer(self.move_array(move), np.float32)
-
-    def move_array(self, move: Move) -> array[float]:
-        """A move's hashed slots, kept by its JSON (the same moves come again and again),
-        as an array: an observation's buffer takes it as it is."""
+    def move_bytes(self, move: Move) -> bytes:
+        """A move's hashed slots (float32), kept by its JSON: the same moves come again and
+        again. (Bytes, which the garbage collector does not track, as it does arrays.)"""
         memo = orjson.dumps(move)
         found = self.move_vectors.get(memo)
         if found is None:
             if len(self.move_vectors) > MEMO_LIMIT:
                 self.move_vectors.clear()
-            found = self.move_vectors[memo] = array(
-                "f", self.move_hasher.features(move).tobytes())
+            found = self.move_vectors[memo] = self.move_hasher.features(move).tobytes()
         return found
 
-    def overflow_block(self, spilled: Sequence[Move]) -> np.ndarray:
-        """The overflow moves' hashed slots one after the other, kept by their JSON (a
-        prompt's moves come again and again)."""
-        memo = orjson.dumps(spilled)
+    def overflow_block(self, spilled: Sequence[Move], memo: bytes | None = None) -> bytes:
+        """The overflow moves' hashed slots (float32) one after the other, kept by their
+        JSON (``memo``, where the caller has it): a prompt's moves come again and again."""
+        memo = orjson.dumps(spilled) if memo is None else memo
         found = self.overflow_blocks.get(memo)
         if found is None:
             if len(self.overflow_blocks) > BLOCKS_LIMIT:
                 self.overflow_blocks.clear()
-            found = self.overflow_blocks[memo] = np.concatenate(
-                [self.move_vector(move) for move in spilled])
+            found = self.overflow_blocks[memo] = b"".join(map(self.move_bytes, spilled))
         return found
 
     def overflow_moves(self, legal: Sequence[Move]) -> list[Move]:
@@ -435,6 +429,10 @@ class Codec:
         return np.frombuffer(out, np.int8)
 
 
+# The overflow moves last written to a buffer: their JSON, and the end of their slots.
+Written = tuple[bytes, int]
+
+
 class Observer:
     """One environment's observations, each equal to ``Codec.encode``'s: where the game has
     a layout, each seat's is written over the seat's last one (``encoders.Memory``), only
@@ -445,7 +443,7 @@ class Observer:
     def __init__(self, codec: Codec, incremental: bool = True) -> None:
         self.codec = codec
         self.incremental = incremental  # False: every view hashed whole (``features``)
-        self.memories: dict[int, tuple[encoders.Memory, list[Move]]] = {}
+        self.memories: dict[int, tuple[encoders.Memory, Written | None]] = {}
         self.hashed: dict[int, HashedMemory] = {}
         self.seen: dict[int, state_encoders.Seen] = {}  # by seat, where the game has one
 
@@ -458,14 +456,22 @@ class Observer:
         up to ``state``, whose moves may say what changed (``state_encoders.Seen.write``)."""
         codec = self.codec
         spilled = list(codec.overflow_moves(legal) if overflow is None else overflow)
-        seen = self.seen.get(seat)
-        if seen is None:
-            seen = self.seen[seat] = state_encoders.ENCODERS[codec.game](codec.observation_size)
+        seen = self.seen.get(seat) or self._seen_for(seat)
         seen.write(state, seat, events)
-        if spilled != seen.overflow:
-            self._write_overflow(seen.buffer, spilled, seen.overflow)
-            seen.overflow = spilled
+        was = seen.overflow
+        if spilled or was is None or was[1] != codec.view_size:  # (else none, as before)
+            seen.overflow = self._write_overflow(seen.buffer, spilled, was)
         return seen.array()
+
+    def _seen_for(self, seat: int) -> state_encoders.Seen:
+        """A new seat's buffer: its own, or the one every seat shares where the game's
+        views differ by seat in a few parts only, which each write sets by its seat
+        (``Seen.shared``)."""
+        seen = state_encoders.ENCODERS[self.codec.game](self.codec.observation_size)
+        if seen.shared and self.seen:
+            seen = next(iter(self.seen.values()))
+        self.seen[seat] = seen
+        return seen
 
     def encode(self, view: dict[str, Any], legal: Sequence[Move], seat: int,
                overflow: Sequence[Move] | None = None) -> np.ndarray:
@@ -482,33 +488,34 @@ class Observer:
                 out[:codec.view_size] = codec.hasher.features(view)
             if spilled:
                 out[codec.view_size:codec.view_size + len(spilled) * codec.move_buckets] = \
-                    codec.overflow_block(spilled)
+                    np.frombuffer(codec.overflow_block(spilled), np.float32)
             return out
         memory, was = self.memories.get(seat) or (
-            encoders.Memory(layout, codec.observation_size), [{}])
+            encoders.Memory(layout, codec.observation_size), None)
         layout.write(memory, view, seat)
-        if spilled != was:
-            self._write_overflow(memory.buffer, spilled, was)
-        self.memories[seat] = memory, spilled
+        self.memories[seat] = memory, self._write_overflow(memory.buffer, spilled, was)
         return memory.array()
 
     def _write_overflow(self, buffer: array[float], spilled: list[Move],
-                        was: list[Move] | None) -> None:
-        """The overflow moves' slots, each move's kept by its JSON (``move_array``), but
-        where the last moves written (``was``; None: unknown) had the same move; the slots
-        those took beyond the new ones cleared."""
+                        was: Written | None) -> Written:
+        """The overflow moves' slots, one kept block (``overflow_block``), unless the moves
+        last written (``was``; None: unknown) were the same; the slots those took beyond
+        the new ones cleared. Answers what it wrote. (God of War's moves are all overflow
+        ones, new objects each prompt: their JSON is compared, a block found by it and
+        copied in C, rather than each move compared and written.)"""
+        memo = orjson.dumps(spilled)
+        if was is not None and was[0] == memo:
+            return was
         codec = self.codec
-        start, buckets = codec.view_size, codec.move_buckets
-        old = was or ()
-        for rank, move in enumerate(spilled):
-            if rank < len(old) and old[rank] == move:
-                continue
-            at = start + rank * buckets
-            buffer[at:at + buckets] = codec.move_array(move)
-        end = start + len(spilled) * buckets
-        last = start + (codec.overflow if was is None else len(was)) * buckets
+        start = codec.view_size
+        end = start + len(spilled) * codec.move_buckets
+        if spilled:  # (an empty slice assigned would resize the buffer numpy holds)
+            memoryview(buffer).cast("B")[4 * start:4 * end] = codec.overflow_block(
+                spilled, memo)
+        last = start + codec.overflow * codec.move_buckets if was is None else was[1]
         if last > end:
             encoders.clear(buffer, end, last - end)
+        return memo, end
 
 
 def dominion_table() -> tuple[Move, ...]:

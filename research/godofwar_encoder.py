@@ -29,12 +29,15 @@ import orjson
 from domain.games.godofwar.engine import mimir_place, stranded, tile_info
 from domain.games.godofwar.views import BUILDING, _incoming, _ranged_tie, _scene_card
 
-from .codec import MAX_ITEMS, codec_for
+from .codec import MAX_ITEMS, SKIPPED_KEYS, codec_for
 from .encoders import UNSEEN
 from .state_encoders import Seen
 
 State = Mapping[str, Any]
-Features = tuple[list[int], list[float], list[float]]  # buckets, weights, the weights negated
+# A part's features: buckets, weights, the weights negated. Tuples, not lists: the garbage
+# collector stops tracking a tuple of numbers, and the memos keep tens of thousands of
+# these; as lists, each collection walked them all (about 7 us a decision in the bench).
+Features = tuple[tuple[int, ...], tuple[float, ...], tuple[float, ...]]
 FEW_FEATURES = 100  # a write changing at most this many adds them one by one, not in numpy
 
 # The view's entries that are the state's values as they are (its lists copied): by key.
@@ -42,6 +45,7 @@ _PLAIN_KEYS = ("stage", "solo", "round", "first_player", "carrier", "campaign", 
                "revealed", "supply", "boxed", "bonuses", "companions_used", "used_points",
                "last_attack", "rounds_played", "result")
 _PLAIN = itemgetter(*_PLAIN_KEYS)
+_PLAIN_PARTS = tuple((key,) for key in _PLAIN_KEYS)
 # What the view shows of a player (its deck's size only), compared as one tuple in C.
 _SHOWN_PLAYER = itemgetter("hero", "hand", "discard", "hand_limit")
 _PLAYER_FIELDS = ("hero", "hand", "discard", "hand_limit", "hand_size", "deck_size")
@@ -49,7 +53,11 @@ _PLAYER_FIELDS = ("hero", "hand", "discard", "hand_limit", "hand_size", "deck_si
 
 class GodOfWarSeen(Seen):
     """``codec.Hasher.features(view(st, seat))`` in the buffer's first slots, from ``st``,
-    part by part (see the module's docstring)."""
+    part by part (see the module's docstring). Every seat's view is the same but its
+    ``you``, a ranged tie's answers and the upgrade cards it looks at (a seat sees every
+    hand: GOW-R-50), which each write sets by its seat: the seats share one buffer."""
+
+    shared = True
 
     def __init__(self, size: int) -> None:
         super().__init__(size)
@@ -60,9 +68,11 @@ class GodOfWarSeen(Seen):
         self.view_size = _view_size()  # the hashed view's slots: the buffer's first ones
         self.plain: tuple[Any, ...] = (UNSEEN,) * len(_PLAIN_KEYS)
         self.players: list[tuple[Any, ...]] = []  # what each player showed, last written
+        self.players_value: Any = UNSEEN  # the state's players last written
         self.heroes: dict[str, Any] = {}  # the state's hero tiles last written
         self.scene: Any = UNSEEN
         self.mimir: Any = UNSEEN  # (carrier, mimir_column) last written
+        self.mimir_place: Any = UNSEEN  # (mimir_place, stranded) last written
         self.deck_size: Any = UNSEEN
         self.seat: int | None = None
         self.over: Any = UNSEEN  # the result the decks were last written for
@@ -71,9 +81,9 @@ class GodOfWarSeen(Seen):
         """(``events``: unused; the parts are compared with the last state's instead.)"""
         plain = _PLAIN(st)
         if plain != self.plain:
-            for key, value in compress(zip(_PLAIN_KEYS, plain, strict=True),
-                                       map(ne, plain, self.plain)):
-                self._set((key,), value)
+            for part, value in compress(zip(_PLAIN_PARTS, plain, strict=True),
+                                        map(ne, plain, self.plain)):
+                self._put(part, value)
             self.plain = plain
         deck_size = len(st["upgrade_deck"])
         if deck_size != self.deck_size:
@@ -101,10 +111,12 @@ class GodOfWarSeen(Seen):
     def _set(self, part: tuple[str, ...], value: Any) -> None:
         """The part at path ``part`` (the view's keys and list positions down to it)
         brought to ``value``."""
-        values = self.values
-        if values.get(part, UNSEEN) == value:
-            return
-        values[part] = value
+        if self.values.get(part, UNSEEN) != value:
+            self._put(part, value)
+
+    def _put(self, part: tuple[str, ...], value: Any) -> None:
+        """``_set``, where the caller knows the part's value changed."""
+        self.values[part] = value
         self._replace(part, self.features.get(part),
                       None if value is None else _features(part, value))
 
@@ -124,8 +136,19 @@ class GodOfWarSeen(Seen):
 
     def _players(self, st: State) -> None:
         """Each player's fields (a spectator sees no hands, a seat every one: GOW-R-50),
-        and every deck once the game is over."""
-        players, last = st["players"], self.players
+        and every deck once the game is over. (Two steps in three change no player: the
+        whole list is compared first, in C.)"""
+        players = st["players"]
+        if players != self.players_value:
+            self._each_player(players)
+            self.players_value = players
+        over = st["result"]
+        if over != self.over or over is not None:
+            self._set(("decks",), None if over is None else [list(p["deck"]) for p in players])
+            self.over = over
+
+    def _each_player(self, players: list[dict[str, Any]]) -> None:
+        last = self.players
         if len(players) != len(last):
             for s in range(len(players), len(last)):
                 for field in _PLAYER_FIELDS:
@@ -135,20 +158,31 @@ class GodOfWarSeen(Seen):
             last += [()] * (len(players) - len(last))
         for s, player in enumerate(players):
             shown = (*_SHOWN_PLAYER(player), len(player["deck"]))
-            if shown == last[s]:
+            was = last[s]
+            if shown == was:
                 continue
-            was = last[s] or (UNSEEN,) * len(shown)
-            index = str(s)
-            for field, value, old in zip(_PLAYER_FIELDS[:4], shown, was, strict=False):
-                if value != old:
-                    self._set(("players", index, field), value)
-            self._set(("players", index, "hand_size"), len(shown[1]))
-            self._set(("players", index, "deck_size"), shown[4])
+            hero, hand, discard, limit, deck_size = shown
+            hero_part, hand_part, discard_part, limit_part, size_part, deck_part = \
+                _player_parts(s)
+            if not was:
+                was = (UNSEEN, None, None, UNSEEN, UNSEEN)
+            if hero != was[0]:
+                self._put(hero_part, hero)
+            if hand != was[1]:
+                self._put_strings(hand_part, hand)
+                self._set(size_part, len(hand))
+            if discard != was[2]:
+                self._put_strings(discard_part, discard)
+            if limit != was[3]:
+                self._put(limit_part, limit)
+            if deck_size != was[4]:
+                self._put(deck_part, deck_size)
             last[s] = shown
-        over = st["result"]
-        if over != self.over or over is not None:
-            self._set(("decks",), None if over is None else [list(p["deck"]) for p in players])
-            self.over = over
+
+    def _put_strings(self, part: tuple[str, ...], items: list[str]) -> None:
+        """``_put`` of a list of strings (a hand, a discard pile)."""
+        self.values[part] = items
+        self._replace(part, self.features.get(part), _strings(part, items))
 
     def _heroes(self, st: State) -> None:
         """Each hero tile's fields and its health, and where Mimir stands."""
@@ -161,9 +195,10 @@ class GodOfWarSeen(Seen):
                     continue
                 for field, value in hero.items():
                     if was is None or was.get(field, UNSEEN) != value:
-                        self._set(("heroes", tile, field), value)
-                for field in (was or {}).keys() - hero.keys():
-                    self._set(("heroes", tile, field), None)
+                        self._put(("heroes", tile, field), value)
+                if was is not None and was.keys() != hero.keys():
+                    for field in was.keys() - hero.keys():
+                        self._set(("heroes", tile, field), None)
                 if was is None:
                     self._set(("heroes", tile, "health"), _health(tile))
             for tile in last.keys() - heroes.keys():
@@ -172,8 +207,11 @@ class GodOfWarSeen(Seen):
             self.heroes = heroes
         mimir = (st["carrier"], st["mimir_column"])
         if moved or mimir != self.mimir:
-            self._set(("mimir_column",), mimir_place(st))  # type: ignore[arg-type]
-            self._set(("mimir_stranded",), stranded(st))  # type: ignore[arg-type]
+            place = (mimir_place(st), stranded(st))  # type: ignore[arg-type]
+            if place != self.mimir_place:
+                self._set(("mimir_column",), place[0])
+                self._set(("mimir_stranded",), place[1])
+                self.mimir_place = place
             self.mimir = mimir
 
     def _scene(self, st: State) -> None:
@@ -205,18 +243,40 @@ class GodOfWarSeen(Seen):
         """What the top of the pending stack shows: the attack being defended against, the
         combination or payment being built, the box Mimir's Foresight may cancel, a ranged
         tie, the upgrade cards being ordered (as ``views.view``)."""
-        pending = st["pending"]
+        pending, values = st["pending"], self.values
         top: dict[str, Any] = pending[-1] if pending else {}
         op = top.get("op")
-        self._set(("incoming",), _incoming(st))  # type: ignore[arg-type]
-        self._set(("building",), {k: top.get(k) for k in BUILDING[op]}
-                  if op in BUILDING else None)
-        self._set(("box",), {"card": top["card"], "box": top["box"], "side": top["side"]}
-                  if op == "box" else None)
-        self._set(("ranged_tie",), _ranged_tie(st, top, seat)  # type: ignore[arg-type]
-                  if op == "enemy_attack" and "answers" in top else None)
-        self._set(("looking_at",), st["upgrade_deck"][-top["n"]:]
-                  if op == "reorder" and seat == top["seat"] else None)
+        # (in line, not by ``_set``: a part not shown has no value, so None as its default)
+        incoming = _incoming(st)  # type: ignore[arg-type]
+        if incoming != values.get(("incoming",)):
+            self._put(("incoming",), incoming)
+        fields = BUILDING.get(op)  # type: ignore[arg-type]
+        building = {k: top.get(k) for k in fields} if fields else None
+        if building != values.get(("building",)):
+            self._put(("building",), building)
+        if op == "box":
+            self._set(("box",), {"card": top["card"], "box": top["box"], "side": top["side"]})
+        elif values.get(("box",)) is not None:
+            self._put(("box",), None)
+        if op == "enemy_attack" and "answers" in top:
+            self._set(("ranged_tie",), _ranged_tie(st, top, seat))  # type: ignore[arg-type]
+        elif values.get(("ranged_tie",)) is not None:
+            self._put(("ranged_tie",), None)
+        if op == "reorder" and seat == top["seat"]:
+            self._set(("looking_at",), st["upgrade_deck"][-top["n"]:])
+        elif values.get(("looking_at",)) is not None:
+            self._put(("looking_at",), None)
+
+
+def _player_parts(seat: int) -> tuple[tuple[str, ...], ...]:
+    """The paths of a player's fields (``_PLAYER_FIELDS``), made once."""
+    while len(PLAYER_PARTS) <= seat:
+        index = str(len(PLAYER_PARTS))
+        PLAYER_PARTS.append(tuple(("players", index, field) for field in _PLAYER_FIELDS))
+    return PLAYER_PARTS[seat]
+
+
+PLAYER_PARTS: list[tuple[tuple[str, ...], ...]] = []
 
 
 def _view_size() -> int:
@@ -238,27 +298,52 @@ def _features(path: tuple[str, ...], value: Any) -> Features:
     if found is None:
         if len(FEATURES) > FEATURES_LIMIT:
             FEATURES.clear()
-        hasher = codec_for("godofwar").hasher
-        crc = 0
-        for step in path:
-            crc = hasher.path(crc, step if step == "#" else "." + step)
-        if path[-1] == "#":  # a list's length
-            slots, weights = [crc % hasher.buckets], [value]
+        if type(value) is dict and "#" not in value:  # ("#": a step read as a length)
+            slots, weights = _entries(path, value)
         else:
-            slots, weights = hasher.value_features(value, crc)
-        found = FEATURES[key] = slots, weights, [-weight for weight in weights]
+            hasher = codec_for("godofwar").hasher
+            crc = 0
+            for step in path:
+                crc = hasher.path(crc, step if step == "#" else "." + step)
+            if path[-1] == "#":  # a list's length
+                slots, weights = [crc % hasher.buckets], [value]
+            else:
+                slots, weights = hasher.value_features(value, crc)
+        found = FEATURES[key] = _kept(slots, weights)
     return found
+
+
+def _entries(path: tuple[str, ...], value: dict[str, Any]) -> tuple[list[int], list[float]]:
+    """A dict's features, its entries' in turn, as the hasher walks it: each entry's kept by
+    its own path and value, so a dict met for the first time (a combination being built, a
+    scene card's new token) mostly costs lookups; most of its entries have been met."""
+    slots: list[int] = []
+    weights: list[float] = []
+    for key, item in value.items():
+        if item is not None and key not in SKIPPED_KEYS:
+            features = _features((*path, key), item)
+            slots += features[0]
+            weights += features[1]
+    return slots, weights
 
 
 def _strings(path: tuple[str, ...], items: list[str]) -> Features:
     """A list of strings' features (a hand, a discard pile): its length, then 1 for each
-    string (the first ``MAX_ITEMS``), as the hasher walks it; each slot kept by the path."""
+    string (the first ``MAX_ITEMS``), as the hasher walks it; each slot kept by the path.
+    (Not kept by the items: in the bench's 50 games three lists in five were new, and a
+    memo's entries cost the garbage collector more than they saved.)"""
     slot_of = STRING_SLOTS.get(path)
     if slot_of is None:
         slot_of = STRING_SLOTS[path] = StringSlots(path)
-    slots = [slot_of.length, *map(slot_of.__getitem__, items[:MAX_ITEMS])]
-    weights = [float(len(items)), *ONES[:len(slots) - 1]]
-    return slots, weights, [-weight for weight in weights]
+    slots = (slot_of.length, *map(slot_of.__getitem__, items[:MAX_ITEMS]))
+    count = len(slots) - 1
+    return (slots, (float(len(items)), *ONES[:count]),
+            (-float(len(items)), *MINUS_ONES[:count]))
+
+
+def _kept(slots: list[int], weights: list[float]) -> Features:
+    """Features as a memo keeps them (see ``Features``)."""
+    return tuple(slots), tuple(weights), tuple(-weight for weight in weights)
 
 
 class StringSlots(dict[str, int]):
@@ -278,7 +363,8 @@ class StringSlots(dict[str, int]):
 
 
 STRING_SLOTS: dict[tuple[str, ...], StringSlots] = {}
-ONES = [1.0] * MAX_ITEMS
+ONES = (1.0,) * MAX_ITEMS
+MINUS_ONES = (-1.0,) * MAX_ITEMS
 _HASHABLE = frozenset({str, int, float})  # (not bool: True and 1 are one key, not one JSON)
 FEATURES: dict[tuple[tuple[str, ...], Any], Features] = {}
 FEATURES_LIMIT = 50_000

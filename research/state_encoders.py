@@ -60,10 +60,15 @@ class Seen:
     after are the codec's overflow moves), written by a game's subclass from the state
     (``write``), which keeps the parts it was last written from."""
 
+    # One buffer for every seat: the views differ by seat only in parts every ``write``
+    # sets by its seat; then a write brings the buffer from the last step's state, whoever
+    # was asked, not from the seat's own last turn (fewer changes, each written once).
+    shared = False
+
     def __init__(self, size: int) -> None:
         self.buffer = array("f", bytes(4 * size))
         self.numbers = np.frombuffer(self.buffer, np.float32)  # the same memory
-        self.overflow: list[Any] | None = None  # the overflow moves written (the codec's)
+        self.overflow: Any = None  # the overflow moves written (``codec.Written``)
 
     def write(self, st: State, seat: int, events: Sequence[Event] | None = None) -> None:
         """The buffer brought to ``st``; ``events``, where given, the episode's events so

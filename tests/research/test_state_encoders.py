@@ -75,3 +75,26 @@ def _count_bought(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
     monkeypatch.setattr(DominionSeen, "_add_bought", counted)
     return brought
+
+
+@pytest.mark.parametrize("value", [
+    {"op": "attack", "tile": "kratos", "card": None, "as": "melee", "numbers": [1, 2, 2]},
+    {"card": "s2-top-1", "box": 0, "side": "front", "dead": False, "stun": 3, "prompt": "x"},
+    {"enemy": {"name": "draugr", "runes": ["fehu", "uruz"], "attack": None,
+               "arrows": [{"to": 1}, {"to": 2}]}, "boxes": [], "wounds": 0.0},
+    {"#": 3, "deep": {"#": 1}}, {}])
+def test_a_dict_summed_from_its_entries_is_the_dict_hashed_whole(value):
+    """God of War's features of a dict met for the first time are its entries' kept ones
+    summed (``godofwar_encoder._entries``): the same slots and weights as the hasher's walk
+    of the whole dict at that path."""
+    from research import godofwar_encoder
+    from research.codec import codec_for
+
+    hasher = codec_for("godofwar").hasher
+    godofwar_encoder.FEATURES.clear()
+    path = ("building",)
+    godofwar_encoder._features(path + ("tile",), "kratos")  # an entry met before
+    slots, weights, negated = godofwar_encoder._features(path, value)
+    expected = hasher.value_features(value, hasher.path(0, ".building"))
+    assert sorted(zip(slots, weights, strict=True)) == sorted(zip(*expected, strict=True))
+    assert list(negated) == [-weight for weight in weights]
