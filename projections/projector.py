@@ -25,7 +25,7 @@ from replays import build_document, to_csv_rows
 from .audit import Auditor
 from .inbox import Inbox
 from .inbox_store import InboxStore
-from .store import ViewStore
+from .store import ViewStore, stored_text
 from .views import all_views, seat_field
 
 # The fields of a complete game's stored replay document: canonical JSON, and CSV rows. The
@@ -119,9 +119,19 @@ class Projector:
                          name)
 
     def _current_text(self, game_id: UUID, name: str) -> str | None:
-        """The stored text of ``name``, unless it is missing or behind the event store."""
-        stored = self.store.read_text(str(game_id), name)
-        if stored is not None and stored[0] >= self.version_of(game_id):
+        """The stored text of ``name``, unless it is missing or behind the event store. The
+        read is sent to Redis before the store is asked the game's version, and its reply
+        read after: Redis answers meanwhile, so the reply is mostly there, read without a
+        wait. Either order is sound: the views of a version are written after its events, so
+        views at least as new as the version asked are current when either was read."""
+        reply = self.store.text_read(str(game_id), name)
+        try:
+            current = self.version_of(game_id)
+        except BaseException:
+            reply.abandon()
+            raise
+        stored = stored_text(reply())
+        if stored is not None and stored[0] >= current:
             return stored[1]
         return None
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from uuid import UUID
 
+import pytest
+
 from projections import catch_up, rebuild
 from tests.api.helpers import bearer, create, move
 
@@ -164,3 +166,24 @@ def test_a_view_sent_as_stored_is_what_its_documented_schema_gives(client):
         sent = client.get(f"/games/{body['game_id']}/view", headers=headers)
         assert sent.content_type == "application/json"
         assert sent.json == ViewSchema().dump(sent.json)
+
+
+def test_a_view_read_whose_version_check_fails_leaves_no_reply_on_a_lent_connection(
+        client, app, monkeypatch):
+    """A view's Redis read is sent before the store is asked the game's version: when that
+    question fails, the read's connection is closed, never lent again with its reply unread
+    (the next read on it would take that reply for its own)."""
+    first, second = create(client), create(client)
+    projector = app.extensions["gamehall"].projector
+    client.get(f"/games/{first['game_id']}/view")  # a connection made and lent again
+    real = projector.version_of
+
+    def failing(game_id):
+        raise ConnectionError("the store went away")
+
+    monkeypatch.setattr(projector, "version_of", failing)
+    with pytest.raises(ConnectionError):
+        projector.read_text(UUID(first["game_id"]))
+    monkeypatch.setattr(projector, "version_of", real)
+    for body in (second, first, second):
+        assert client.get(f"/games/{body['game_id']}/view").json["game_id"] == body["game_id"]
