@@ -65,12 +65,15 @@ class Projector:
         # request, so one request asks the store once).
         self.version_of = version_of or service.version_of
 
-    def record(self, game: Game, live: bool = True) -> dict[str, Any]:
+    def record(self, game: Game, meanwhile: Callable[[], None] | None = None,
+               live: bool = True) -> dict[str, Any]:
         """Store every view of ``game`` (version-guarded) and announce its new version; once
         the game is complete, its replay document too (as NDJSON and as CSV rows), which an
         export then streams as stored: a finished game never changes. Then its players'
         inboxes (``live``: the game was just played, so its players are told what changed,
-        as they are of any change from views stored before)."""
+        as they are of any change from views stored before). ``meanwhile`` runs once the
+        write is sent, before its reply is read: Redis works while it does, and the reply is
+        then mostly there, read without a wait."""
         fields = Views(all_views(game))
         known = not live and self.store.version(str(game.id)) > 0
         if game.seed is not None:
@@ -80,10 +83,17 @@ class Projector:
         fields.texts = {key: value if isinstance(value, str) else canonical_json(value)
                         for key, value in fields.items()}
         deadline = game.next_deadline()
-        self.store.write_game(str(game.id), game.version, game.created_on.timestamp(),
-                              fields.texts, game.game_name,
-                              None if deadline is None else deadline.timestamp(),
-                              self.inbox.warning_at(game))
+        reply = self.store.game_write(str(game.id), game.version, game.created_on.timestamp(),
+                                      fields.texts, game.game_name,
+                                      None if deadline is None else deadline.timestamp(),
+                                      self.inbox.warning_at(game))
+        try:
+            if meanwhile is not None:
+                meanwhile()
+        except BaseException:
+            reply.abandon()
+            raise
+        reply()
         if game.seed is not None and self.auditor is not None:
             self.auditor.schedule(game.id)
         self.inbox.write(game, fields["summary"], known, live)

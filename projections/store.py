@@ -203,6 +203,14 @@ class ViewStore:
         """Store a game's views at ``version``, its earliest running ``deadline`` and when
         its earliest ``warning`` of a deadline is due (epoch seconds; None: none); False when
         a newer version is already there."""
+        return bool(self.game_write(game_id, version, created, fields, game, deadline,
+                                    warning)())
+
+    def game_write(self, game_id: str, version: int, created: float, fields: Mapping[str, Any],
+                   game: str, deadline: float | None = None, warning: float | None = None,
+                   ) -> Reply:
+        """``write_game``'s command, sent now: its reply (1: written, 0: a newer version is
+        already there)."""
         args: list[Any] = [version, created, game_id, channel(game_id),
                            "" if deadline is None else repr(deadline),
                            "" if warning is None else repr(warning)]
@@ -211,8 +219,8 @@ class ViewStore:
             args += [key, value if isinstance(value, str) else canonical_json(value)]
         keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}", DEADLINES,
                 WARNINGS]
-        return bool(self.direct.call(("EVALSHA", self._write.sha, len(keys), *keys, *args),
-                                     lambda: self._write(keys=keys, args=args)))
+        return self.direct.send(("EVALSHA", self._write.sha, len(keys), *keys, *args),
+                                lambda: self._write(keys=keys, args=args))
 
     def due_games(self, now: float, limit: int = 100, after: float | None = None,
                   ) -> list[str]:

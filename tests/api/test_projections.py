@@ -187,3 +187,28 @@ def test_a_view_read_whose_version_check_fails_leaves_no_reply_on_a_lent_connect
     monkeypatch.setattr(projector, "version_of", real)
     for body in (second, first, second):
         assert client.get(f"/games/{body['game_id']}/view").json["game_id"] == body["game_id"]
+
+
+def test_work_done_while_the_views_are_written_runs_once_and_its_failure_closes_the_write(
+        client, app, service):
+    """``record`` runs the caller's work after sending the views' write and before reading
+    its reply: the views are written all the same, and when that work fails, the write's
+    connection is closed, never lent again with its reply unread."""
+    body = create(client)
+    projector = app.extensions["gamehall"].projector
+    game = service.get(UUID(body["game_id"]))
+    ran: list[int] = []
+    projector.record(game, lambda: ran.append(game.version))
+    assert ran == [game.version]
+
+    def failing():
+        raise ConnectionError("the receipt store went away")
+
+    with pytest.raises(ConnectionError):
+        projector.record(game, failing)
+    other = create(client)
+    move(client, other["game_id"], other["tokens"]["0"], {"kind": "secret", "n": 2})
+    for each in (body, other):
+        view = client.get(f"/games/{each['game_id']}/view", headers=bearer(each["tokens"]["0"]))
+        assert view.json["game_id"] == each["game_id"]
+    assert client.get(f"/games/{other['game_id']}").json["version"] == 3
