@@ -77,7 +77,9 @@ class Projector:
         fields = Views(all_views(game))
         known = not live and self.store.version(str(game.id)) > 0
         if game.seed is not None:
-            document = build_document(self.service.records(game.id))
+            # The game in hand was just saved or loaded: its events are read without
+            # asking the store first whether it exists (``records`` does).
+            document = build_document(self.service.records_after(game.id, 0))
             fields[REPLAY] = canonical_json(document)
             fields[REPLAY_CSV] = "".join(to_csv_rows(document))
         fields.texts = {key: value if isinstance(value, str) else canonical_json(value)
