@@ -33,7 +33,9 @@ LAYERS: list[tuple[str, str, str]] = [
      "GameService._decide"),
     ("save: the event store (SQLite, fsync)", "domain.application", "GameService.save"),
     ("views: every seat's view and the summary, built", "projections.projector", "all_views"),
-    ("projection writes: Redis, one pipeline", "projections.store", "ViewStore.write_game"),
+    # The views' write is sent, the receipts signed, then its reply read (Projector.record).
+    ("projection writes: Redis, one script call", "projections.store", "Direct.send"),
+    ("projection writes: Redis, one script call", "projections.store", "Reply.__call__"),
     ("inbox: the seats' players, their entries and events", "projections.inbox",
      "Inbox.write"),
     ("receipts: the move's signed receipt", "domain.audits", "Receipts.of_moves"),

@@ -75,15 +75,20 @@ RULES = "rules_object"
 # hash, as for a first event read back from the store. Per thread, as games are created on
 # several; taken by the apply, so a first event read from the store later finds none.
 _BEGUN = threading.local()
+# The rules' next step at the game's state, with the state it was computed at: asked up to
+# three times a state (the driver, the views, the next move's check), so it is computed
+# once. A state is never changed in place, so the step
+# is the current one exactly while ``state`` is that same object; kept in memory only.
+STEP = "next_step"
 # The attributes of a Game that a copy of it shares: plain JSON values replaced by each event
-# and never changed in place, and its rules (never changed at all).
-SHARED_ATTRIBUTES = frozenset({"state", "life", RULES})
+# and never changed in place, its rules (never changed at all) and its next step (a value).
+SHARED_ATTRIBUTES = frozenset({"state", "life", RULES, STEP})
 # The rules state and life after each of a game's latest events, by version, kept in memory
 # only (never in a snapshot): a follower that starts from one of them reads on without
 # rebuilding the game from a snapshot, so its first call costs what it returns.
 RECENT, RECENT_STATES = "recent_states", 8
 # What a snapshot leaves out of a game: what it keeps in memory only.
-MEMORY_ONLY = (RECENT, RULES)
+MEMORY_ONLY = (RECENT, RULES, STEP)
 # The types of a Game's other attributes that a copy can share too (its id, version, times
 # and last hash); deepcopy of a UUID alone cost more than the rest of a copy.
 IMMUTABLE_TYPES = frozenset({UUID, datetime, int, str})
@@ -394,7 +399,14 @@ class Game(Aggregate):
         return self.life["seed"]
 
     def step(self) -> Step:
-        return self.rules.next(self.state)
+        """The rules' next step at the game's state (computed once a state: see STEP)."""
+        state = self.state
+        known: tuple[State, Step] | None = self.__dict__.get(STEP)
+        if known is not None and known[0] is state:
+            return known[1]
+        step = self.rules.next(state)
+        self.__dict__[STEP] = (state, step)
+        return step
 
     # ---- commands ----
 
@@ -412,7 +424,8 @@ class Game(Aggregate):
             due = self.deadline(seat)
             if due is not None and at > due:
                 raise DeadlinePassed(f"Your time for this decision ran out at {iso(due)}.")
-        new_state = play_move(self.rules, self.state, seat, move, step)
+        new_state = play_move(self.rules, self.state, seat, move,
+                              self.step() if step is None else step)
         self._record(self.MoveMade, {"seat": seat, "move": move, "by": by}, new_state, at)
 
     def resolve_chance(self, outcome: Any, at: datetime, step: Step | None = None) -> None:

@@ -151,8 +151,11 @@ class ReadModels(Protocol):
     """Where the service writes what readers read (the web layer's Redis views,
     ``projections.Projector``); the service writes them in each command's unit of work."""
 
-    def record(self, game: Game) -> Mapping[str, Any]:
-        """Write the views of ``game``, just saved; answer them (field name to document)."""
+    def record(self, game: Game, meanwhile: Callable[[], None] | None = None,
+               ) -> Mapping[str, Any]:
+        """Write the views of ``game``, just saved; answer them (field name to document).
+        ``meanwhile``: the caller's own work, run while the write is under way (before it
+        is known to be done, so nothing another reader could see)."""
 
     def recorded(self, game: Game) -> Mapping[str, Any]:
         """The views of ``game``, an earlier version of a game (a repeated request's), once
@@ -162,7 +165,10 @@ class ReadModels(Protocol):
 class NoReadModels:
     """A service without read models (the command line, the domain's tests)."""
 
-    def record(self, game: Game) -> Mapping[str, Any]:
+    def record(self, game: Game, meanwhile: Callable[[], None] | None = None,
+               ) -> Mapping[str, Any]:
+        if meanwhile is not None:
+            meanwhile()
         return {}
 
     def recorded(self, game: Game) -> Mapping[str, Any]:
@@ -489,18 +495,24 @@ class GameService(Application[UUID]):
 
     def _outcome(self, command: Command, change: Change, events: tuple[Any, ...]) -> Outcome:
         """What the unit of work answers, once ``change`` is saved: the read models written
-        and, for moves, the mover's receipts (made from the events just saved)."""
+        and, for moves, the mover's receipts (made from the events just saved, and signed
+        while the views are being written)."""
         game = change.game
+        receipts: list[dict[str, Any]] = []
+
+        def sign() -> None:
+            if isinstance(command, PlayMoves):
+                receipts.extend(self.receipts.of_moves(
+                    game, command.seat, len(command.moves),
+                    [event_record(event) for event in events]))
         if change.repeated:
             views = self.read_models.recorded(game)
+            sign()
         elif events:
-            views = self.read_models.record(game)
+            views = self.read_models.record(game, sign)
         else:  # nothing was due (a deadline another host fired first): nothing to write
             views = {}
-        receipts: list[dict[str, Any]] = []
-        if isinstance(command, PlayMoves):
-            receipts = self.receipts.of_moves(game, command.seat, len(command.moves),
-                                              [event_record(event) for event in events])
+            sign()
         return Outcome(game, views, change.tokens, tuple(receipts), events, change.repeated)
 
     def _decide(self, command: Command, compute: Callable[[Callable[[], None]], None] | None,

@@ -42,7 +42,7 @@ def advance(game: Game, seed: bytes, clock: Callable[[], datetime]) -> None:
     named = str(game.id)  # in every draw's context: written once, not once a step
     rules = game.rules  # a game's rules never change: looked up once, not once a step
     for _ in range(MAX_AUTOMATIC_STEPS):
-        step = rules.next(game.state)
+        step = game.step()  # (kept with the state: the views and the next move reuse it)
         if isinstance(step, Over):
             game.end(step, clock())
             game.reveal_seed(seed, clock())

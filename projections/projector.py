@@ -25,7 +25,7 @@ from replays import build_document, to_csv_rows
 from .audit import Auditor
 from .inbox import Inbox
 from .inbox_store import InboxStore
-from .store import ViewStore
+from .store import ViewStore, stored_text
 from .views import all_views, seat_field
 
 # The fields of a complete game's stored replay document: canonical JSON, and CSV rows. The
@@ -65,25 +65,37 @@ class Projector:
         # request, so one request asks the store once).
         self.version_of = version_of or service.version_of
 
-    def record(self, game: Game, live: bool = True) -> dict[str, Any]:
+    def record(self, game: Game, meanwhile: Callable[[], None] | None = None,
+               live: bool = True) -> dict[str, Any]:
         """Store every view of ``game`` (version-guarded) and announce its new version; once
         the game is complete, its replay document too (as NDJSON and as CSV rows), which an
         export then streams as stored: a finished game never changes. Then its players'
         inboxes (``live``: the game was just played, so its players are told what changed,
-        as they are of any change from views stored before)."""
+        as they are of any change from views stored before). ``meanwhile`` runs once the
+        write is sent, before its reply is read: Redis works while it does, and the reply is
+        then mostly there, read without a wait."""
         fields = Views(all_views(game))
         known = not live and self.store.version(str(game.id)) > 0
         if game.seed is not None:
-            document = build_document(self.service.records(game.id))
+            # The game in hand was just saved or loaded: its events are read without
+            # asking the store first whether it exists (``records`` does).
+            document = build_document(self.service.records_after(game.id, 0))
             fields[REPLAY] = canonical_json(document)
             fields[REPLAY_CSV] = "".join(to_csv_rows(document))
         fields.texts = {key: value if isinstance(value, str) else canonical_json(value)
                         for key, value in fields.items()}
         deadline = game.next_deadline()
-        self.store.write_game(str(game.id), game.version, game.created_on.timestamp(),
-                              fields.texts, game.game_name,
-                              None if deadline is None else deadline.timestamp(),
-                              self.inbox.warning_at(game))
+        reply = self.store.game_write(str(game.id), game.version, game.created_on.timestamp(),
+                                      fields.texts, game.game_name,
+                                      None if deadline is None else deadline.timestamp(),
+                                      self.inbox.warning_at(game))
+        try:
+            if meanwhile is not None:
+                meanwhile()
+        except BaseException:
+            reply.abandon()
+            raise
+        reply()
         if game.seed is not None and self.auditor is not None:
             self.auditor.schedule(game.id)
         self.inbox.write(game, fields["summary"], known, live)
@@ -119,9 +131,19 @@ class Projector:
                          name)
 
     def _current_text(self, game_id: UUID, name: str) -> str | None:
-        """The stored text of ``name``, unless it is missing or behind the event store."""
-        stored = self.store.read_text(str(game_id), name)
-        if stored is not None and stored[0] >= self.version_of(game_id):
+        """The stored text of ``name``, unless it is missing or behind the event store. The
+        read is sent to Redis before the store is asked the game's version, and its reply
+        read after: Redis answers meanwhile, so the reply is mostly there, read without a
+        wait. Either order is sound: the views of a version are written after its events, so
+        views at least as new as the version asked are current when either was read."""
+        reply = self.store.text_read(str(game_id), name)
+        try:
+            current = self.version_of(game_id)
+        except BaseException:
+            reply.abandon()
+            raise
+        stored = stored_text(reply())
+        if stored is not None and stored[0] >= current:
             return stored[1]
         return None
 

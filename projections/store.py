@@ -114,6 +114,12 @@ class Direct:
         self._idle: list[Any] = []
 
     def call(self, command: tuple[Any, ...], otherwise: Callable[[], Any]) -> Any:
+        return self.send(command, otherwise)()
+
+    def send(self, command: tuple[Any, ...], otherwise: Callable[[], Any]) -> Reply:
+        """Send ``command`` now and answer its ``Reply``, to be read (or abandoned) later:
+        work done meanwhile overlaps Redis's, and the reply is then often there already,
+        read without waiting for it (a wait is a timer and two switches of the event loop)."""
         try:
             connection = self._idle.pop()
         except IndexError:
@@ -121,19 +127,50 @@ class Direct:
             connection = pool.connection_class(**pool.connection_kwargs)
         try:
             connection.send_packed_command([packed(command)], check_health=False)
+        except UNAVAILABLE:
+            connection.disconnect()
+            return Reply(self._idle, None, otherwise)
+        except BaseException:
+            connection.disconnect()
+            raise
+        return Reply(self._idle, connection, otherwise)
+
+    def close(self) -> None:
+        while self._idle:
+            self._idle.pop().disconnect()
+
+
+class Reply:
+    """The reply of a command ``Direct`` sent: called, it reads it (the connection is lent
+    again only then), or answers ``otherwise()`` where Redis did not answer; ``abandon``
+    closes the connection of a reply that will not be read."""
+
+    __slots__ = ("_connection", "_idle", "_otherwise")
+
+    def __init__(self, idle: list[Any], connection: Any, otherwise: Callable[[], Any]) -> None:
+        self._idle = idle
+        self._connection = connection
+        self._otherwise = otherwise
+
+    def __call__(self) -> Any:
+        connection, self._connection = self._connection, None
+        if connection is None:
+            return self._otherwise()
+        try:
             reply = connection.read_response()
         except (*UNAVAILABLE, redis.exceptions.NoScriptError):
             connection.disconnect()
-            return otherwise()
+            return self._otherwise()
         except BaseException:
             connection.disconnect()
             raise
         self._idle.append(connection)
         return reply
 
-    def close(self) -> None:
-        while self._idle:
-            self._idle.pop().disconnect()
+    def abandon(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.disconnect()
 
 
 def packed(command: tuple[Any, ...]) -> bytes:
@@ -166,6 +203,14 @@ class ViewStore:
         """Store a game's views at ``version``, its earliest running ``deadline`` and when
         its earliest ``warning`` of a deadline is due (epoch seconds; None: none); False when
         a newer version is already there."""
+        return bool(self.game_write(game_id, version, created, fields, game, deadline,
+                                    warning)())
+
+    def game_write(self, game_id: str, version: int, created: float, fields: Mapping[str, Any],
+                   game: str, deadline: float | None = None, warning: float | None = None,
+                   ) -> Reply:
+        """``write_game``'s command, sent now: its reply (1: written, 0: a newer version is
+        already there)."""
         args: list[Any] = [version, created, game_id, channel(game_id),
                            "" if deadline is None else repr(deadline),
                            "" if warning is None else repr(warning)]
@@ -174,8 +219,8 @@ class ViewStore:
             args += [key, value if isinstance(value, str) else canonical_json(value)]
         keys = [_game_key(game_id), f"{PREFIX}index", f"{PREFIX}index:{game}", DEADLINES,
                 WARNINGS]
-        return bool(self.direct.call(("EVALSHA", self._write.sha, len(keys), *keys, *args),
-                                     lambda: self._write(keys=keys, args=args)))
+        return self.direct.send(("EVALSHA", self._write.sha, len(keys), *keys, *args),
+                                lambda: self._write(keys=keys, args=args))
 
     def due_games(self, now: float, limit: int = 100, after: float | None = None,
                   ) -> list[str]:
@@ -232,12 +277,13 @@ class ViewStore:
 
     def read_text(self, game_id: str, field: str) -> tuple[int, str] | None:
         """The version and the JSON text stored under ``field``, or None."""
+        return stored_text(self.text_read(game_id, field)())
+
+    def text_read(self, game_id: str, field: str) -> Reply:
+        """``read_text``'s command, sent now: its reply (``stored_text`` reads what it says)."""
         key = _game_key(game_id)
-        version, value = self.direct.call(("HMGET", key, "version", field),
-                                          lambda: self.client.hmget(key, ["version", field]))
-        if not version or value is None:
-            return None
-        return int(version), str(value)  # decode_responses: a str already
+        return self.direct.send(("HMGET", key, "version", field),
+                                lambda: self.client.hmget(key, ["version", field]))
 
     def index(self, game: str | None, since: float | None, until: float | None,
               newest_first: bool) -> Iterator[str]:
@@ -429,6 +475,14 @@ class Subscription:
 
     def close(self) -> None:
         self._hub.leave(self)
+
+
+def stored_text(reply: Any) -> tuple[int, str] | None:
+    """The version and text of a ``text_read`` reply, or None where either is missing."""
+    version, value = reply
+    if not version or value is None:
+        return None
+    return int(version), str(value)  # decode_responses: a str already
 
 
 def channel(game_id: str) -> str:

@@ -244,3 +244,27 @@ def test_every_recorded_event_is_the_one_the_librarys_constructor_makes(service)
         made = type(event)(**fields)
         assert list(vars(made)) == list(fields) and vars(made) == fields
         assert service.mapper.to_stored_event(made) == service.mapper.to_stored_event(event)
+
+
+def test_a_games_next_step_is_computed_once_a_state_and_never_outlives_it(service):
+    """The step is kept with the state it was computed at: asked again at that state it is
+    not computed again (a copy of the game shares it), and a new state computes its own; a
+    snapshot leaves it out."""
+    game, _ = service.create_game("toy", {}, humans())
+    computed: list[object] = []
+
+    def counted(state):
+        computed.append(state)
+        return toygame.RULES.next(state)
+
+    game.__dict__.pop("next_step", None)
+    game.__dict__["rules_object"] = replace(game.rules, next=counted)
+    first = game.step()
+    assert game.step() is first and copy.deepcopy(game).step() is first
+    assert computed == [game.state]
+    game.make_move(0, {"kind": "secret", "n": 2}, "ann", datetime(2026, 1, 2, tzinfo=UTC))
+    assert len(computed) == 1  # the move was checked against the step kept
+    assert game.step().seats == [1] and first.seats == [0, 1]
+    assert computed == [computed[0], game.state]
+    snapshot = type(game).Snapshot.take(game)
+    assert "next_step" not in snapshot.state

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from uuid import UUID
 
+import pytest
+
 from projections import catch_up, rebuild
 from tests.api.helpers import bearer, create, move
 
@@ -164,3 +166,49 @@ def test_a_view_sent_as_stored_is_what_its_documented_schema_gives(client):
         sent = client.get(f"/games/{body['game_id']}/view", headers=headers)
         assert sent.content_type == "application/json"
         assert sent.json == ViewSchema().dump(sent.json)
+
+
+def test_a_view_read_whose_version_check_fails_leaves_no_reply_on_a_lent_connection(
+        client, app, monkeypatch):
+    """A view's Redis read is sent before the store is asked the game's version: when that
+    question fails, the read's connection is closed, never lent again with its reply unread
+    (the next read on it would take that reply for its own)."""
+    first, second = create(client), create(client)
+    projector = app.extensions["gamehall"].projector
+    client.get(f"/games/{first['game_id']}/view")  # a connection made and lent again
+    real = projector.version_of
+
+    def failing(game_id):
+        raise ConnectionError("the store went away")
+
+    monkeypatch.setattr(projector, "version_of", failing)
+    with pytest.raises(ConnectionError):
+        projector.read_text(UUID(first["game_id"]))
+    monkeypatch.setattr(projector, "version_of", real)
+    for body in (second, first, second):
+        assert client.get(f"/games/{body['game_id']}/view").json["game_id"] == body["game_id"]
+
+
+def test_work_done_while_the_views_are_written_runs_once_and_its_failure_closes_the_write(
+        client, app, service):
+    """``record`` runs the caller's work after sending the views' write and before reading
+    its reply: the views are written all the same, and when that work fails, the write's
+    connection is closed, never lent again with its reply unread."""
+    body = create(client)
+    projector = app.extensions["gamehall"].projector
+    game = service.get(UUID(body["game_id"]))
+    ran: list[int] = []
+    projector.record(game, lambda: ran.append(game.version))
+    assert ran == [game.version]
+
+    def failing():
+        raise ConnectionError("the receipt store went away")
+
+    with pytest.raises(ConnectionError):
+        projector.record(game, failing)
+    other = create(client)
+    move(client, other["game_id"], other["tokens"]["0"], {"kind": "secret", "n": 2})
+    for each in (body, other):
+        view = client.get(f"/games/{each['game_id']}/view", headers=bearer(each["tokens"]["0"]))
+        assert view.json["game_id"] == each["game_id"]
+    assert client.get(f"/games/{other['game_id']}").json["version"] == 3
