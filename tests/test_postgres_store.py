@@ -70,3 +70,14 @@ def test_a_save_notifies_no_listener(service, postgres_env):
         listener.execute(f"LISTEN {service.recorder.channel_name}")
         service.recorder.insert_events(events(2))
         assert list(listener.notifies(timeout=0.3)) == []
+
+
+def test_the_newest_events_of_several_games_are_read_in_one_statement(service):
+    long, short = events(40), events(1)
+    for written in (long, short):
+        service.recorder.insert_events(written)
+    ids = [long[0].originator_id, short[0].originator_id, uuid4()]
+    assert service._checks.statements.newest_events(ids) == {
+        ids[0]: (40, "t40"), ids[1]: (1, "t1")}
+    assert service._checks.newest(ids[0]) == (40, "t40")
+    assert service._checks.newest(ids[2]) is None
