@@ -32,7 +32,6 @@ pipeline is left, in which psycopg could lose track of a statement it prepared.
 from __future__ import annotations
 
 import sys
-import threading
 from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
@@ -40,6 +39,7 @@ from uuid import UUID
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.utils import retry
 
+from .batches import Batches, Queued
 from .event_store import _made
 
 RETRIED = (InterfaceError, OperationalError)  # as the library retries its own statements
@@ -137,64 +137,33 @@ class EventStatements:
         return self._shapes[shape]
 
 
-class _Asked:
-    """One version check: its game, then its answer, or whether it leads the next batch."""
+class _Asked(Queued):
+    """One version check: its game, then the version and topic of the game's newest event."""
 
     def __init__(self, originator_id: UUID) -> None:
+        super().__init__()
         self.originator_id = originator_id
-        self.done = threading.Event()
-        self.leads = False
-        self.answer: tuple[int, str] | None = None
-        self.error: BaseException | None = None
 
 
 class NewestEvents:
     """The newest event's version and topic of a game, asked together with the other checks
     waiting at the time: one statement on its way at a time; the checks asked meanwhile
-    queue, and the first of them sends the next statement, for all of them, once the one on
-    its way is back (as ``group_commit`` queues SQLite's saves)."""
+    queue and go together in the next (``domain.batches``)."""
 
     def __init__(self, statements: EventStatements) -> None:
         self.statements = statements
-        self._lock = threading.Lock()
-        self._queue: list[_Asked] = []
-        self._leading = False
+        self._batches: Batches[_Asked] = Batches(self._read)
 
     def newest(self, originator_id: UUID) -> tuple[int, str] | None:
         """The version and topic of the game's newest event (None: it has none), read by a
         statement sent after this call began."""
-        asked = _Asked(originator_id)
-        with self._lock:
-            self._queue.append(asked)
-            follows, self._leading = self._leading, True
-        if follows:
-            asked.done.wait()
-        if not follows or asked.leads:
-            self._lead()
-        if asked.error is not None:
-            raise asked.error
-        return asked.answer
+        answer: tuple[int, str] | None = self._batches.run(_Asked(originator_id))
+        return answer
 
-    def _lead(self) -> None:
-        with self._lock:
-            batch, self._queue = self._queue, []
-        try:
-            found = self.statements.newest_events(list({a.originator_id for a in batch}))
-            for asked in batch:
-                asked.answer = found.get(asked.originator_id)
-        except BaseException as error:  # every check of the batch fails with it
-            for asked in batch:
-                asked.error = error
-            raise
-        finally:
-            with self._lock:
-                successor = self._queue[0] if self._queue else None
-                self._leading = successor is not None
-            for asked in batch[1:]:
-                asked.done.set()
-            if successor is not None:
-                successor.leads = True
-                successor.done.set()
+    def _read(self, batch: Sequence[_Asked]) -> None:
+        found = self.statements.newest_events(list({a.originator_id for a in batch}))
+        for asked in batch:
+            asked.settle(found.get(asked.originator_id))
 
 
 def install(recorders: Sequence[Any]) -> NewestEvents | None:

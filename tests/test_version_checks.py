@@ -49,10 +49,10 @@ def ask(checks: NewestEvents, game: UUID, answers: dict[str, object], name: str,
 def queued(checks: NewestEvents, count: int) -> None:
     """Until ``count`` checks wait for the next statement."""
     for _ in range(1000):
-        if len(checks._queue) == count:
+        if len(checks._batches._queue) == count:
             return
         threading.Event().wait(0.005)
-    raise AssertionError(f"{len(checks._queue)} checks queued, not {count}")
+    raise AssertionError(f"{len(checks._batches._queue)} checks queued, not {count}")
 
 
 def test_a_check_asked_while_a_statement_is_on_its_way_is_answered_by_the_next_one():
@@ -73,7 +73,7 @@ def test_a_check_asked_while_a_statement_is_on_its_way_is_answered_by_the_next_o
     assert answers == {"first": (1, "game"), "second": (2, "game"), "other": (7, "game"),
                        "unknown": None}
     assert len(store.statements) == 2 and len(store.statements[1]) == 3
-    assert not checks._leading and checks._queue == []
+    assert not checks._batches._leading and checks._batches._queue == []
 
 
 def test_a_failed_statement_fails_each_check_it_carried_and_the_next_checks_go_on():
@@ -93,7 +93,7 @@ def test_a_failed_statement_fails_each_check_it_carried_and_the_next_checks_go_o
         thread.join(5)
     assert isinstance(answers["first"], ConnectionError)
     assert answers["second"] == (4, "game")
-    assert not checks._leading and checks._queue == []
+    assert not checks._batches._leading and checks._batches._queue == []
 
 
 @pytest.mark.parametrize("count", [1, 40])
