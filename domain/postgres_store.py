@@ -66,10 +66,11 @@ class EventStatements:
         self._returning = b" RETURNING notification_id" if numbered else b""
         self._select = (b"SELECT originator_id, originator_version, topic, state FROM "
                         + table + b" WHERE originator_id = %b::uuid")
-        self._newest = (b"SELECT asked.id, newest.originator_version, newest.topic FROM "
-                        b"unnest(%b::uuid[]) AS asked(id) CROSS JOIN LATERAL (SELECT "
-                        b"originator_version, topic FROM " + table + b" WHERE originator_id "
-                        b"= asked.id ORDER BY originator_version DESC LIMIT 1) AS newest")
+        newest = b"SELECT originator_version, topic FROM " + table + b" WHERE originator_id = "
+        last = b" ORDER BY originator_version DESC LIMIT 1"
+        self._newest_one = newest + b"%b::uuid" + last
+        self._newest = (b"SELECT asked.id, newest.* FROM unnest(%b::uuid[]) AS asked(id) CROSS "
+                        b"JOIN LATERAL (" + newest + b"asked.id" + last + b") AS newest")
         self._shapes: dict[tuple[bool, bool, bool, bool], bytes] = {}
         self._inserts: dict[int, bytes] = {}
 
@@ -122,6 +123,10 @@ class EventStatements:
         one, in one statement (each a backward step of the table's key)."""
         with self.datastore.get_connection() as connection, \
                 connection.cursor(row_factory=self._tuples) as cursor:
+            if len(originator_ids) == 1:  # the plainer statement costs the server less
+                cursor.execute(self._newest_one, originator_ids, prepare=True, binary=True)
+                found = cursor.fetchone()
+                return {} if found is None else {originator_ids[0]: (found[0], found[1])}
             cursor.execute(self._newest, [list(originator_ids)], prepare=True, binary=True)
             return {row[0]: (row[1], row[2]) for row in cursor.fetchall()}
 
