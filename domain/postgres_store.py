@@ -9,11 +9,17 @@ prepared.
   every host waited for the flushes of the saves ahead of it, one at a time, and PostgreSQL's
   own grouping of concurrent commits into one flush never happened. On this machine 16
   clients inserting a row each committed 350-500 times a second with a NOTIFY and 4,000-4,300
-  without (``pgbench``). Here a save is one ``INSERT`` of its events, in a transaction of its
-  own (one statement, one round trip), which returns once its commit is flushed, as
-  PostgreSQL's ``synchronous_commit`` says; the lock timeout the function set is the
-  connection's. A few events go as rows of values: psycopg dumps a list only after looking
-  at each of its values, which cost more than the rest of the statement.
+  without (``pgbench``). Here a save is one ``INSERT`` of its events (with the saves queued
+  with it, below), in a transaction of its own (one statement, one round trip), which
+  returns once its commit is flushed, as PostgreSQL's ``synchronous_commit`` says; the lock
+  timeout the function set is the connection's. A few events go as rows of values: psycopg
+  dumps a list only after looking at each of its values, which cost more than the rest of
+  the statement.
+* **Saves together.** The saves of concurrent requests (the events table's, not the
+  snapshots') queue while a worker's batches are on their way (``SAVE_LANES``) and go in
+  one ``INSERT``, one transaction, one commit: all land or none, and where the store's
+  version check refuses one of them, each is inserted again alone, so that only the refused
+  one fails (``_insert_together``). A save still returns once its commit is flushed.
 * **Reads** (a game's newest events: a move's fast-forward, a game's load) are the
   library's statement, written once for each shape instead of composed at each call, rows
   as tuples and results in binary.
@@ -36,23 +42,32 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
+from eventsourcing.persistence import (
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    StoredEvent,
+)
 from eventsourcing.utils import retry
 
 from .batches import Batches, Queued
 from .event_store import _made
 
 RETRIED = (InterfaceError, OperationalError)  # as the library retries its own statements
-ROWS_AS_VALUES = 16  # saves of more events (a bot game's) are inserted from lists
+# Batches of saves on their way at once (a host's): one alone made every save wait for the
+# commit of the batch ahead of it, its disk flush included.
+SAVE_LANES = 3
+ROWS_AS_VALUES = 48  # more events (a bot game's save, many saves) are inserted from lists
 
 
 class EventStatements:
     """``insert_events`` and ``select_events`` of a PostgreSQL recorder, each one statement
     written once (the library's, but for the NOTIFY)."""
 
-    def __init__(self, recorder: Any, numbered: bool) -> None:
+    def __init__(self, recorder: Any, numbered: bool, saves_together: bool = False) -> None:
         """``numbered``: the table numbers its events (the notification log's ids), and an
-        insert answers their numbers."""
+        insert answers their numbers. ``saves_together``: concurrent saves are inserted in
+        one statement (``_insert_together``)."""
         from psycopg.rows import tuple_row  # psycopg is loaded for a PostgreSQL store only
         from psycopg.sql import SQL, Identifier
 
@@ -73,18 +88,56 @@ class EventStatements:
                         b"JOIN LATERAL (" + newest + b"asked.id" + last + b") AS newest")
         self._shapes: dict[tuple[bool, bool, bool, bool], bytes] = {}
         self._inserts: dict[int, bytes] = {}
+        # The events table's saves of concurrent requests go together (not the snapshots').
+        self._saves: Batches[_Save] | None = (
+            Batches(self._insert_together, SAVE_LANES) if saves_together else None)
 
-    @retry(RETRIED, max_attempts=10, wait=0.2)
     def insert_events(self, stored_events: Sequence[StoredEvent],
                       **_: Any) -> Sequence[int] | None:
-        """``stored_events`` inserted in one statement, in a transaction of its own; their
-        notification ids, in order (for the events table; None for the snapshots')."""
+        """``stored_events`` inserted in a transaction of their own, or with the saves queued
+        with them (``_insert_together``); their notification ids, in order (for the events
+        table; None for the snapshots')."""
         if not stored_events:
             return []
+        if self._saves is None:
+            alone: list[int] | None = self._insert_now(stored_events)
+            return alone
+        ids: list[int] | None = self._saves.run(_Save(stored_events))
+        return ids
+
+    @retry(RETRIED, max_attempts=10, wait=0.2)
+    def _insert_now(self, stored_events: Sequence[StoredEvent]) -> list[int] | None:
+        """``stored_events`` inserted in one statement, in a transaction of its own."""
         with self.datastore.get_connection() as connection, \
                 connection.cursor(row_factory=self._tuples) as cursor:
             cursor.execute(*self._insert(stored_events), prepare=True)
             return [row[0] for row in cursor.fetchall()] if self._returning else None
+
+    def _insert_together(self, batch: Sequence[_Save]) -> None:
+        """The saves of ``batch`` in one statement, one transaction: all of them land, or
+        none. Where the store's version check refuses one (IntegrityError), each is then
+        inserted alone, so that only the refused ones fail. The saves go in the order of
+        their first events' keys, as every batch of every host does, so that two batches
+        racing for the same games' next versions wait for each other's rows in one order,
+        not crosswise (a deadlock, which PostgreSQL would break after a second: the statement
+        fails and is tried again)."""
+        if len(batch) > 1:
+            batch = sorted(batch, key=_Save.first_key)
+            try:
+                ids = self._insert_now([event for save in batch for event in save.events])
+            except IntegrityError:
+                pass
+            else:
+                for save in batch:
+                    count = len(save.events)
+                    save.settle(None if ids is None else ids[:count])
+                    ids = None if ids is None else ids[count:]
+                return
+        for save in batch:
+            try:
+                save.settle(self._insert_now(save.events))
+            except Exception as failed:  # refused, or the store failed: this save alone
+                save.settle(error=failed)
 
     def _insert(self, stored_events: Sequence[StoredEvent]) -> tuple[bytes, list[Any]]:
         """The insert of ``stored_events`` and its parameters: a row of values each, for a
@@ -142,6 +195,18 @@ class EventStatements:
         return self._shapes[shape]
 
 
+class _Save(Queued):
+    """One save's events, then their notification ids."""
+
+    def __init__(self, events: Sequence[StoredEvent]) -> None:
+        super().__init__()
+        self.events = events
+
+    def first_key(self) -> tuple[str, int]:
+        first = self.events[0]
+        return str(first.originator_id), first.originator_version
+
+
 class _Asked(Queued):
     """One version check: its game, then the version and topic of the game's newest event."""
 
@@ -159,10 +224,12 @@ class NewestEvents:
         self.statements = statements
         self._batches: Batches[_Asked] = Batches(self._read)
 
-    def newest(self, originator_id: UUID) -> tuple[int, str] | None:
+    def newest(self, originator_id: UUID | str) -> tuple[int, str] | None:
         """The version and topic of the game's newest event (None: it has none), read by a
-        statement sent after this call began."""
-        answer: tuple[int, str] | None = self._batches.run(_Asked(originator_id))
+        statement sent after this call began. The game's id may come as text (as the
+        library's reads take it)."""
+        known = originator_id if isinstance(originator_id, UUID) else UUID(str(originator_id))
+        answer: tuple[int, str] | None = self._batches.run(_Asked(known))  # keyed as read
         return answer
 
     def _read(self, batch: Sequence[_Asked]) -> None:
@@ -185,7 +252,7 @@ def install(recorders: Sequence[Any]) -> NewestEvents | None:
     checks = None
     for recorder in found:
         numbered = isinstance(recorder, postgres.PostgresApplicationRecorder)
-        statements = EventStatements(recorder, numbered)
+        statements = EventStatements(recorder, numbered, saves_together=recorder is recorders[0])
         recorder.select_events = statements.select_events
         recorder.insert_events = statements.insert_events
         if recorder is recorders[0]:

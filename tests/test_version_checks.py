@@ -73,7 +73,7 @@ def test_a_check_asked_while_a_statement_is_on_its_way_is_answered_by_the_next_o
     assert answers == {"first": (1, "game"), "second": (2, "game"), "other": (7, "game"),
                        "unknown": None}
     assert len(store.statements) == 2 and len(store.statements[1]) == 3
-    assert not checks._batches._leading and checks._batches._queue == []
+    assert checks._batches._leading == 0 and checks._batches._queue == []
 
 
 def test_a_failed_statement_fails_each_check_it_carried_and_the_next_checks_go_on():
@@ -93,7 +93,7 @@ def test_a_failed_statement_fails_each_check_it_carried_and_the_next_checks_go_o
         thread.join(5)
     assert isinstance(answers["first"], ConnectionError)
     assert answers["second"] == (4, "game")
-    assert not checks._batches._leading and checks._batches._queue == []
+    assert checks._batches._leading == 0 and checks._batches._queue == []
 
 
 @pytest.mark.parametrize("count", [1, 40])
@@ -107,3 +107,12 @@ def test_checks_asked_at_once_each_get_their_own_games_answer(count):
     for thread in threads:
         thread.join(5)
     assert answers == {str(game): (game.int % 1000, "game") for game in games}
+
+
+def test_a_game_asked_for_by_its_id_as_text_is_found():
+    class Store:
+        def newest_events(self, ids: list[UUID]) -> dict[UUID, tuple[int, str]]:
+            return {i: (5, "game") for i in ids}
+
+    game = uuid4()
+    assert NewestEvents(Store()).newest(str(game)) == (5, "game")
