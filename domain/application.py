@@ -216,7 +216,7 @@ class GameService(Application[UUID]):
         numbered = not isinstance(self.events, GameEventStore) or self.events.recordings
         self.group_commit = group_commit.install(recorders, numbered=numbered)
         self._event_reads = sqlite_reads.install(recorders)
-        postgres_store.install(recorders)
+        self._checks = postgres_store.install(recorders)  # version checks asked together
 
     def close(self) -> None:
         if self.group_commit is not None:
@@ -374,10 +374,17 @@ class GameService(Application[UUID]):
     def version_of(self, game_id: UUID) -> int:
         """The game's current version, from the store's newest event alone (no aggregate is
         loaded): what a projection's version is checked against."""
-        newest = self.recorder.select_events(game_id, desc=True, limit=1)
-        if not newest or not newest[0].topic.startswith(GAME_TOPIC_PREFIX):
+        newest = self._newest_event(game_id)
+        if newest is None or not newest[1].startswith(GAME_TOPIC_PREFIX):
             raise GameNotFound(f"There is no game {game_id}.")
-        return int(newest[0].originator_version)
+        return newest[0]
+
+    def _newest_event(self, game_id: UUID) -> tuple[int, str] | None:
+        """The version and topic of the game's newest stored event (None: there is none)."""
+        if self._checks is not None:
+            return self._checks.newest(game_id)
+        newest = self.recorder.select_events(game_id, desc=True, limit=1)
+        return (newest[0].originator_version, newest[0].topic) if newest else None
 
     def game_ids(self, batch: int = 1000) -> Iterator[UUID]:
         """Every stored game's id, oldest first (from the store's notification log)."""

@@ -21,13 +21,12 @@ from __future__ import annotations
 import fcntl
 import os
 import sqlite3
-import threading
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, TypeVar
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
+from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.sqlite import (
     SQLiteAggregateRecorder,
     SQLiteApplicationRecorder,
@@ -35,6 +34,7 @@ from eventsourcing.sqlite import (
     SQLiteCursor,
 )
 
+from .batches import Batches, Queued
 from .sqlite_reads import in_a_file
 
 T = TypeVar("T")
@@ -45,27 +45,12 @@ def run_here(work: Callable[[], None]) -> None:
     work()
 
 
-class _Save:
-    """One queued save: its SQL (``write``), then its outcome, or whether it leads next."""
+class _Save(Queued):
+    """One queued save: its SQL (``write``), then its outcome."""
 
     def __init__(self, write: Callable[[SQLiteCursor], Any]) -> None:
+        super().__init__()
         self.write = write
-        self.done = threading.Event()
-        self.leads = False
-        self.settled = False
-        self.result: Any = None
-        self.error: BaseException | None = None
-
-    def settle(self, result: Any = None, error: BaseException | None = None) -> None:
-        if not self.settled:
-            self.settled, self.result, self.error = True, result, error
-
-    def outcome(self) -> Any:
-        if not self.settled:
-            raise PersistenceError("the save was not written")
-        if self.error is not None:
-            raise self.error
-        return self.result
 
 
 class GroupCommit:
@@ -80,46 +65,17 @@ class GroupCommit:
                                   os.O_RDWR | os.O_CREAT, 0o600)
         except OSError:  # a folder this process may not write: SQLite's own wait serves
             self._turns = -1
-        self._lock = threading.Lock()
-        self._queue: list[_Save] = []
-        self._leading = False
+        self._batches: Batches[_Save] = Batches(self._commit)
 
     def write(self, write: Callable[[SQLiteCursor], T]) -> T:
         """Run ``write`` in a transaction shared with the saves queued with it; answer its
         result once that transaction is committed."""
-        save = _Save(write)
-        with self._lock:
-            self._queue.append(save)
-            follows, self._leading = self._leading, True
-        if follows:
-            save.done.wait()
-            if not save.leads:
-                result: T = save.outcome()
-                return result
-        self._lead()
-        result = save.outcome()
+        result: T = self._batches.run(_Save(write))
         return result
 
-    def _lead(self) -> None:
-        with self._lock:
-            batch, self._queue = self._queue, []
-        try:
-            with self.datastore.get_connection(commit=True) as connection:
-                self.elsewhere(partial(self._commit_in_turn, connection, batch))
-        except BaseException as error:  # no connection, or the leader was stopped
-            for save in batch:
-                save.settle(error=error)
-            raise
-        finally:
-            with self._lock:
-                successor = self._queue[0] if self._queue else None
-                self._leading = successor is not None
-            for save in batch[1:]:
-                save.done.set()
-            if successor is not None:
-                successor.leads = True
-                successor.done.set()
-
+    def _commit(self, batch: Sequence[_Save]) -> None:
+        with self.datastore.get_connection(commit=True) as connection:
+            self.elsewhere(partial(self._commit_in_turn, connection, batch))
 
     def _commit_in_turn(self, connection: SQLiteConnection, batch: Sequence[_Save]) -> None:
         if self._turns < 0:

@@ -4,9 +4,11 @@ history survives a restart, past versions, snapshots, racing writers, durable re
 from __future__ import annotations
 
 import threading
+from uuid import uuid4
 
 import pytest
 
+from domain.aggregate import GameNotFound
 from domain.application import (
     SHORT_INTERVAL,
     SNAPSHOT_INTERVAL,
@@ -199,6 +201,47 @@ def test_a_service_sees_at_once_what_another_service_wrote_to_the_same_store(dur
     answered = here.play(created.id, 1, [{"kind": "secret", "n": 1}], "b")
     assert there.get(created.id).state == answered.state
     assert there.get(created.id).state["secret"] == [2, 1]
+    here.close()
+    there.close()
+
+
+def checked_at_once(service, game_ids: list) -> list[object]:
+    """``service.version_of`` of each game, each asked on a thread of its own, all at once
+    (GameNotFound as an answer)."""
+    answers: list[object] = [None] * len(game_ids)
+
+    def check(index: int, game_id) -> None:
+        try:
+            answers[index] = service.version_of(game_id)
+        except GameNotFound as error:
+            answers[index] = error
+
+    threads = [threading.Thread(target=check, args=pair) for pair in enumerate(game_ids)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    return answers
+
+
+def test_version_checks_asked_at_once_on_one_host_see_each_move_the_other_host_saved(
+        durable_env):
+    """A view's version check on one host, after a move saved on another, answers the move's
+    version, also among many checks asked at once (on PostgreSQL they go together, one
+    statement for a batch of them: each is answered by a statement sent after it was
+    asked); a game that is not there is still not found."""
+    here, there = make_service(durable_env, "here"), make_service(durable_env, "there")
+    created, _ = here.create_game("toy", {"goal": 20}, [{"name": "a"}, {"name": "b"}])
+    other, _ = here.create_game("toy", {}, [{"name": "a"}, {"name": "b"}])
+    missing = uuid4()
+    moves = [(0, {"kind": "secret", "n": 2}), (1, {"kind": "secret", "n": 1})]
+    for seat, chosen in [*moves, (None, {"kind": "advance", "by": "roll"})]:
+        seat = there.get(created.id).state["turn"] if seat is None else seat
+        moved = there.play(created.id, seat, [chosen], "p")
+        answers = checked_at_once(here, [created.id, other.id, missing] * 8)
+        assert answers[0::3] == [moved.version] * 8
+        assert answers[1::3] == [other.version] * 8
+        assert all(isinstance(answer, GameNotFound) for answer in answers[2::3])
     here.close()
     there.close()
 

@@ -3,6 +3,7 @@ they write and read is what the library's wrote and read, with no NOTIFY."""
 
 from __future__ import annotations
 
+import threading
 from uuid import uuid4
 
 import pytest
@@ -27,7 +28,7 @@ def events(count: int, first: int = 1) -> list[StoredEvent]:
             for version in range(first, first + count)]
 
 
-@pytest.mark.parametrize("count", [1, 16, 17, 90])
+@pytest.mark.parametrize("count", [1, 48, 49, 90])
 def test_a_save_answers_its_notification_ids_in_order_and_reads_back_the_same(service, count):
     written = events(count)
     ids = service.recorder.insert_events(written)
@@ -70,3 +71,82 @@ def test_a_save_notifies_no_listener(service, postgres_env):
         listener.execute(f"LISTEN {service.recorder.channel_name}")
         service.recorder.insert_events(events(2))
         assert list(listener.notifies(timeout=0.3)) == []
+
+
+def test_the_newest_events_of_several_games_are_read_in_one_statement(service):
+    long, short = events(40), events(1)
+    for written in (long, short):
+        service.recorder.insert_events(written)
+    ids = [long[0].originator_id, short[0].originator_id, uuid4()]
+    assert service._checks.statements.newest_events(ids) == {
+        ids[0]: (40, "t40"), ids[1]: (1, "t1")}
+    assert service._checks.newest(ids[0]) == (40, "t40")
+    assert service._checks.newest(ids[2]) is None
+    assert service._checks.newest(str(ids[1])) == (1, "t1")  # an id given as text
+
+
+def test_concurrent_saves_go_in_one_statement_and_a_refused_one_fails_alone(service):
+    """Saves queued while one is on its way are inserted together: each answers the
+    notification ids of its own events; where the version check refuses one of them, the
+    others land all the same and only that one fails."""
+    statements = service.recorder.insert_events.__self__
+    alone, first_sent, statements_sent = statements._insert_now, threading.Event(), []
+
+    def held_first(stored_events):
+        statements_sent.append(len(stored_events))
+        if not first_sent.is_set():
+            first_sent.set()
+            for _ in range(500):  # until the other saves queue behind this one
+                if len(statements._saves._queue) == 7:
+                    break
+                threading.Event().wait(0.01)
+        return alone(stored_events)
+
+    statements._insert_now = held_first
+    statements._saves._lanes = 1  # one batch on its way at a time: the others queue behind it
+    taken = events(2)
+    saves = [events(1), *(events(count) for count in (1, 2, 3, 1, 2)), taken,
+             [StoredEvent(taken[0].originator_id, 2, "again", b"")]]
+    answers: list[object] = [None] * len(saves)
+
+    def save(index: int) -> None:
+        try:
+            answers[index] = service.recorder.insert_events(saves[index])
+        except IntegrityError as refused:
+            answers[index] = refused
+
+    threads = [threading.Thread(target=save, args=(0,))]
+    threads[0].start()
+    first_sent.wait(5)
+    threads += [threading.Thread(target=save, args=(index,)) for index in range(1, 8)]
+    for thread in threads[1:]:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert statements_sent[:2] == [1, 12]  # the first alone, then the seven together ...
+    assert sorted(statements_sent[2:]) == [1, 1, 1, 2, 2, 2, 3]  # refused, then each alone
+    refused = [index for index, answer in enumerate(answers) if isinstance(answer, IntegrityError)]
+    assert len(refused) == 1 and refused[0] in (6, 7)
+    for index, written in enumerate(saves):
+        if index in refused:
+            continue
+        ids = answers[index]
+        notes = service.recorder.select_notifications(min(ids), max(ids) - min(ids) + 1)
+        assert [(n.id, n.originator_id, n.originator_version) for n in notes] == [
+            (i, e.originator_id, e.originator_version) for i, e in zip(ids, written, strict=True)]
+
+
+def test_saves_queued_together_land_in_one_statement_when_none_is_refused(service):
+    statements = service.recorder.insert_events.__self__
+    saves = [events(count) for count in (1, 2, 1, 3)]
+    from domain.postgres_store import _Save
+
+    batch = [_Save(written) for written in saves]
+    sent = []
+    alone = statements._insert_now
+    statements._insert_now = lambda stored: sent.append(len(stored)) or alone(stored)
+    statements._insert_together(batch)
+    assert sent == [7]
+    for save, written in zip(batch, saves, strict=True):
+        assert service.recorder.select_events(written[0].originator_id) == written
+        assert len(save.outcome()) == len(written)
