@@ -6,7 +6,8 @@
   gamehall replay export --all --format parquet -o DIR
   gamehall replay verify FILE [--source F] [--receipts R.ndjson [--keys KEYS.json]]
                                 [--jobs N]   (one document, or NDJSON: one a line; N
-                                             processes, default one a core)
+                                             processes, default one a core
+                                             from 25,000 events)
   gamehall replay show FILE [--game ID] [--step N] [--as SEAT]
   gamehall keys                        the public keys move receipts are signed with
   gamehall receipts GAME_ID --seat S   a stored game's move receipts of one seat, as NDJSON
@@ -110,7 +111,8 @@ def parser() -> argparse.ArgumentParser:
     verify.add_argument("--keys", help="the server's keys (the JSON of GET /keys or gamehall "
                         "keys); by default this server's own (reads var/)")
     verify.add_argument("--jobs", type=positive, default=None, help="processes verifying "
-                        "the documents at once (default: one a core; 1: no others)")
+                        "the documents at once (default: one a core, or none but this one "
+                        "for under 25,000 events; 1: no others)")
     verify.set_defaults(handler=run_verify)
     show = replay_commands.add_parser("show", help="the log and a seat's view at a step")
     show.add_argument("file")

@@ -62,11 +62,20 @@ def default_jobs() -> int:
         os.cpu_count() or 1
 
 
+# Starting the worker processes (the fork server importing the rules, the workers, the
+# documents sent to them) costs about 0.2 s: on 2 cores a batch of 8,500 events took 0.42 s
+# on two processes against 0.21 s on one, and 43,000 events 0.78 s against 0.94 s. Under
+# this many events the default is this process alone.
+SMALL_BATCH_EVENTS = 25_000
+
+
 def verify_batch(batch: Batch, jobs: int | None = None) -> Iterator[Verdict]:
-    """Each document's verdict, in order; ``jobs`` processes (default: every core; 1: this
-    process alone)."""
+    """Each document's verdict, in order; ``jobs`` processes (default: every core, or this
+    process alone for a batch of fewer than SMALL_BATCH_EVENTS events; 1: this process)."""
     count = len(batch.documents)
-    jobs = min(default_jobs() if jobs is None else jobs, count)
+    if jobs is None:
+        jobs = 1 if events_in(batch.documents) < SMALL_BATCH_EVENTS else default_jobs()
+    jobs = min(jobs, count)
     if jobs <= 1:
         yield from (batch.verdict(document) for document in batch.documents)
         return
@@ -80,6 +89,12 @@ def verify_batch(batch: Batch, jobs: int | None = None) -> Iterator[Verdict]:
                              initargs=(shared, registered_extras(), named)) as pool:
         for verdicts in pool.map(_verify_documents, ranges):
             yield from verdicts
+
+
+def events_in(documents: Sequence[Any]) -> int:
+    """The events the documents hold (a malformed document counts none)."""
+    return sum(len(events) for d in documents if isinstance(d, dict)
+               and isinstance(events := d.get("events"), list))
 
 
 def fork_sources(documents: Sequence[Any]) -> list[Any]:

@@ -8,6 +8,7 @@ import math
 import pytest
 
 import cli
+from replays import batch
 
 
 @pytest.fixture
@@ -424,6 +425,27 @@ def test_verifying_on_several_processes_prints_what_one_process_prints(var, caps
     assert [line.split(":")[0] for line in serial[1].splitlines()[3:9]] == [
         "INVALID at the document", "valid", "valid", "valid", "INVALID at event 5",
         "INVALID at the document"]
+
+
+def test_a_small_batch_is_verified_in_this_process_by_default_and_a_large_one_on_every_core(
+        var, capsys, monkeypatch):
+    """Starting worker processes costs more than they save on a few games (0.42 s against
+    0.21 s for 8,500 events on 2 cores): by default a small export is verified here."""
+    path = var / "all.ndjson"
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "4", "--export", str(path)])
+    pools: list[int] = []
+
+    class CountedPool(batch.ProcessPoolExecutor):  # type: ignore[misc]
+        def __init__(self, workers: int, **kwargs: object) -> None:
+            pools.append(workers)
+            super().__init__(workers, **kwargs)
+
+    monkeypatch.setattr(batch, "ProcessPoolExecutor", CountedPool)
+    monkeypatch.setattr(batch, "default_jobs", lambda: 2)
+    small = verify_output(capsys, str(path))
+    assert pools == [] and small[1].splitlines()[-1] == "4 valid, 0 invalid"
+    monkeypatch.setattr(batch, "SMALL_BATCH_EVENTS", 1)
+    assert verify_output(capsys, str(path)) == small and pools == [2]
 
 
 def test_receipts_and_fork_sources_hold_when_verifying_on_several_processes(var, capsys):
