@@ -12,10 +12,8 @@ by game."""
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable
-from functools import partial
 from typing import Any, cast
 from uuid import UUID
 
@@ -81,28 +79,21 @@ class Unencoded(GameEnv):
         return Actions(list(range(len(legal))), [], self.NOTHING)
 
 
-def cpu_time_of(walk: Callable[[], Any]) -> tuple[float, Any]:
-    """The CPU time ``walk`` takes, and what it answers. A full collection first: the
-    collector's passes then come from the walk's own objects, not from what the walks
-    before it left (a full pass over those, 20 to 60 ms, fell on whichever walk crossed
-    the collector's count, one game's engine or environment, and moved a ratio by 0.1)."""
-    gc.collect()
-    start = time.process_time()
-    answer = walk()
-    return time.process_time() - start, answer
-
-
 def env_rate(name: str, seats: int, games: int, say: Say, table: Table) -> None:
     game, options = PROFILES[name]
     engine_time = env_time = floor_time = 0.0
     steps = 0
     game_env, floor_env = env(name, seats), Unencoded(game, seats, options)
     for game_id in game_ids(f"research:{name}", games):
-        engine_time += cpu_time_of(
-            partial(engine_game, game, ["random"] * seats, options, game_id))[0]
-        spent, played = cpu_time_of(partial(env_game, name, seats, game_id, game_env))
-        env_time += spent
-        floor_time += cpu_time_of(partial(env_game, name, seats, game_id, floor_env))[0]
+        start = time.process_time()
+        engine_game(game, ["random"] * seats, options, game_id)
+        middle = time.process_time()
+        played = env_game(name, seats, game_id, game_env)
+        end = time.process_time()
+        env_game(name, seats, game_id, floor_env)
+        floor_time += time.process_time() - end
+        env_time += end - middle
+        engine_time += middle - start
         assert played.episode is not None
         steps += len(played.episode.events)
     ratio = env_time / engine_time
