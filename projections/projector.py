@@ -11,6 +11,7 @@ the command line), so every view can be recovered from the events alone.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from typing import Any
 from uuid import UUID
 
@@ -89,12 +90,8 @@ class Projector:
                                       fields.texts, game.game_name,
                                       None if deadline is None else deadline.timestamp(),
                                       self.inbox.warning_at(game))
-        try:
-            if meanwhile is not None:
-                meanwhile()
-        except BaseException:
-            reply.abandon()
-            raise
+        if meanwhile is not None:
+            reply.meanwhile(meanwhile)
         reply()
         if game.seed is not None and self.auditor is not None:
             self.auditor.schedule(game.id)
@@ -137,11 +134,7 @@ class Projector:
         wait. Either order is sound: the views of a version are written after its events, so
         views at least as new as the version asked are current when either was read."""
         reply = self.store.text_read(str(game_id), name)
-        try:
-            current = self.version_of(game_id)
-        except BaseException:
-            reply.abandon()
-            raise
+        current = reply.meanwhile(partial(self.version_of, game_id))
         stored = stored_text(reply())
         if stored is not None and stored[0] >= current:
             return stored[1]

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 import redis
@@ -46,6 +46,7 @@ PREFIX = "gh:"
 VERDICT = "verdict"  # a game's re-verification verdict, beside its views
 DEADLINES = f"{PREFIX}deadlines"
 WARNINGS = f"{PREFIX}warnings"
+T = TypeVar("T")
 
 _WRITE_VIEWS = """
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
@@ -171,6 +172,15 @@ class Reply:
         connection, self._connection = self._connection, None
         if connection is not None:
             connection.disconnect()
+
+    def meanwhile(self, work: Callable[[], T]) -> T:
+        """``work()``, done while this reply is on its way; where it fails, the reply will
+        not be read, so its connection is closed (never lent with an unread reply)."""
+        try:
+            return work()
+        except BaseException:
+            self.abandon()
+            raise
 
 
 def packed(command: tuple[Any, ...]) -> bytes:
