@@ -243,29 +243,24 @@ class GodOfWarSeen(Seen):
         """What the top of the pending stack shows: the attack being defended against, the
         combination or payment being built, the box Mimir's Foresight may cancel, a ranged
         tie, the upgrade cards being ordered (as ``views.view``)."""
-        pending, values = st["pending"], self.values
+        pending = st["pending"]
         top: dict[str, Any] = pending[-1] if pending else {}
         op = top.get("op")
-        # (in line, not by ``_set``: a part not shown has no value, so None as its default)
-        incoming = _incoming(st)  # type: ignore[arg-type]
-        if incoming != values.get(("incoming",)):
-            self._put(("incoming",), incoming)
         fields = BUILDING.get(op)  # type: ignore[arg-type]
-        building = {k: top.get(k) for k in fields} if fields else None
-        if building != values.get(("building",)):
-            self._put(("building",), building)
-        if op == "box":
-            self._set(("box",), {"card": top["card"], "box": top["box"], "side": top["side"]})
-        elif values.get(("box",)) is not None:
-            self._put(("box",), None)
-        if op == "enemy_attack" and "answers" in top:
-            self._set(("ranged_tie",), _ranged_tie(st, top, seat))  # type: ignore[arg-type]
-        elif values.get(("ranged_tie",)) is not None:
-            self._put(("ranged_tie",), None)
-        if op == "reorder" and seat == top["seat"]:
-            self._set(("looking_at",), st["upgrade_deck"][-top["n"]:])
-        elif values.get(("looking_at",)) is not None:
-            self._put(("looking_at",), None)
+        self._show(("incoming",), _incoming(st))  # type: ignore[arg-type]
+        self._show(("building",), {k: top.get(k) for k in fields} if fields else None)
+        self._show(("box",), {"card": top["card"], "box": top["box"], "side": top["side"]}
+                   if op == "box" else None)
+        self._show(("ranged_tie",), _ranged_tie(st, top, seat)  # type: ignore[arg-type]
+                   if op == "enemy_attack" and "answers" in top else None)
+        self._show(("looking_at",), st["upgrade_deck"][-top["n"]:]
+                   if op == "reorder" and seat == top["seat"] else None)
+
+    def _show(self, part: tuple[str, ...], value: Any) -> None:
+        """``_set`` of a part the view shows only at times, None where it does not: a part
+        never written counts as not shown."""
+        if value != self.values.get(part):
+            self._put(part, value)
 
 
 def _player_parts(seat: int) -> tuple[tuple[str, ...], ...]:
