@@ -38,6 +38,7 @@ pipeline is left, in which psycopg could lose track of a statement it prepared.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
@@ -54,6 +55,7 @@ from .batches import Batches, Queued
 from .event_store import _made
 
 RETRIED = (InterfaceError, OperationalError)  # as the library retries its own statements
+ATTEMPTS, RETRY_WAIT = 10, 0.2  # the library's, for a save too
 # Batches of saves on their way at once (a host's): one alone made every save wait for the
 # commit of the batch ahead of it, its disk flush included.
 SAVE_LANES = 3
@@ -81,6 +83,10 @@ class EventStatements:
         self._returning = b" RETURNING notification_id" if numbered else b""
         self._select = (b"SELECT originator_id, originator_version, topic, state FROM "
                         + table + b" WHERE originator_id = %b::uuid")
+        self._stored = (b"SELECT originator_id, originator_version, state, "
+                        + (b"notification_id" if numbered else b"0") + b" FROM " + table
+                        + b" WHERE (originator_id, originator_version) IN (SELECT * FROM "
+                        b"unnest(%b::uuid[], %b::bigint[]))")
         newest = b"SELECT originator_version, topic FROM " + table + b" WHERE originator_id = "
         last = b" ORDER BY originator_version DESC LIMIT 1"
         self._newest_one = newest + b"%b::uuid" + last
@@ -105,13 +111,49 @@ class EventStatements:
         ids: list[int] | None = self._saves.run(_Save(stored_events))
         return ids
 
-    @retry(RETRIED, max_attempts=10, wait=0.2)
     def _insert_now(self, stored_events: Sequence[StoredEvent]) -> list[int] | None:
-        """``stored_events`` inserted in one statement, in a transaction of its own."""
+        """``stored_events`` inserted in one statement, in a transaction of its own; tried
+        again where the connection fails, as the library tries its own statements.
+
+        A connection lost once the statement was sent leaves unknown whether it committed.
+        Inserted again, a save that did would be refused by the version check, which the
+        service takes for another writer's move: it would decide the move again on a game
+        that already holds it, and apply it twice. So before each later try the store is
+        asked whether the save is there as written (``_landed``), and then it is not
+        inserted again."""
+        uncertain = False
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                landed = self._landed(stored_events) if uncertain else None
+                if landed is not None:
+                    return landed if self._returning else None
+                with self.datastore.get_connection() as connection, \
+                        connection.cursor(row_factory=self._tuples) as cursor:
+                    cursor.execute(*self._insert(stored_events), prepare=True)
+                    return [row[0] for row in cursor.fetchall()] if self._returning else None
+            except RETRIED:
+                if attempt == ATTEMPTS:
+                    raise
+                uncertain = True
+                time.sleep(RETRY_WAIT)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _landed(self, stored_events: Sequence[StoredEvent]) -> list[int] | None:
+        """The notification ids of ``stored_events`` (zeros where the table numbers none)
+        if every one of them is stored with its bytes as written (one transaction: all of
+        them or none); None if not (then they are another writer's, or not there)."""
         with self.datastore.get_connection() as connection, \
                 connection.cursor(row_factory=self._tuples) as cursor:
-            cursor.execute(*self._insert(stored_events), prepare=True)
-            return [row[0] for row in cursor.fetchall()] if self._returning else None
+            cursor.execute(self._stored, [[e.originator_id for e in stored_events],
+                                          [e.originator_version for e in stored_events]],
+                           prepare=True)
+            rows = {(str(game), version): (state, number)
+                    for game, version, state, number in cursor.fetchall()}
+        found = [rows.get((str(e.originator_id), e.originator_version)) for e in stored_events]
+        if not all(row is not None and bytes(row[0]) == e.state
+                   for row, e in zip(found, stored_events, strict=True)):
+            return None
+        return [row[1] for row in found if row is not None]
 
     def _insert_together(self, batch: Sequence[_Save]) -> None:
         """The saves of ``batch`` in one statement, one transaction: all of them land, or
@@ -157,7 +199,7 @@ class EventStatements:
         return self._inserts[count], [value for e in stored_events for value in (
             e.originator_id, e.originator_version, e.topic, e.state)]
 
-    @retry(RETRIED, max_attempts=10, wait=0.2)
+    @retry(RETRIED, max_attempts=ATTEMPTS, wait=RETRY_WAIT)
     def select_events(self, originator_id: UUID | str, *, gt: int | None = None,
                       lte: int | None = None, desc: bool = False,
                       limit: int | None = None) -> Sequence[StoredEvent]:
@@ -170,7 +212,7 @@ class EventStatements:
         return [_made(StoredEvent, {"originator_id": row[0], "originator_version": row[1],
                                     "topic": row[2], "state": row[3]}) for row in rows]
 
-    @retry(RETRIED, max_attempts=10, wait=0.2)
+    @retry(RETRIED, max_attempts=ATTEMPTS, wait=RETRY_WAIT)
     def newest_events(self, originator_ids: Sequence[UUID]) -> dict[UUID, tuple[int, str]]:
         """The version and topic of the newest event of each of ``originator_ids`` that has
         one, in one statement (each a backward step of the table's key)."""

@@ -4,8 +4,11 @@ they write and read is what the library's wrote and read, with no NOTIFY."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from uuid import uuid4
 
+import psycopg
 import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
@@ -150,3 +153,99 @@ def test_saves_queued_together_land_in_one_statement_when_none_is_refused(servic
     for save, written in zip(batch, saves, strict=True):
         assert service.recorder.select_events(written[0].originator_id) == written
         assert len(save.outcome()) == len(written)
+
+
+class AnswerLost:
+    """The store's connections as they come, but for the first ``INSERT`` sent through
+    them: it commits, then its connection is lost before the answer arrives (the server
+    killed, the network cut), which the client only sees as a failure; ``before``: the
+    connection is lost before the statement is sent (nothing committed)."""
+
+    def __init__(self, datastore: object, before: bool = False) -> None:
+        self.datastore, self.before, self.inserts, self.lost = datastore, before, 0, False
+
+    @contextmanager
+    def get_connection(self) -> Iterator[object]:
+        with self.datastore.get_connection() as connection:
+            yield self.Connection(connection, self)
+
+    class Connection:
+        def __init__(self, connection: object, fault: AnswerLost) -> None:
+            self.connection, self.fault = connection, fault
+
+        @contextmanager
+        def cursor(self, **options: object) -> Iterator[object]:
+            with self.connection.cursor(**options) as cursor:
+                yield AnswerLost.Cursor(cursor, self.fault)
+
+    class Cursor:
+        def __init__(self, cursor: object, fault: AnswerLost) -> None:
+            self.cursor, self.fault = cursor, fault
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.cursor, name)
+
+        def execute(self, query: bytes, *args: object, **kwargs: object) -> object:
+            fault = self.fault
+            if query.startswith(b"INSERT") and not fault.lost and fault.before:
+                fault.lost = True
+                raise psycopg.OperationalError("server closed the connection unexpectedly")
+            done = self.cursor.execute(query, *args, **kwargs)
+            if query.startswith(b"INSERT"):
+                fault.inserts += 1
+                if not fault.lost:
+                    fault.lost = True
+                    raise psycopg.OperationalError("server closed the connection unexpectedly")
+            return done
+
+
+def test_a_save_whose_answer_is_lost_after_its_commit_lands_once_and_answers_its_ids(
+        service, monkeypatch):
+    statements = service.recorder.insert_events.__self__
+    fault = AnswerLost(statements.datastore)
+    monkeypatch.setattr(statements, "datastore", fault)
+    written = events(3)
+    ids = service.recorder.insert_events(written)
+    assert fault.lost and fault.inserts == 1  # found there: not inserted a second time
+    notes = service.recorder.select_notifications(ids[0], 3)
+    assert [(n.id, n.originator_version, n.state) for n in notes] == [
+        (i, e.originator_version, e.state) for i, e in zip(ids, written, strict=True)]
+
+
+def test_a_save_lost_before_its_commit_is_inserted_again(service, monkeypatch):
+    statements = service.recorder.insert_events.__self__
+    fault = AnswerLost(statements.datastore, before=True)
+    monkeypatch.setattr(statements, "datastore", fault)
+    written = events(2)
+    assert len(service.recorder.insert_events(written)) == 2
+    assert fault.lost and fault.inserts == 1
+    assert service.recorder.select_events(written[0].originator_id) == written
+
+
+def test_a_lost_save_whose_versions_another_writer_took_is_refused(service, monkeypatch):
+    """Another writer's events at the save's versions are not taken for the save's own
+    (their bytes differ): it is inserted again and refused, as any stale save."""
+    statements = service.recorder.insert_events.__self__
+    written = events(2)
+    other = [StoredEvent(e.originator_id, e.originator_version, e.topic, b"other")
+             for e in written]
+    service.recorder.insert_events(other)
+    fault = AnswerLost(statements.datastore, before=True)
+    monkeypatch.setattr(statements, "datastore", fault)
+    with pytest.raises(IntegrityError):
+        service.recorder.insert_events(written)
+    assert fault.lost and service.recorder.select_events(written[0].originator_id) == other
+
+
+def test_a_move_whose_answer_is_lost_after_its_commit_is_played_once(service, monkeypatch):
+    """Sent without an Idempotency-Key, the move is not decided a second time on the game
+    that holds it already (refused here as a second secret, or in another game played
+    twice): it is answered as played, and the history has it once."""
+    game, _ = service.create_game("toy", {}, [{"name": "ann"}, {"name": "bob"}])
+    statements = service.recorder.insert_events.__self__
+    fault = AnswerLost(statements.datastore)
+    monkeypatch.setattr(statements, "datastore", fault)
+    played = service.play(game.id, 0, [{"kind": "secret", "n": 2}], "ann")
+    assert fault.lost
+    moves = [e for e in service.history(game.id) if e.type_name == "move_made"]
+    assert len(moves) == 1 and played.version == game.version + 1
