@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from uuid import uuid4
 
 import pytest
 from eventsourcing.persistence import (
@@ -67,6 +68,30 @@ def test_every_stored_event_is_what_the_library_writes(game):
         assert service.mapper.to_stored_event(event) == library.to_stored_event(event)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_event_is_stored_as_the_library_writes_it(game):
+    """Each event as the game made it (``Game._record``'s, its attributes in the order it
+    sets them: not read back), and its row as stored: the library's mapper's bytes."""
+    service = make_service()
+    saved: list[Any] = []
+    put = service.events.put
+    service.events.put = lambda events, **kwargs: (saved.extend(events), put(events, **kwargs))[1]
+    bots = list(get_rules(game).bots)[:2]
+    for _ in range(3):
+        service.create_game(game, {}, [{"bot": bots[0]}, {"bot": bots[-1]}])
+    created, _ = service.create_game(game, {}, [{"name": "ann"}, {"bot": bots[0]}])
+    service.resign(created.id, 0)
+    library = library_mapper(service)
+    rows = {(row.originator_id, row.originator_version): row
+            for row in service.recorder.select_notifications(1, 100_000)}
+    assert len(saved) > 50 and len(rows) == len(saved)
+    for event in saved:
+        written = library.to_stored_event(event)
+        row = rows[event.originator_id, event.originator_version]
+        assert (row.topic, row.state) == (written.topic, written.state)
+        assert service.mapper.to_stored_event(event) == written
+
+
 def test_a_timestamp_that_is_not_a_datetime_takes_the_library_path():
     service = make_service()
     created, _ = service.create_game("dominion", {}, [{"bot": "big_money"}] * 2)
@@ -96,11 +121,14 @@ def test_the_store_in_memory_records_and_refuses_as_the_library_does():
     assert ours.select_notifications(1, 10) == theirs.select_notifications(1, 10)
     again = StoredEvent(created.id, 1, stored[0].topic, stored[0].state)
     twice = StoredEvent(created.id, len(stored) + 1, stored[0].topic, stored[0].state)
+    elsewhere = StoredEvent(uuid4(), 1, stored[0].topic, stored[0].state)
     for recorder in (ours, theirs):
         with pytest.raises(IntegrityError, match="already recorded"):
             recorder.insert_events([again])
         with pytest.raises(IntegrityError, match="not unique"):
             recorder.insert_events([twice, twice])
+        with pytest.raises(IntegrityError, match="not unique"):  # in two runs of its game
+            recorder.insert_events([twice, elsewhere, twice])
     assert ours.select_events(created.id) == theirs.select_events(created.id) == stored
 
 
