@@ -408,6 +408,15 @@ class Game(Aggregate):
         self.__dict__[STEP] = (state, step)
         return step
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The rules' view of the game's state for ``seat`` (None: a spectator); a game whose
+        view shows the next step is handed the one kept (``step``), not computing it again
+        for the board and each seat."""
+        view_with_step = self.rules.view_with_step
+        if view_with_step is None:
+            return self.rules.view(self.state, seat)
+        return view_with_step(self.state, self.step(), seat)
+
     # ---- commands ----
 
     def take_seat(self, seat: int, name: str, at: datetime) -> None:

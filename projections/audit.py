@@ -1,8 +1,9 @@
 """Re-verifying every finished game, off the request path.
 
-When a game ends (over, resigned, abandoned) the projector hands it to the ``Auditor``, which
-reads the game's events afresh from the event store, builds its complete replay document and
-runs the offline verifier on it (the one anyone runs on a downloaded replay; a fork's origin
+When a game ends (over, resigned, abandoned) the projector hands it to the ``Auditor`` with the
+complete replay document it has just built from the game's events, read from the event store
+for it (without one, the auditor reads the events and builds the document itself), and the
+auditor runs the offline verifier on it (the one anyone runs on a downloaded replay; a fork's origin
 checked against its source game, from the store), on a thread of its own, so no request waits
 for it. The verdict is kept beside the game's views (a projection like
 them: a rebuild forgets it and verifies again) and shown in the summary; a failure is logged
@@ -32,6 +33,9 @@ T = TypeVar("T")
 # How long one process may hold a game's verification before another may take it over.
 CLAIM_SECONDS = 600
 SWEEP = "sweep"
+# The most replay documents held for games waiting to be verified: past that, a game waiting
+# is verified from its events read again, so a backlog holds ids, not documents.
+HELD_DOCUMENTS = 64
 
 
 def directly(work: Callable[[], T]) -> T:
@@ -62,11 +66,19 @@ class Auditor:
         self._clock = clock
         self._queue: queue.Queue[str | None] = queue.Queue()
         self._queued: set[str] = set()
+        # Replay documents handed with their games (``schedule``), until they are verified.
+        self._documents: dict[str, dict[str, Any]] = {}
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
-    def schedule(self, game_id: UUID | str) -> None:
-        """Verify the game soon (once, however often it is asked for meanwhile)."""
+    def schedule(self, game_id: UUID | str, document: dict[str, Any] | None = None) -> None:
+        """Verify the game soon (once, however often it is asked for meanwhile). ``document``:
+        its complete replay document, built from its events as the event store holds them
+        (the projector has just built it): verified as it is, rather than built again."""
+        if document is not None:
+            with self._lock:
+                if len(self._documents) < HELD_DOCUMENTS:
+                    self._documents[str(game_id)] = document
         self._put(str(game_id))
 
     def sweep(self) -> None:
@@ -92,6 +104,8 @@ class Auditor:
     def audit(self, game_id: str) -> dict[str, Any] | None:
         """Verify one finished game now and keep its verdict (None: another process is at it,
         the game is not finished, or its verdict is kept already)."""
+        with self._lock:
+            handed = self._documents.pop(game_id, None)
         if not self.store.claim_audit(game_id, CLAIM_SECONDS):
             return None
         try:
@@ -101,12 +115,8 @@ class Auditor:
             [kept_already] = self.store.verdicts([game_id])
             if kept_already is not None:
                 return None
-            try:
-                records = self.service.records(UUID(game_id))
-            except GameNotFound:
-                return None
-            document = build_document(records)
-            if document["status"] not in FINISHED:
+            document = handed if handed is not None else self._document(game_id)
+            if document is None or document["status"] not in FINISHED:
                 return None
             sources = stored_sources(self.service)
             verdict = self._run(lambda: verify_document(document, sources))
@@ -124,6 +134,13 @@ class Auditor:
         return kept
 
     # ---- internals ----
+
+    def _document(self, game_id: str) -> dict[str, Any] | None:
+        """The game's replay document, from its events read afresh (None: no such game)."""
+        try:
+            return build_document(self.service.records(UUID(game_id)))
+        except GameNotFound:
+            return None
 
     def _put(self, item: str) -> None:
         with self._lock:

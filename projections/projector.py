@@ -77,6 +77,7 @@ class Projector:
         then mostly there, read without a wait."""
         fields = Views(all_views(game))
         known = not live and self.store.version(str(game.id)) > 0
+        document = None
         if game.seed is not None:
             # The game in hand was just saved or loaded: its events are read without
             # asking the store first whether it exists (``records`` does).
@@ -93,8 +94,8 @@ class Projector:
         if meanwhile is not None:
             reply.meanwhile(meanwhile)
         reply()
-        if game.seed is not None and self.auditor is not None:
-            self.auditor.schedule(game.id)
+        if document is not None and self.auditor is not None:
+            self.auditor.schedule(game.id, document)  # verified as built, not built again
         self.inbox.write(game, fields["summary"], known, live)
         return fields
 

@@ -105,7 +105,7 @@ def seat_view(game: Game, seat: int | None, step: Step | None = None) -> dict[st
         "waiting_for": waiting_for(game, step),
         "result": game.result,
         "prompt": prompt,
-        "view": game.rules.view(game.state, seat),
+        "view": game.view(seat),
     }
 
 

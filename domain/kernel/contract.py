@@ -264,6 +264,13 @@ class Rules(Protocol):
     def bots(self) -> Mapping[str, Bot]: ...
 
     @property
+    def view_with_step(self) -> Callable[[State, Step, int | None], dict[str, Any]] | None:
+        """``view(state, seat)`` handed the state's next step (``next(state)``), for a game
+        whose view shows it: a caller that keeps the step has it computed once (the
+        service's ``Game.view``). None: the game's ``view`` is called."""
+        ...
+
+    @property
     def bot_view(self) -> Callable[[State, Prompt], Mapping[str, Any]] | None:
         """The view of ``prompt.seat`` while ``prompt`` is asked of it, its parts built as a
         bot reads them (``lazy.LazyView``); settled, it equals ``view(state, prompt.seat)``.
@@ -363,6 +370,8 @@ class GameRules:
     windows: Windows | None = None
     # None: bots are handed the whole ``view`` (see ``Rules.bot_view``).
     bot_view: Callable[[State, Prompt], Mapping[str, Any]] | None = None
+    # None: ``view`` computes whatever it shows of the next step (see ``Rules.view_with_step``).
+    view_with_step: Callable[[State, Step, int | None], dict[str, Any]] | None = None
 
     def resign(self, state: State, seat: int, seats: int) -> Over:
         if self.on_resign is not None:

@@ -129,3 +129,15 @@ def test_a_finished_game_found_without_a_verdict_is_verified_when_read(client, a
 def test_verified_must_be_a_boolean(client):
     answer = client.get("/games?verified=maybe")
     assert answer.status_code == 400 and answer.json["code"] == "invalid-request"
+
+
+def test_a_game_ended_here_is_verified_from_the_document_built_at_its_end(client, app, service,
+                                                                          monkeypatch):
+    read = []
+    records = service.records
+    monkeypatch.setattr(service, "records", lambda game_id: read.append(game_id) or
+                        records(game_id))
+    game_id = create(client, [{"bot": "random"}, {"bot": "first"}])["game_id"]
+    audited(app)
+    assert client.get(f"/games/{game_id}").json["verification"]["verified"] is True
+    assert read == []  # the events were read once, for the replay document stored

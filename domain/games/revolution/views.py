@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Decision, Over
+from domain.kernel import Decision, Over, Step
 
 from .flow import is_secret, next_step
 from .state import (
@@ -28,9 +28,14 @@ Event = dict[str, Any]
 
 def view(state: Match, seat: int | None) -> dict[str, Any]:
     """The board and everything public, ``seat``'s own secrets, counts of the others'."""
+    return view_with_step(state, next_step(state), seat)
+
+
+def view_with_step(state: Match, step: Step, seat: int | None) -> dict[str, Any]:
+    """``view(state, seat)``, given ``step``, the state's next step (``next_step(state)``):
+    the kernel keeps it with the game, so the board's and each seat's view share it."""
     over = state["stage"] == "over"
     secret = is_secret(state) and not over
-    step = next_step(state)
     shown: dict[str, Any] = {key: state[key] for key in (
         "options", "stage", "game_no", "starter", "turn", "wins", "points", "results",
         "placements", "used", "board", "centre", "hands", "removed", "pending", "placed",
