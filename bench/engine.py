@@ -24,7 +24,7 @@ from domain.kernel import (
 )
 from domain.kernel.selfplay import self_play
 from replays import build_document, verify_document
-from replays.batch import Batch, default_jobs, verify_batch
+from replays.batch import SMALL_BATCH_EVENTS, Batch, default_jobs, verify_batch
 
 from .table import Table
 
@@ -183,10 +183,12 @@ def verify_rate(game: str, bots: list[str], options: dict[str, Any], games: int,
         f"({games / elapsed:,.1f} games/s, CPU time)")
     table.add(f"{game}: replay verification on one core, events/s", events / elapsed, ">=",
               75_000)
-    batch, jobs = Batch(documents * BATCH_COPIES), default_jobs()
-    one_process, all_cores = (events * BATCH_COPIES / batch_seconds(batch, n) for n in (1, jobs))
-    say(f"  replay verification of a batch of {len(batch.documents)} documents on every core "
-        f"({jobs} processes, replay verify's default from 25,000 events): {all_cores:,.0f} "
+    copies = max(1, -(-BATCH_EVENTS // events))
+    batch, jobs = Batch(documents * copies), default_jobs()
+    one_process, all_cores = (events * copies / batch_seconds(batch, n) for n in (1, jobs))
+    say(f"  replay verification of a batch of {len(batch.documents)} documents, "
+        f"{events * copies:,} events, on every core ({jobs} processes, replay verify's default "
+        f"from {SMALL_BATCH_EVENTS:,} events): {all_cores:,.0f} "
         f"events/s (wall time; {all_cores / one_process:.2f}x one process's {one_process:,.0f} "
         "just before, "
         "which a loaded machine holds down)")
@@ -205,9 +207,10 @@ def batch_seconds(batch: Batch, jobs: int) -> float:
     return time.perf_counter() - start
 
 
-# A batch verified on every core repeats the documents, so that starting the worker
-# processes weighs on the figure no more than on a real export of thousands of games.
-BATCH_COPIES = 5
+# A batch verified on every core repeats the documents up to this many events: a batch
+# ``replay verify`` spreads over every core by default (from SMALL_BATCH_EVENTS), so that
+# starting the worker processes weighs on the figure as on a real export of a thousand games.
+BATCH_EVENTS = 4 * SMALL_BATCH_EVENTS
 
 
 def verification_floor(document: dict[str, Any]) -> None:
