@@ -169,15 +169,29 @@ def _announce(server: Any) -> None:
 
 
 def _freeze_start_up(worker: Any) -> None:
-    """A worker's app loaded, what it holds is moved out of the collector's reach: the
-    modules, the rules' tables and the app live as long as the worker. A full collection
-    walks every object it tracks, and in a worker under load it took 88-142 ms, all of it a
-    pause for every request of the worker (the p99 misses at 300 moves/s offered); without
-    the start-up's objects it takes 8-68 ms (docs/performance.md, seventh round)."""
+    """A worker's app loaded, what it holds is moved out of the collector's reach, and the
+    collector looks at young objects less often.
+
+    A full collection walks every object the collector tracks, a pause for every request of
+    the worker: 88-142 ms under load, the p99 misses at 300 moves/s offered. The modules,
+    the rules' tables and the app live as long as the worker: frozen, a full collection
+    walks only what came since (8-80 ms). Full collections came every few seconds because a
+    young collection every 700 objects made (the interpreter's default) caught a request's
+    objects while it was still using them and moved them on towards the oldest generation,
+    whose growth starts a full collection. Almost all of a request's objects are freed by
+    their counts when it ends: every YOUNG_OBJECTS objects, a young collection finds few of
+    them alive, and no full collection came in minutes at 1,100 moves/s (docs/performance.md,
+    eighth round). The cycles a request leaves are collected all the same, at most
+    YOUNG_OBJECTS (a few megabytes) later."""
     import gc
 
     gc.collect()
     gc.freeze()
+    gc.set_threshold(YOUNG_OBJECTS)
+
+
+# Objects made and not yet freed between two young collections in a worker (700 by default).
+YOUNG_OBJECTS = 10_000
 
 
 def _close_worker_app(server: Any, worker: Any) -> None:
