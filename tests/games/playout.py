@@ -1,20 +1,28 @@
-"""Random playouts of any registered game, checking the rules-engine contract at every step."""
+"""Random playouts of any registered game, checking the rules-engine contract at every step;
+and ``walk``, the random walk through a game's rules that the games' tests take."""
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from domain.kernel import (
+    Bot,
     Chance,
     Decision,
     IllegalMove,
+    Move,
     Over,
+    Prompt,
     Rules,
     State,
+    Step,
+    ask_bot,
     canonical_json,
     derive_outcome,
     hash_value,
@@ -25,6 +33,9 @@ from domain.kernel import (
 )
 
 MAX_STEPS = 20_000
+
+# How a walk answers a prompt: chooser(state, prompt, rng) gives one of its legal moves.
+Chooser = Callable[[State, Prompt, random.Random], Move]
 
 
 def option_variants(rules: Rules) -> Iterator[dict[str, Any]]:
@@ -141,3 +152,83 @@ def refold(rules: Rules, options: dict[str, Any], seats: int,
             state = rules.apply_move(state, payload[0], payload[1])
         hashes.append(hash_value(state))
     return hashes
+
+
+def any_move(state: State, prompt: Prompt, rng: random.Random) -> Move:
+    """One of ``prompt``'s legal moves, drawn uniformly (a walk's default chooser)."""
+    return prompt.legal_moves[rng.randrange(len(prompt.legal_moves))]
+
+
+def bots_choose(rules: Rules, bots: Sequence[Bot]) -> Chooser:
+    """A chooser by which each seat's bot (``bots[seat]``) answers from its seat's view
+    (``ask_bot``), drawing from the walk's generator; its answer must be a legal move."""
+    def choose(state: State, prompt: Prompt, rng: random.Random) -> Move:
+        move = ask_bot(rules, bots[prompt.seat], state, prompt, rng.randrange)
+        assert move in prompt.legal_moves, (prompt, move)
+        return move
+    return choose
+
+
+@dataclass(frozen=True)
+class Visit:
+    """A state a walk reaches, ``count`` steps in, and what it waits for (``step``); with
+    the step that led to it: ``before``, the state it was taken from, and ``event``, as the
+    kernel reads an event (``{"type": "move", "seat", "move"}`` or ``{"type": "chance",
+    "spec", "outcome"}``). Both None at the start."""
+
+    count: int
+    state: State
+    step: Step
+    before: State | None = None
+    event: dict[str, Any] | None = None
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose move led here; None at the start or after a draw."""
+        return self.event["seat"] if self.event and self.event["type"] == "move" else None
+
+    @property
+    def move(self) -> Move | None:
+        """The move that led here; None at the start or after a draw."""
+        return self.event["move"] if self.event and self.event["type"] == "move" else None
+
+
+def walk(rules: Rules, state: State, rng: random.Random, *, label: str = "walk:{count}",
+         choose: Chooser = any_move, first_prompt: bool = False, steps: int = MAX_STEPS,
+         check: bool = False) -> Iterator[Visit]:
+    """A random walk through ``rules`` from ``state``: each state it reaches is visited
+    (yielded), then its step taken. A draw's outcome comes from 32 bytes of ``rng`` under
+    ``label`` (its ``{count}`` the visit's); a decision's move is ``choose``'s, for a prompt
+    drawn from ``rng`` among those asked (``first_prompt``: the first asked, as a table of
+    bots answers). ``check``: each step is checked against the contract (``check_step``).
+
+    It ends at the game's end, visited, or once it has taken ``steps`` steps, having visited
+    the state they reached (a caller that needs the game to end asserts the last visit's step
+    is Over). The walk draws from ``rng`` only once the caller is done with a visit, so a
+    caller drawing from it too at a visit keeps its draws where they were in the loop this
+    replaces.
+
+        for visit in walk(rules, rules.setup({}, 2), random.Random("a seed"), label="x:{count}"):
+            if visit.move is not None:  # a move of visit.seat led here from visit.before
+                check_the_move(visit.before, visit.state, visit.seat, visit.move)
+        assert isinstance(visit.step, Over)
+    """
+    before: State | None = None
+    event: dict[str, Any] | None = None
+    for count in itertools.count():
+        step = check_step(rules, state) if check else rules.next(state)
+        yield Visit(count, state, step, before, event)
+        if isinstance(step, Over) or count == steps:
+            return
+        before = state
+        if isinstance(step, Chance):
+            outcome = derive_outcome(step.spec, rng.randbytes(32), label.format(count=count))
+            event = {"type": "chance", "spec": step.spec, "outcome": outcome}
+            state = rules.apply_chance(state, outcome)
+            continue
+        assert isinstance(step, Decision), f"next() gave {step!r}"
+        prompt = step.prompts[0] if first_prompt else step.prompts[
+            rng.randrange(len(step.prompts))]
+        move = choose(state, prompt, rng)
+        event = {"type": "move", "seat": prompt.seat, "move": move}
+        state = rules.apply_move(state, prompt.seat, move)

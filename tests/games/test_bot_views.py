@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from domain.games import get_rules
-from domain.kernel import Chance, Decision, Move, Over, Prompt, ask_bot, derive_outcome
+from domain.kernel import Move, Prompt, Rules, State, ask_bot
 from domain.kernel.lazy import LazyList, LazyView, settled
 
+from .playout import walk
 from .test_contract import registered
 
 GAMES = {"thrones": 2}
@@ -23,9 +24,11 @@ DEFAULT_GAMES = 4
 class Handed:
     """A bot that keeps the view it is handed and reads some of its parts first."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rules: Rules, rng: random.Random) -> None:
+        self.rules = rules
         self.rng = rng
         self.view: Mapping[str, Any] = {}
+        self.answered = 0
 
     def __call__(self, view: Mapping[str, Any], prompt: Prompt, draw: Any) -> Move:
         self.view = view
@@ -35,6 +38,14 @@ class Handed:
                 part[self.rng.randrange(-len(part), len(part))]
         return prompt.legal_moves[self.rng.randrange(len(prompt.legal_moves))]
 
+    def answer(self, state: State, prompt: Prompt, rng: random.Random) -> Move:
+        """A walk's chooser: this bot's answer, once it is checked that the bot was handed
+        exactly its seat's view."""
+        move = ask_bot(self.rules, self, state, prompt, rng.randrange)
+        assert settled(self.view) == self.rules.view(state, prompt.seat)
+        self.answered += 1
+        return move
+
 
 @pytest.mark.parametrize("name", registered())
 def test_a_bot_is_handed_exactly_its_seats_view(name):
@@ -42,22 +53,11 @@ def test_a_bot_is_handed_exactly_its_seats_view(name):
     checked = 0
     for game in range(GAMES.get(name, DEFAULT_GAMES)):
         rng = random.Random(f"bot views:{name}:{game}")
-        bot = Handed(rng)
-        state = rules.setup({}, rules.info.min_seats)
-        for count in range(20_000):
-            step = rules.next(state)
-            if isinstance(step, Over):
-                break
-            if isinstance(step, Chance):
-                outcome = derive_outcome(step.spec, rng.randbytes(32), f"b:{count}")
-                state = rules.apply_chance(state, outcome)
-                continue
-            assert isinstance(step, Decision)
-            prompt = step.prompts[rng.randrange(len(step.prompts))]
-            move = ask_bot(rules, bot, state, prompt, rng.randrange)
-            assert settled(bot.view) == rules.view(state, prompt.seat)
-            checked += 1
-            state = rules.apply_move(state, prompt.seat, move)
+        bot = Handed(rules, rng)
+        for _ in walk(rules, rules.setup({}, rules.info.min_seats), rng, label="b:{count}",
+                      choose=bot.answer):
+            pass
+        checked += bot.answered
     assert checked > 0
 
 

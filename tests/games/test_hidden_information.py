@@ -10,11 +10,11 @@ from dataclasses import replace
 import pytest
 
 from domain.games import get_rules
-from domain.kernel import Chance, Decision, Over, Prompt, Rules, derive_outcome
+from domain.kernel import Decision, Prompt, Rules
 from tests import toygame
 
 from .hidden import Scrambler, Shown, check_position, everything
-from .playout import option_variants
+from .playout import option_variants, walk
 from .test_contract import registered
 
 # A game's scrambler lives in tests/games/<game>/scramble.py as ``scramble``; the toy games'
@@ -80,24 +80,13 @@ def check_playouts(rules: Rules, scramble: Scrambler, shown: Shown, options: dic
     for game in range(games):
         rng = random.Random(f"{name}:{options}:{game}" + (
             f":{seats}" if seats != rules.info.min_seats else ""))
-        state = rules.setup(options, seats)
         positions = 0
-        for count in range(20_000):
-            step = rules.next(state)
-            if isinstance(step, Over):
-                break
-            if isinstance(step, Chance):
-                outcome = derive_outcome(step.spec, rng.randbytes(32), f"h:{count}")
-                state = rules.apply_chance(state, outcome)
-                continue
-            assert isinstance(step, Decision)
-            if positions < POSITIONS_PER_GAME and rng.random() < 0.3:
+        for visit in walk(rules, rules.setup(options, seats), rng, label="h:{count}"):
+            if isinstance(visit.step, Decision) and positions < POSITIONS_PER_GAME and (
+                    rng.random() < 0.3):
                 for seat in range(seats):
-                    checked += check_position(rules, scramble, state, seat, rng, shown)
+                    checked += check_position(rules, scramble, visit.state, seat, rng, shown)
                 positions += 1
-            prompt = step.prompts[rng.randrange(len(step.prompts))]
-            move = prompt.legal_moves[rng.randrange(len(prompt.legal_moves))]
-            state = rules.apply_move(state, prompt.seat, move)
     return checked
 
 

@@ -23,11 +23,12 @@ import pytest
 from domain.games import get_rules
 from domain.games.revolution.state import owner_blind
 from domain.history import EventType, revealing_move
-from domain.kernel import Chance, Decision, Move, Rules, State, canonical_json, derive_outcome
+from domain.kernel import Decision, Move, Rules, State, canonical_json
 
 from .dominion.scramble import VARIANTS as DOMINION_VARIANTS
 from .dominion.scramble import scramble as dominion_scramble
 from .hidden import seen_step
+from .playout import walk
 from .revolution.scramble import scramble as revolution_scramble
 
 RUN = 3  # moves in a row a seat makes from each position
@@ -69,20 +70,10 @@ GAMES: dict[str, tuple[Any, list[dict[str, Any]]]] = {
 
 def positions(rules: Rules, options: dict[str, Any], rng: random.Random,
               every: int = 3) -> Iterator[State]:
-    """Every ``every``-th decision of a random playout."""
-    state = rules.setup(options, 2)
-    for count in range(400):
-        step = rules.next(state)
-        if isinstance(step, Chance):
-            state = rules.apply_chance(state, derive_outcome(step.spec, rng.randbytes(32),
-                                                             f"takeback:{count}"))
-        elif isinstance(step, Decision):
-            if count % every == 0:
-                yield state
-            prompt = step.prompts[rng.randrange(len(step.prompts))]
-            state = rules.apply_move(state, prompt.seat, rng.choice(prompt.legal_moves))
-        else:
-            return
+    """Every ``every``-th decision of a random playout (of 400 steps at the most)."""
+    for visit in walk(rules, rules.setup(options, 2), rng, label="takeback:{count}", steps=400):
+        if isinstance(visit.step, Decision) and visit.count % every == 0:
+            yield visit.state
 
 
 def own_run(rules: Rules, state: State, seat: int, rng: random.Random) -> list[Move]:

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from domain.games import get_rules
-from domain.kernel import Chance, Decision, Over, derive_outcome
+from domain.kernel import Over
 
+from .playout import walk
 from .test_contract import registered
 
 GAMES = 3
@@ -24,19 +25,8 @@ def test_a_view_handed_the_step_is_the_view(name):
     seats = rules.info.min_seats
     for game in range(GAMES):
         rng = random.Random(f"view with step:{name}:{game}")
-        state = rules.setup({}, seats)
-        for count in range(20_000):
-            step = rules.next(state)
+        for visit in walk(rules, rules.setup({}, seats), rng, label="v:{count}"):
+            state, step = visit.state, visit.step
             for seat in [None, *range(seats)]:
                 assert view_with_step(state, step, seat) == rules.view(state, seat)
-            if isinstance(step, Over):
-                break
-            if isinstance(step, Chance):
-                state = rules.apply_chance(state, derive_outcome(step.spec, rng.randbytes(32),
-                                                                 f"v:{count}"))
-                continue
-            assert isinstance(step, Decision)
-            prompt = step.prompts[rng.randrange(len(step.prompts))]
-            move = prompt.legal_moves[rng.randrange(len(prompt.legal_moves))]
-            state = rules.apply_move(state, prompt.seat, move)
-        assert isinstance(step, Over)
+        assert isinstance(visit.step, Over)

@@ -15,9 +15,9 @@ import pytest
 from domain.games import get_rules
 from domain.games.godofwar import RULES
 from domain.games.godofwar.state import starting_cards, upgrade_cards
-from domain.kernel import Chance, Over, Rules, ask_bot, derive_outcome
+from domain.kernel import Decision, Over, Rules
 from tests.games.hidden import check_position
-from tests.games.playout import playout, refold
+from tests.games.playout import bots_choose, playout, refold, walk
 from tests.games.test_hidden_information import check_playouts
 
 from . import scramble
@@ -57,19 +57,11 @@ def test_at_several_seats_what_a_seat_may_not_know_changes_nothing_it_is_shown(h
     """As above, at the table sizes the contract suite's check (which plays the smallest
     count, solo) does not reach: specials asked of other seats, Mimir beside his carrier."""
     rng = random.Random(f"godofwar-hidden-{seats}")
-    state, checked = hosted.setup({}, seats), 0
-    for _ in range(3000):
-        step = hosted.next(state)
-        if isinstance(step, Over):
-            break
-        if isinstance(step, Chance):
-            state = hosted.apply_chance(state, derive_outcome(step.spec, rng.randbytes(32), "h"))
-            continue
-        if checked < 12 and rng.random() < 0.2:
+    checked = 0
+    for visit in walk(hosted, hosted.setup({}, seats), rng, label="h", steps=3000):
+        if isinstance(visit.step, Decision) and checked < 12 and rng.random() < 0.2:
             for seat in range(seats):
-                checked += check_position(hosted, scramble.scramble, state, seat, rng)
-        prompt = step.prompts[rng.randrange(len(step.prompts))]
-        state = hosted.apply_move(state, prompt.seat, rng.choice(prompt.legal_moves))
+                checked += check_position(hosted, scramble.scramble, visit.state, seat, rng)
     assert checked > 0
 
 
@@ -99,21 +91,13 @@ def the_box(state: dict[str, Any]) -> Counter[str]:
 
 
 def bot_game(seats: int, seed: int, bot: str) -> tuple[dict[str, Any], Over, int]:
-    rng = random.Random(seed)
-    state = RULES.setup({}, seats)
-    for count in range(50_000):
-        step = RULES.next(state)
+    for visit in walk(RULES, RULES.setup({}, seats), random.Random(seed), label="x",
+                      choose=bots_choose(RULES, [RULES.bots[bot]] * seats), steps=50_000):
+        state = visit.state
         if state["stage"] not in ("hero", "deal", "quests", "bosses"):  # no upgrade deck yet
-            assert every_card(state) == the_box(state), f"a card went astray at step {count}"
-        if isinstance(step, Over):
-            return state, step, count
-        if isinstance(step, Chance):
-            state = RULES.apply_chance(state, derive_outcome(step.spec, rng.randbytes(32), "x"))
-            continue
-        prompt = step.prompts[rng.randrange(len(step.prompts))]
-        move = ask_bot(RULES, RULES.bots[bot], state, prompt, rng.randrange)
-        assert move in prompt.legal_moves
-        state = RULES.apply_move(state, prompt.seat, move)
+            assert every_card(state) == the_box(state), f"a card went astray at step {visit.count}"
+        if isinstance(visit.step, Over):
+            return state, visit.step, visit.count
     raise AssertionError("the game did not end")
 
 

@@ -12,9 +12,9 @@ from bench.engine import engine_game
 from domain.games.revolution import RULES
 from domain.games.revolution.state import SECRET_MODES
 from domain.games.revolution.tiles import TILES
-from domain.kernel import Chance, Decision, Over, ask_bot, canonical_json, derive_outcome
+from domain.kernel import Decision, Over, ask_bot, canonical_json
 
-from ..playout import playout, refold
+from ..playout import playout, refold, walk
 
 MODES = ("standard", "old_style", "random", "secret_random", "draft", "secret_draft")
 COMBOS = [{"neutrals": n, "match": m} for n, m in itertools.product(MODES,
@@ -49,32 +49,23 @@ def leaks(text: str, tiles: set[str]) -> set[str]:
 
 def secret_playout(options: dict, seed: int) -> None:
     """Play at random, checking no view, redacted event or log line names a hidden tile."""
-    rng = random.Random(seed)
-    state = RULES.setup(options, 2)
-    while not isinstance(step := RULES.next(state), Over):
-        if isinstance(step, Chance):
-            outcome = derive_outcome(step.spec, rng.randbytes(32), "secrets")
-            event = {"type": "chance", "spec": step.spec, "outcome": outcome}
-            after = RULES.apply_chance(state, outcome)
-        else:
-            assert isinstance(step, Decision)
-            prompt = step.prompts[0]
-            move = prompt.legal_moves[rng.randrange(len(prompt.legal_moves))]
-            event = {"type": "move", "seat": prompt.seat, "move": move}
-            after = RULES.apply_move(state, prompt.seat, move)
-        if after["stage"] != "over":
-            for seat in (0, 1):
-                secret = hidden_from(after, seat)
-                shown = {k: v for k, v in RULES.view(after, seat).items()
-                         if k not in ("results", "used")}
-                assert not leaks(canonical_json(shown), secret), (seat, shown)
-                if after["game_no"] != state["game_no"] or state["stage"] == "refill":
-                    # A new game: its pool is not what the event spoke of. A refill names
-                    # used tiles, public, turned over to be used again (ruling 17).
-                    continue
-                assert not leaks(RULES.describe(state, after, event, seat), secret)
-                assert not leaks(canonical_json(RULES.redact(state, event, seat)), secret)
-        state = after
+    for visit in walk(RULES, RULES.setup(options, 2), random.Random(seed), label="secrets",
+                      first_prompt=True):
+        state, event, after = visit.before, visit.event, visit.state
+        if state is None or event is None or after["stage"] == "over":
+            continue
+        for seat in (0, 1):
+            secret = hidden_from(after, seat)
+            shown = {k: v for k, v in RULES.view(after, seat).items()
+                     if k not in ("results", "used")}
+            assert not leaks(canonical_json(shown), secret), (seat, shown)
+            if after["game_no"] != state["game_no"] or state["stage"] == "refill":
+                # A new game: its pool is not what the event spoke of. A refill names
+                # used tiles, public, turned over to be used again (ruling 17).
+                continue
+            assert not leaks(RULES.describe(state, after, event, seat), secret)
+            assert not leaks(canonical_json(RULES.redact(state, event, seat)), secret)
+    assert isinstance(visit.step, Over), "the game did not end"
 
 
 @pytest.mark.parametrize("mode", SECRET_MODES)

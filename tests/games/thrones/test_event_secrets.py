@@ -17,16 +17,8 @@ import pytest
 
 from domain.games import get_rules
 from domain.games.thrones.cards import CARDS
-from domain.kernel import (
-    Audience,
-    Chance,
-    Decision,
-    Over,
-    Rules,
-    canonical_json,
-    derive_outcome,
-    log_line,
-)
+from domain.kernel import Audience, Prompt, Rules, canonical_json, log_line
+from tests.games.playout import walk
 from tests.games.thrones.decklists import lannister_sworn_banners, stark_fealty, with_row
 
 from .helpers import STARK, blank_lcg, give_gold, window
@@ -75,27 +67,22 @@ def leaks(rules: Rules, before: dict, after: dict, seat: int, move: dict) -> lis
     return found
 
 
+def shadows_half_the_time(state: dict, prompt: Prompt, rng: random.Random) -> dict:
+    """A move of ``prompt`` at random, but a Shadows move half the time one is offered
+    (they are rare among a window's moves)."""
+    shadows = [m for m in prompt.legal_moves if m["kind"] in ("shadow", "place_shadow")]
+    pool = shadows if shadows and rng.random() < 0.5 else prompt.legal_moves
+    return pool[rng.randrange(len(pool))]
+
+
 def play_and_collect(rules: Rules, options: dict, seats: int, game: int) -> tuple[list, int]:
     rng = random.Random(f"event-secrets:{options}:{seats}:{game}")
-    state, found, read = rules.setup(options, seats), [], 0
-    for count in range(20_000):
-        step = rules.next(state)
-        if isinstance(step, Over):
-            break
-        if isinstance(step, Chance):
-            state = rules.apply_chance(state, derive_outcome(step.spec, rng.randbytes(32),
-                                                             f"e:{count}"))
-            continue
-        assert isinstance(step, Decision)
-        prompt = step.prompts[rng.randrange(len(step.prompts))]
-        shadows = [m for m in prompt.legal_moves if m["kind"] in ("shadow", "place_shadow")]
-        # Shadows moves are rare among a window's moves: take one when offered, half the time.
-        pool = shadows if shadows and rng.random() < 0.5 else prompt.legal_moves
-        move = pool[rng.randrange(len(pool))]
-        after = rules.apply_move(state, prompt.seat, move)
-        found += leaks(rules, state, after, prompt.seat, move)
-        read += 1
-        state = after
+    found, read = [], 0
+    for visit in walk(rules, rules.setup(options, seats), rng, label="e:{count}",
+                      choose=shadows_half_the_time):
+        if visit.move is not None:
+            found += leaks(rules, visit.before, visit.state, visit.seat, visit.move)
+            read += 1
     return found, read
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from domain.games.thrones import RULES
 from domain.games.thrones.decks import card_ids, check, ready_for
-from domain.kernel import Chance, Decision, Over, ask_bot, derive_outcome
-from tests.games.playout import check_illegal_moves_change_nothing, check_step
+from domain.kernel import Decision, Over
+from tests.games.playout import bots_choose, check_illegal_moves_change_nothing, walk
 
 from .test_playouts import cards_everywhere
 
@@ -43,28 +43,18 @@ def everything_of(state: dict, seat: int) -> Counter:
 def test_bots_play_lcg_games_with_every_keyword_card_to_the_end(bots):
     seen: set[str] = set()
     for seed in range(3):
-        rng = random.Random(seed)
-        state = RULES.setup({"profile": "lcg", "decks": keyword_decks()}, 2)
         decks = [Counter(card_ids(deck)) for deck in keyword_decks()]
-        for count in range(20_000):
-            step = check_step(RULES, state)
-            if isinstance(step, Over):
-                break
-            if isinstance(step, Chance):
-                state = RULES.apply_chance(state, derive_outcome(
-                    step.spec, rng.randbytes(32), f"c:{count}"))
+        for visit in walk(RULES, RULES.setup({"profile": "lcg", "decks": keyword_decks()}, 2),
+                          random.Random(seed), label="c:{count}",
+                          choose=bots_choose(RULES, [RULES.bots[bot] for bot in bots]),
+                          first_prompt=True, check=True):
+            if isinstance(visit.step, Decision) and visit.count % 25 == 0:
+                check_illegal_moves_change_nothing(RULES, visit.state, visit.step, 2)
+            if visit.move is None:
                 continue
-            assert isinstance(step, Decision)
-            if count % 25 == 0:
-                check_illegal_moves_change_nothing(RULES, state, step, 2)
-            prompt = step.prompts[0]
-            move = ask_bot(RULES, RULES.bots[bots[prompt.seat]], state, prompt,
-                           rng.randrange)
-            seen.add(str(move.get("kind")))
-            state = RULES.apply_move(state, prompt.seat, move)
-            if state["players"][0]["house"]:  # once the decks are taken up (setup step 2)
-                assert [everything_of(state, s) for s in (0, 1)] == decks, "a card is lost"
-        else:
-            raise AssertionError("the game did not end")
+            seen.add(str(visit.move.get("kind")))
+            if visit.state["players"][0]["house"]:  # once the decks are taken up (setup step 2)
+                assert [everything_of(visit.state, s) for s in (0, 1)] == decks, "a card is lost"
+        assert isinstance(visit.step, Over), "the game did not end"
     if bots == ("random", "random"):  # the new moves come up in play
         assert {"ambush", "shadow", "from_shadows", "stand"} <= seen

@@ -13,8 +13,8 @@ import pytest
 from domain.games.thrones import RULES
 from domain.games.thrones.cards import BOX
 from domain.games.thrones.state import TOKENS
-from domain.kernel import BadOptions, Chance, Decision, Over, ask_bot, derive_outcome
-from tests.games.playout import option_variants, playout, refold
+from domain.kernel import BadOptions, Over
+from tests.games.playout import bots_choose, option_variants, playout, refold, walk
 
 
 def cards_everywhere(state: dict, owner: int) -> Counter:
@@ -46,23 +46,13 @@ def check_conservation(state: dict) -> None:
 
 
 def bot_game(bots: tuple[str, str], seed: int, check: bool = False) -> Over:
-    rng = random.Random(seed)
-    state = RULES.setup({}, 2)
-    for count in range(20_000):
+    for visit in walk(RULES, RULES.setup({}, 2), random.Random(seed), label="c:{count}",
+                      choose=bots_choose(RULES, [RULES.bots[bot] for bot in bots]),
+                      first_prompt=True):
         if check:
-            check_conservation(state)
-        step = RULES.next(state)
-        if isinstance(step, Over):
-            return step
-        if isinstance(step, Chance):
-            state = RULES.apply_chance(state, derive_outcome(step.spec, rng.randbytes(32),
-                                                             f"c:{count}"))
-            continue
-        assert isinstance(step, Decision)
-        prompt = step.prompts[0]
-        bot = RULES.bots[bots[prompt.seat]]
-        move = ask_bot(RULES, bot, state, prompt, lambda n: rng.randrange(n))
-        state = RULES.apply_move(state, prompt.seat, move)
+            check_conservation(visit.state)
+        if isinstance(visit.step, Over):
+            return visit.step
     raise AssertionError("the game did not end")
 
 
