@@ -4,10 +4,12 @@ Verification is CPU-bound Python, so one process uses one core: a batch is cut i
 documents that this process and worker processes verify, and the verdicts come back in the
 documents' order, the very verdicts a single process gives.
 
-The workers start from a fork server (a clean process started for them, which imports the
-rules first), never by forking this process: a process that runs threads (a server, a test
-run) may be forked while one of them holds a lock, which the child then never sees released
-(Python 3.12 warns of it; 3.14 makes the fork server Linux's default).
+The workers are forks of this process when it runs no other thread (the command line's
+``replay verify``): they start at once, with the rules imported and the batch in memory.
+A process that runs threads (a server, a test run) is never forked, since one of its threads
+may hold a lock the child would never see released (Python 3.12 warns of it; 3.14 makes the
+fork server Linux's default): its workers start from a fork server, a clean process started
+for them that imports the rules first.
 """
 
 from __future__ import annotations
@@ -83,17 +85,20 @@ def verify_batch(batch: Batch, jobs: int | None = None) -> Iterator[Verdict]:
         return
     # Small ranges keep every process busy to the end; not so small that sending them costs.
     size = max(1, min(32, count // (jobs * 4)))
-    ranges = [batch.documents[start:start + size] for start in range(0, count, size)]
-    # Each worker is sent its ranges, and once the documents any fork may name as its source.
-    shared = Batch((), fork_sources(batch.known), batch.receipts, batch.keys)
-    named = _rules_named(batch.documents)
-    with ProcessPoolExecutor(jobs - 1, mp_context=_context(named), initializer=_adopt,
+    ranges = [range(start, min(start + size, count)) for start in range(0, count, size)]
+    method, named = start_method(), _rules_named(batch.documents)
+    # A fork holds the batch already, and is sent the bounds of its ranges; a clean worker
+    # is sent its ranges, and once the documents any fork may name as its source.
+    forked = method == "fork"
+    shared = batch if forked else Batch((), fork_sources(batch.known), batch.receipts,
+                                        batch.keys)
+    with ProcessPoolExecutor(jobs - 1, mp_context=_context(method, named), initializer=_adopt,
                              initargs=(shared, registered_extras(), named)) as pool:
-        yield from _shared_out(batch, ranges, pool, jobs - 1)
+        yield from _shared_out(batch, ranges, pool, jobs - 1, forked)
 
 
-def _shared_out(batch: Batch, ranges: list[Sequence[Any]], pool: ProcessPoolExecutor,
-                workers: int) -> Iterator[Verdict]:
+def _shared_out(batch: Batch, ranges: list[range], pool: ProcessPoolExecutor, workers: int,
+                forked: bool) -> Iterator[Verdict]:
     """The ranges' verdicts in order. This process verifies ranges from the first moment, and
     hands the next ones to the workers only once one is ready (their start costs 0.3-0.6 s,
     which a range handed at once would wait out), two a worker at a time so that none waits
@@ -104,10 +109,14 @@ def _shared_out(batch: Batch, ranges: list[Sequence[Any]], pool: ProcessPoolExec
     following = shown = 0  # the next range to verify or send; the next to yield
     while shown < len(ranges):
         while ready.done() and following < len(ranges) and len(sent) < 2 * workers:
-            sent[pool.submit(_verify_range, _packed(ranges[following]))] = following
+            bounds = ranges[following]
+            sent[pool.submit(_verify_range, bounds if forked else
+                             _packed(batch.documents[bounds.start:bounds.stop]))] = following
             following += 1
         if following < len(ranges):
-            verdicts[following] = [batch.verdict(document) for document in ranges[following]]
+            bounds = ranges[following]
+            verdicts[following] = [batch.verdict(document)
+                                   for document in batch.documents[bounds.start:bounds.stop]]
             following += 1
         elif sent:
             wait(sent, return_when=FIRST_COMPLETED)
@@ -155,14 +164,29 @@ def _origin(document: Any) -> dict[str, Any] | None:
 # start, with the rules imported by each worker.
 START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
     else "spawn"
+# Linux lists every thread of a process here, native ones included (a library's own threads,
+# which ``threading`` does not see).
+THREADS = "/proc/self/task"
 
 
-def _context(named: set[tuple[str, str]]) -> Any:
-    """The start method's context; the fork server imports the rules packages of the games
+def start_method() -> str:
+    """``fork`` where this process runs one thread, as Linux counts them; else START_METHOD.
+    A fork server takes 0.3-0.6 s to start and import the rules, a second of work on every
+    core lost at the start of each batch."""
+    try:
+        alone = len(os.listdir(THREADS)) == 1
+    except OSError:  # not Linux: the threads cannot all be counted
+        alone = False
+    return "fork" if alone and "fork" in multiprocessing.get_all_start_methods() \
+        else START_METHOD
+
+
+def _context(method: str, named: set[tuple[str, str]]) -> Any:
+    """The start method's context; a fork server imports the rules packages of the games
     the documents name before it starts any worker, so each worker has them at once (the
     imports and the tables a game builds at import cost about 0.1 s of CPU a game)."""
-    context = multiprocessing.get_context(START_METHOD)
-    if START_METHOD == "forkserver":
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
         packages = [RELEASES[game][version] for game, version in sorted(named)
                     if version in RELEASES.get(game, {})]
         context.set_forkserver_preload(["replays.batch", *packages,
@@ -200,7 +224,9 @@ def _ready() -> None:
     """A worker's first task: done once a worker has started and adopted the batch."""
 
 
-def _verify_range(packed: bytes | Sequence[Any]) -> list[Verdict]:
+def _verify_range(packed: range | bytes | Sequence[Any]) -> list[Verdict]:
+    """A range's verdicts: its bounds in the batch a fork holds, or its documents."""
     assert _batch is not None
-    documents = orjson.loads(packed) if isinstance(packed, bytes) else packed
+    documents = (_batch.documents[packed.start:packed.stop] if isinstance(packed, range)
+                 else orjson.loads(packed) if isinstance(packed, bytes) else packed)
     return [_batch.verdict(document) for document in documents]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -474,6 +476,45 @@ def test_this_process_verifies_from_the_start_and_a_worker_takes_ranges_once_rea
     monkeypatch.setattr(batch.Batch, "verdict", slowly)
     assert verify_output(capsys, str(path), "--jobs", "2") == serial
     assert 1 <= len(here) < 12 and len(set(here)) == len(here)
+
+
+def test_a_process_alone_forks_its_workers_and_one_running_threads_starts_them_clean():
+    import subprocess
+    import threading
+
+    alone = subprocess.run([sys.executable, "-c", "from replays.batch import start_method; "
+                            "print(start_method())"], capture_output=True, text=True,
+                           cwd=Path(cli.__file__).parent, timeout=60, check=True)
+    assert alone.stdout.strip() == "fork"
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert batch.start_method() == batch.START_METHOD != "fork"
+    finally:
+        release.set()
+        other.join()
+
+
+def test_the_command_on_forked_workers_prints_what_one_process_prints(var, capsys):
+    """``gamehall replay verify`` runs alone in its process: its workers are forks of it."""
+    import subprocess
+
+    path = var / "all.ndjson"
+    cli.main(["play", "revolution", "--bots", "random,random", "--games", "6", "--seed", "2",
+              "--export", str(path)])
+    lines = path.read_text().splitlines()
+    forged = json.loads(lines[2])
+    forged["events"][5]["payload"]["seat"] = 1 - forged["events"][5]["payload"]["seat"]
+    path.write_text("\n".join([*lines[:2], json.dumps(forged), *lines[3:]]) + "\n")
+    serial = verify_output(capsys, str(path), "--jobs", "1")
+
+    forked = subprocess.run([sys.executable, "-m", "cli", "replay", "verify", str(path),
+                             "--jobs", "3"], capture_output=True, text=True,
+                            cwd=Path(cli.__file__).parent, timeout=120)
+
+    assert (forked.returncode, forked.stdout) == serial
+    assert serial[1].splitlines()[-1] == "5 valid, 1 invalid"
 
 
 def test_receipts_and_fork_sources_hold_when_verifying_on_several_processes(var, capsys):
