@@ -407,11 +407,15 @@ def verify_output(capsys, *argv: str) -> tuple[int, str]:
     return status, capsys.readouterr().out
 
 
-def test_verifying_on_several_processes_prints_what_one_process_prints(var, capsys):
+def exported(var, *argv: str) -> tuple[Path, list[str]]:
+    """``gamehall play ARGV`` exported to a file: its path, and its lines (one game each)."""
     path = var / "all.ndjson"
-    cli.main(["play", "toy", "--bots", "random,first", "--games", "12", "--seed", "5",
-              "--export", str(path)])
-    lines = path.read_text().splitlines()
+    cli.main(["play", *argv, "--export", str(path)])
+    return path, path.read_text().splitlines()
+
+
+def test_verifying_on_several_processes_prints_what_one_process_prints(var, capsys):
+    path, lines = exported(var, "toy", "--bots", "random,first", "--games", "12", "--seed", "5")
     forged_result = json.loads(lines[3])
     forged_result["result"] = {"scores": [0, 0], "winners": [], "reason": "forged"}
     forged_move = json.loads(lines[7])
@@ -440,8 +444,7 @@ def test_a_small_batch_is_verified_in_this_process_by_default_and_a_large_one_on
         var, capsys, monkeypatch):
     """Starting worker processes takes longer than verifying a few games: by default a small
     export is verified here; a large one here and on one worker a further core."""
-    path = var / "all.ndjson"
-    cli.main(["play", "toy", "--bots", "random,first", "--games", "4", "--export", str(path)])
+    path, _ = exported(var, "toy", "--bots", "random,first", "--games", "4")
     pools: list[int] = []
 
     class CountedPool(batch.ProcessPoolExecutor):  # type: ignore[misc]
@@ -461,9 +464,7 @@ def test_this_process_verifies_from_the_start_and_a_worker_takes_ranges_once_rea
         var, capsys, monkeypatch):
     """The workers take 0.3-0.6 s to start: this process does not wait for them, and they
     take their share once they can (here this process is slowed so that they must)."""
-    path = var / "all.ndjson"
-    cli.main(["play", "toy", "--bots", "random,first", "--games", "12", "--seed", "5",
-              "--export", str(path)])
+    path, _ = exported(var, "toy", "--bots", "random,first", "--games", "12", "--seed", "5")
     serial = verify_output(capsys, str(path), "--jobs", "1")
     here: list[str] = []
     verdict = batch.Batch.verdict
@@ -500,10 +501,8 @@ def test_the_command_on_forked_workers_prints_what_one_process_prints(var, capsy
     """``gamehall replay verify`` runs alone in its process: its workers are forks of it."""
     import subprocess
 
-    path = var / "all.ndjson"
-    cli.main(["play", "revolution", "--bots", "random,random", "--games", "6", "--seed", "2",
-              "--export", str(path)])
-    lines = path.read_text().splitlines()
+    path, lines = exported(var, "revolution", "--bots", "random,random", "--games", "6",
+                           "--seed", "2")
     forged = json.loads(lines[2])
     forged["events"][5]["payload"]["seat"] = 1 - forged["events"][5]["payload"]["seat"]
     path.write_text("\n".join([*lines[:2], json.dumps(forged), *lines[3:]]) + "\n")
