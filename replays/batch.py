@@ -85,7 +85,7 @@ def verify_batch(batch: Batch, jobs: int | None = None) -> Iterator[Verdict]:
         return
     # Small ranges keep every process busy to the end; not so small that sending them costs.
     size = max(1, min(32, count // (jobs * 4)))
-    ranges = [range(start, min(start + size, count)) for start in range(0, count, size)]
+    ranges = [slice(start, start + size) for start in range(0, count, size)]
     method, named = start_method(), _rules_named(batch.documents)
     # A fork holds the batch already, and is sent the bounds of its ranges; a clean worker
     # is sent its ranges, and once the documents any fork may name as its source.
@@ -97,7 +97,7 @@ def verify_batch(batch: Batch, jobs: int | None = None) -> Iterator[Verdict]:
         yield from _shared_out(batch, ranges, pool, jobs - 1, forked)
 
 
-def _shared_out(batch: Batch, ranges: list[range], pool: ProcessPoolExecutor, workers: int,
+def _shared_out(batch: Batch, ranges: list[slice], pool: ProcessPoolExecutor, workers: int,
                 forked: bool) -> Iterator[Verdict]:
     """The ranges' verdicts in order. This process verifies ranges from the first moment, and
     hands the next ones to the workers only once one is ready (their start costs 0.3-0.6 s,
@@ -111,12 +111,11 @@ def _shared_out(batch: Batch, ranges: list[range], pool: ProcessPoolExecutor, wo
         while ready.done() and following < len(ranges) and len(sent) < 2 * workers:
             bounds = ranges[following]
             sent[pool.submit(_verify_range, bounds if forked else
-                             _packed(batch.documents[bounds.start:bounds.stop]))] = following
+                             _packed(batch.documents[bounds]))] = following
             following += 1
         if following < len(ranges):
-            bounds = ranges[following]
             verdicts[following] = [batch.verdict(document)
-                                   for document in batch.documents[bounds.start:bounds.stop]]
+                                   for document in batch.documents[ranges[following]]]
             following += 1
         elif sent:
             wait(sent, return_when=FIRST_COMPLETED)
@@ -224,9 +223,9 @@ def _ready() -> None:
     """A worker's first task: done once a worker has started and adopted the batch."""
 
 
-def _verify_range(packed: range | bytes | Sequence[Any]) -> list[Verdict]:
+def _verify_range(packed: slice | bytes | Sequence[Any]) -> list[Verdict]:
     """A range's verdicts: its bounds in the batch a fork holds, or its documents."""
     assert _batch is not None
-    documents = (_batch.documents[packed.start:packed.stop] if isinstance(packed, range)
+    documents = (_batch.documents[packed] if isinstance(packed, slice)
                  else orjson.loads(packed) if isinstance(packed, bytes) else packed)
     return [_batch.verdict(document) for document in documents]
