@@ -20,6 +20,13 @@ prepared.
   one ``INSERT``, one transaction, one commit: all land or none, and where the store's
   version check refuses one of them, each is inserted again alone, so that only the refused
   one fails (``_insert_together``). A save still returns once its commit is flushed.
+* **Rows in one order.** Every ``INSERT`` writes its rows in the order of their keys (game,
+  then version), whatever saves they come from. Two statements that race for the same keys
+  (two moves on one game, a retried request) then wait for each other's rows in one order:
+  the second waits at the first key they share, holding none of the first's. In the order
+  the saves gave them, each could hold a row the other waits for (a deadlock: PostgreSQL
+  breaks it after a second by failing one statement, which was tried again, and the move
+  that came first could be the one refused).
 * **Reads** (a game's newest events: a move's fast-forward, a game's load) are the
   library's statement, written once for each shape instead of composed at each call, rows
   as tuples and results in binary.
@@ -122,6 +129,8 @@ class EventStatements:
         asked whether the save is there as written (``_landed``), and then it is not
         inserted again."""
         uncertain = False
+        order = sorted(range(len(stored_events)), key=lambda at: row_key(stored_events[at]))
+        rows = [stored_events[at] for at in order]
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 landed = self._landed(stored_events) if uncertain else None
@@ -129,8 +138,10 @@ class EventStatements:
                     return landed if self._returning else None
                 with self.datastore.get_connection() as connection, \
                         connection.cursor(row_factory=self._tuples) as cursor:
-                    cursor.execute(*self._insert(stored_events), prepare=True)
-                    return [row[0] for row in cursor.fetchall()] if self._returning else None
+                    cursor.execute(*self._insert(rows), prepare=True)
+                    if not self._returning:
+                        return None
+                    return in_given_order([row[0] for row in cursor.fetchall()], order)
             except RETRIED:
                 if attempt == ATTEMPTS:
                     raise
@@ -158,13 +169,8 @@ class EventStatements:
     def _insert_together(self, batch: Sequence[_Save]) -> None:
         """The saves of ``batch`` in one statement, one transaction: all of them land, or
         none. Where the store's version check refuses one (IntegrityError), each is then
-        inserted alone, so that only the refused ones fail. The saves go in the order of
-        their first events' keys, as every batch of every host does, so that two batches
-        racing for the same games' next versions wait for each other's rows in one order,
-        not crosswise (a deadlock, which PostgreSQL would break after a second: the statement
-        fails and is tried again)."""
+        inserted alone, so that only the refused ones fail."""
         if len(batch) > 1:
-            batch = sorted(batch, key=_Save.first_key)
             try:
                 ids = self._insert_now([event for save in batch for event in save.events])
             except IntegrityError:
@@ -237,16 +243,26 @@ class EventStatements:
         return self._shapes[shape]
 
 
+def row_key(event: StoredEvent) -> tuple[str, int]:
+    """The order every statement writes its rows in (the module's docstring)."""
+    return str(event.originator_id), event.originator_version
+
+
+def in_given_order(answers: Sequence[int], order: Sequence[int]) -> list[int]:
+    """``answers`` to rows written in ``order`` (the positions of the rows as given), put
+    back in the order the rows were given."""
+    given = [0] * len(order)
+    for answer, at in zip(answers, order, strict=True):
+        given[at] = answer
+    return given
+
+
 class _Save(Queued):
     """One save's events, then their notification ids."""
 
     def __init__(self, events: Sequence[StoredEvent]) -> None:
         super().__init__()
         self.events = events
-
-    def first_key(self) -> tuple[str, int]:
-        first = self.events[0]
-        return str(first.originator_id), first.originator_version
 
 
 class _Asked(Queued):

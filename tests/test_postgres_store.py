@@ -6,13 +6,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from uuid import uuid4
+from uuid import UUID, uuid4
 
 import psycopg
 import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from .conftest import make_service
+from .conftest import POSTGRES_URL, make_service
 
 pytestmark = pytest.mark.postgres
 
@@ -249,3 +249,73 @@ def test_a_move_whose_answer_is_lost_after_its_commit_is_played_once(service, mo
     assert fault.lost
     moves = [e for e in service.history(game.id) if e.type_name == "move_made"]
     assert len(moves) == 1 and played.version == game.version + 1
+
+
+@pytest.fixture
+def patient_service(postgres_env):
+    """A service whose statements wait up to 5 s for another's row (the library's lock
+    timeout, 1 s, is no longer than PostgreSQL's wait before it looks for a deadlock)."""
+    made = make_service({**postgres_env, "POSTGRES_LOCK_TIMEOUT": "5"})
+    yield made
+    made.close()
+
+
+def test_two_saves_racing_for_the_same_rows_wait_in_one_order_and_the_first_lands(
+        patient_service, postgres_env):
+    """A save whose rows come in another order than a rival's (here: three games, the last
+    one first) does not hold a row the rival waits for while it waits for one the rival
+    holds: the first save lands, the rival is refused by the version check at once, and
+    no deadlock is broken (PostgreSQL breaks one after a second, failing one statement: the
+    first save's, here, which is then refused)."""
+    from .conftest import postgres_admin
+
+    first_game, held_game, last_game = (UUID(int=n) for n in (1, 2, 3))
+
+    def row(game: UUID, state: bytes) -> StoredEvent:
+        return StoredEvent(originator_id=game, originator_version=1, topic="t", state=state)
+
+    first = [row(last_game, b"1"), row(held_game, b"1"), row(first_game, b"1")]
+    rival = [row(first_game, b"2"), row(last_game, b"2")]
+    answers: dict[str, object] = {}
+
+    def save(name: str, stored: list[StoredEvent]) -> None:
+        try:
+            answers[name] = patient_service.recorder.insert_events(stored)
+        except Exception as refused:  # noqa: BLE001 (the test looks at what it is)
+            answers[name] = refused
+
+    def waiting(count: int) -> None:
+        with postgres_admin() as admin:
+            for _ in range(500):
+                if admin.execute("SELECT count(*) FROM pg_locks WHERE NOT granted"
+                                 ).fetchone()[0] >= count:
+                    return
+                threading.Event().wait(0.01)
+        raise AssertionError(f"{count} statements never waited")
+
+    table = f'{postgres_env["POSTGRES_SCHEMA"]}.{patient_service.recorder.events_table_name}'
+    with postgres_admin() as admin:
+        deadlock_timeout = admin.execute(
+            "SELECT setting::float / 1000 FROM pg_settings WHERE name = 'deadlock_timeout'"
+        ).fetchone()[0]
+    with psycopg.connect(POSTGRES_URL) as holder:
+        # Another writer holds one of the first save's rows, uncommitted: the first save
+        # waits there, having written what comes before it.
+        holder.execute(f"INSERT INTO {table} (originator_id, originator_version, topic, "
+                       "state) VALUES (%s, 1, 't', '\\x00')", [held_game])
+        threads = [threading.Thread(target=save, args=("first", first))]
+        threads[0].start()
+        waiting(1)
+        threads.append(threading.Thread(target=save, args=("rival", rival)))
+        threads[1].start()
+        waiting(2)
+        # Past PostgreSQL's check for a deadlock of the rival's wait (there is none yet):
+        # were the first save then to wait for the rival, its own check would find one.
+        threading.Event().wait(deadlock_timeout + 0.2)
+        holder.rollback()  # the held row freed: the first save goes on
+        for thread in threads:
+            thread.join(10)
+    assert isinstance(answers["rival"], IntegrityError)
+    assert len(answers["first"]) == 3
+    assert [patient_service.recorder.select_events(game)[0].state
+            for game in (first_game, held_game, last_game)] == [b"1", b"1", b"1"]
