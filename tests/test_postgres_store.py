@@ -284,16 +284,20 @@ def test_two_saves_racing_for_the_same_rows_wait_in_one_order_and_the_first_land
         except Exception as refused:  # noqa: BLE001 (the test looks at what it is)
             answers[name] = refused
 
+    schema = postgres_env["POSTGRES_SCHEMA"]
+
     def waiting(count: int) -> None:
+        """Until ``count`` of this test's inserts wait for a lock."""
         with postgres_admin() as admin:
             for _ in range(500):
-                if admin.execute("SELECT count(*) FROM pg_locks WHERE NOT granted"
+                if admin.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type "
+                                 "= 'Lock' AND query LIKE %s", [f'INSERT INTO "{schema}"%']
                                  ).fetchone()[0] >= count:
                     return
                 threading.Event().wait(0.01)
-        raise AssertionError(f"{count} statements never waited")
+        raise AssertionError(f"{count} inserts never waited")
 
-    table = f'{postgres_env["POSTGRES_SCHEMA"]}.{patient_service.recorder.events_table_name}'
+    table = f"{schema}.{patient_service.recorder.events_table_name}"
     with postgres_admin() as admin:
         deadlock_timeout = admin.execute(
             "SELECT setting::float / 1000 FROM pg_settings WHERE name = 'deadlock_timeout'"
