@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import os
 import signal
+import time
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -132,6 +133,21 @@ def postgres_admin():  # type: ignore[no-untyped-def]
     import psycopg
 
     return psycopg.connect(POSTGRES_URL, autocommit=True)
+
+
+def wait_for_inserts_waiting(schema: str, count: int = 1, seconds: float = 10.0) -> None:
+    """Until ``count`` of the store's inserts into ``schema`` (a test's own) wait for a lock:
+    behind a row another transaction holds uncommitted."""
+    deadline = time.monotonic() + seconds
+    with postgres_admin() as admin:
+        while time.monotonic() < deadline:
+            waiting = admin.execute("SELECT count(*) FROM pg_stat_activity WHERE "
+                                    "wait_event_type = 'Lock' AND query LIKE %s",
+                                    [f'INSERT INTO "{schema}".%']).fetchone()[0]
+            if waiting >= count:
+                return
+            time.sleep(0.01)
+    raise AssertionError(f"{count} inserts into {schema} never waited for a lock")
 
 
 @pytest.fixture(params=STORES)

@@ -12,7 +12,7 @@ import psycopg
 import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from .conftest import POSTGRES_URL, make_service
+from .conftest import POSTGRES_URL, make_service, postgres_admin, wait_for_inserts_waiting
 
 pytestmark = pytest.mark.postgres
 
@@ -68,8 +68,6 @@ def test_a_save_refused_by_the_version_check_writes_nothing_and_the_next_one_lan
 
 
 def test_a_save_notifies_no_listener(service, postgres_env):
-    from .conftest import postgres_admin
-
     with postgres_admin() as listener:
         listener.execute(f"LISTEN {service.recorder.channel_name}")
         service.recorder.insert_events(events(2))
@@ -267,8 +265,6 @@ def test_two_saves_racing_for_the_same_rows_wait_in_one_order_and_the_first_land
     holds: the first save lands, the rival is refused by the version check at once, and
     no deadlock is broken (PostgreSQL breaks one after a second, failing one statement: the
     first save's, here, which is then refused)."""
-    from .conftest import postgres_admin
-
     first_game, held_game, last_game = (UUID(int=n) for n in (1, 2, 3))
 
     def row(game: UUID, state: bytes) -> StoredEvent:
@@ -285,18 +281,6 @@ def test_two_saves_racing_for_the_same_rows_wait_in_one_order_and_the_first_land
             answers[name] = refused
 
     schema = postgres_env["POSTGRES_SCHEMA"]
-
-    def waiting(count: int) -> None:
-        """Until ``count`` of this test's inserts wait for a lock."""
-        with postgres_admin() as admin:
-            for _ in range(500):
-                if admin.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type "
-                                 "= 'Lock' AND query LIKE %s", [f'INSERT INTO "{schema}"%']
-                                 ).fetchone()[0] >= count:
-                    return
-                threading.Event().wait(0.01)
-        raise AssertionError(f"{count} inserts never waited")
-
     table = f"{schema}.{patient_service.recorder.events_table_name}"
     with postgres_admin() as admin:
         deadlock_timeout = admin.execute(
@@ -309,10 +293,10 @@ def test_two_saves_racing_for_the_same_rows_wait_in_one_order_and_the_first_land
                        "state) VALUES (%s, 1, 't', '\\x00')", [held_game])
         threads = [threading.Thread(target=save, args=("first", first))]
         threads[0].start()
-        waiting(1)
+        wait_for_inserts_waiting(schema)
         threads.append(threading.Thread(target=save, args=("rival", rival)))
         threads[1].start()
-        waiting(2)
+        wait_for_inserts_waiting(schema, 2)
         # Past PostgreSQL's check for a deadlock of the rival's wait (there is none yet):
         # were the first save then to wait for the rival, its own check would find one.
         threading.Event().wait(deadlock_timeout + 0.2)

@@ -15,7 +15,7 @@ from flask import Flask
 
 from api import close_app, create_app
 from projections.rebuild import HOLE_SECONDS, catch_up
-from tests.conftest import make_service, postgres_admin
+from tests.conftest import make_service, postgres_admin, wait_for_inserts_waiting
 
 from .helpers import LIFTED_LIMITS, create
 
@@ -38,18 +38,6 @@ def listed_versions(client: Any) -> dict[str, int]:
     return {game["game_id"]: game["version"] for game in client.get("/games").json["games"]}
 
 
-def wait_until_blocked(admin: Any, seconds: float = 10.0) -> None:
-    """Until some other session waits on a lock (the move's insert, behind ``admin``'s row)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        waiting = admin.execute("SELECT count(*) FROM pg_stat_activity "
-                                "WHERE wait_event_type = 'Lock'").fetchone()[0]
-        if waiting:
-            return
-        time.sleep(0.02)
-    raise AssertionError("the move never reached the store")
-
-
 def test_a_write_that_commits_after_a_later_one_still_reaches_the_listing(postgres_app,
                                                                         postgres_env):
     client = postgres_app.test_client()
@@ -58,7 +46,7 @@ def test_a_write_that_commits_after_a_later_one_still_reaches_the_listing(postgr
     before = listed_versions(client)
     after = {game_id: version + 1 for game_id, version in before.items()}
     table = f"{postgres_env['POSTGRES_SCHEMA']}.{service.recorder.events_table_name}"
-    with postgres_admin() as blocker, postgres_admin() as admin:
+    with postgres_admin() as blocker:
         # A transaction that holds the slow game's next version, uncommitted: the move below
         # takes its notification id, then waits on that row until the blocker gives up.
         blocker.execute("BEGIN")
@@ -68,7 +56,7 @@ def test_a_write_that_commits_after_a_later_one_still_reaches_the_listing(postgr
             [slow, after[slow]]).fetchone()[0]
         moving = threading.Thread(target=service.play, args=(UUID(slow), 1, [SECRET], "bob"))
         moving.start()
-        wait_until_blocked(admin)
+        wait_for_inserts_waiting(postgres_env["POSTGRES_SCHEMA"])
         service.play(UUID(fast), 1, [SECRET], "bob")  # a later id, committed first
         assert listed_versions(client) == {slow: before[slow], fast: after[fast]}
         blocker.execute("ROLLBACK")
