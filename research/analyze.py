@@ -22,10 +22,16 @@ matplotlib.use("Agg")  # no display: the charts are written to memory
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from domain.games import UnknownGame, get_rules  # noqa: E402
+from domain.games.dominion.cards import name as card_name  # noqa: E402
+from domain.games.godofwar.views import title_of  # noqa: E402
+from domain.games.revolution.tiles import TILES  # noqa: E402
 from domain.history import EventType  # noqa: E402
+from domain.kernel.narration import bot_seat_name  # noqa: E402
 from replays.export import undone_by  # noqa: E402
 
 Z95 = 1.959964
+HUMAN = "human"  # the ``bot`` of a seat a person played
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:
@@ -65,7 +71,7 @@ def seat_rows(documents: Iterable[dict[str, Any]]) -> pd.DataFrame:
         first = moves[0]["seat"] if moves else None
         for seat, player in enumerate(document["seats"]):
             rows.append({"game_id": document["game_id"], "game": document["game"],
-                         "seat": seat, "bot": player.get("bot") or "human",
+                         "seat": seat, "bot": player.get("bot") or HUMAN,
                          "first": seat == first, "won": won(document["result"], seat),
                          "moves": len(moves)})
     return pd.DataFrame(rows, columns=["game_id", "game", "seat", "bot", "first", "won",
@@ -83,7 +89,30 @@ def rates(frame: pd.DataFrame, by: str) -> pd.DataFrame:
     return grouped.rename(columns={"sum": "wins", "count": "games"})
 
 
+def game_title(game: str) -> str:
+    """The game's name as players know it ("God of War"); a game this server does not
+    host keeps the name its documents give it."""
+    try:
+        return get_rules(game).info.title
+    except UnknownGame:
+        return game
+
+
+def bot_words(bot: str) -> str:
+    return "people" if bot == HUMAN else bot_seat_name(bot)
+
+
+# Each way win rates are split: its heading, its column's header and each value's words.
+SPLITS: tuple[tuple[str, str, str, Callable[[Any], str]], ...] = (
+    ("seat", "by seat", "seat", lambda seat: f"seat {seat}"),
+    ("first", "by first player", "who moved first",
+     lambda first: "moved first" if first else "moved later"),
+    ("bot", "by bot", "played by", bot_words),
+)
+
+
 def rate_chart(table: pd.DataFrame, by: str, title: str) -> str:
+    """Bars of each row's win rate with its interval, labelled by the words in ``by``."""
     figure, axes = plt.subplots(figsize=(6, 0.45 * len(table) + 1.2))
     labels = [str(v) for v in table[by]]
     # Clipped at 0: at a rate of 0 or 1 rounding may leave a bound a hair past the rate.
@@ -107,16 +136,18 @@ def png(figure: Any) -> str:
 
 
 def table_html(table: pd.DataFrame) -> str:
-    return table.to_html(index=False, float_format=lambda x: f"{x:.3f}", border=0)
+    headers = {"rate": "win rate", "low": "95% low", "high": "95% high"}
+    return table.rename(columns=headers).to_html(index=False, border=0,
+                                                 float_format=lambda x: f"{x:.3f}")
 
 
-def length_chart(frame: pd.DataFrame, game: str) -> str:
+def length_chart(frame: pd.DataFrame, title: str) -> str:
     lengths = frame.drop_duplicates("game_id")["moves"]
     figure, axes = plt.subplots(figsize=(6, 2.6))
     axes.hist(lengths, bins=min(30, max(5, lengths.nunique())), color="#72b7b2")
     axes.set_xlabel("moves in a game")
     axes.set_ylabel("games")
-    axes.set_title(f"{game}: game lengths (median {lengths.median():.0f})")
+    axes.set_title(f"{title} \N{EM DASH} game lengths (median {lengths.median():.0f})")
     return png(figure)
 
 
@@ -130,7 +161,7 @@ def dominion_cards(documents: list[dict[str, Any]]) -> str:
         bought: dict[int, set[str]] = {}
         for move in played_moves(document):
             if move["move"].get("kind") == "buy":
-                bought.setdefault(move["seat"], set()).add(move["move"]["card"])
+                bought.setdefault(move["seat"], set()).add(card_name(move["move"]["card"]))
         rows += [{"card": card, "won": won(document["result"], seat)}
                  for seat, cards in bought.items() for card in cards]
     if not rows:
@@ -150,7 +181,7 @@ def revolution_placements(documents: list[dict[str, Any]]) -> str:
             if placed.get("kind") != "place" or "square" not in placed:
                 continue
             by_winner = won(document["result"], move["seat"])
-            counts = tiles.setdefault(placed["tile"], [0, 0])
+            counts = tiles.setdefault(TILES[placed["tile"]].name, [0, 0])
             counts[0] += by_winner
             counts[1] += 1
             squares[placed["square"]] += by_winner
@@ -173,7 +204,7 @@ def revolution_placements(documents: list[dict[str, Any]]) -> str:
 
 def godofwar_losses(documents: list[dict[str, Any]]) -> str:
     """The scene each lost party fell in (the last scene of its campaign) and the round."""
-    rows = [{"scene": (d["result"].get("details") or {}).get("scenes", ["?"])[-1],
+    rows = [{"scene": scene_words(d["result"].get("details") or {}),
              "rounds": (d["result"].get("details") or {}).get("rounds")}
             for d in documents
             if d.get("status") == "over" and d["result"].get("shared") == "loss"]
@@ -181,13 +212,21 @@ def godofwar_losses(documents: list[dict[str, Any]]) -> str:
         return "<p>No party lost.</p>"
     frame = pd.DataFrame(rows)
     counts = frame.groupby("scene").agg(losses=("rounds", "size"),
-                                        median_round=("rounds", "median")).reset_index()
+                                        median=("rounds", "median")).reset_index()
+    counts["median round"] = [f"{m:g}" if pd.notna(m) else "not recorded"
+                              for m in counts.pop("median")]
     counts = counts.sort_values("losses")
     figure, axes = plt.subplots(figsize=(6, 0.45 * len(counts) + 1.2))
     axes.barh(counts["scene"], counts["losses"], color="#e45756")
     axes.set_xlabel("lost parties")
     axes.set_title("God of War: where parties lose")
     return png(figure) + table_html(counts.sort_values("losses", ascending=False))
+
+
+def scene_words(details: dict[str, Any]) -> str:
+    """The title of the quest or final boss a lost party fell at."""
+    scenes = details.get("scenes") or []
+    return title_of(scenes[-1]) if scenes else "before any scene"
 
 
 QUESTIONS: dict[str, tuple[str, Callable[[list[dict[str, Any]]], str]]] = {
@@ -198,12 +237,14 @@ QUESTIONS: dict[str, tuple[str, Callable[[list[dict[str, Any]]], str]]] = {
 
 
 def game_section(game: str, documents: list[dict[str, Any]], frame: pd.DataFrame) -> str:
-    parts = [f"<h2>{html.escape(game)}: {frame['game_id'].nunique()} games</h2>"]
-    for by, title in (("seat", "by seat"), ("first", "by first player"), ("bot", "by bot")):
+    name = game_title(game)
+    parts = [f"<h2>{html.escape(name)} ({frame['game_id'].nunique()} games)</h2>"]
+    for by, title, header, words in SPLITS:
         table = rates(frame, by)
-        parts += [f"<h3>Win rate {title}</h3>",
-                  rate_chart(table, by, f"{game}: win rate {title}"), table_html(table)]
-    parts += ["<h3>Game lengths</h3>", length_chart(frame, game)]
+        table.insert(0, header, [words(value) for value in table.pop(by)])
+        chart = rate_chart(table, header, f"{name} \N{EM DASH} win rate {title}")
+        parts += [f"<h3>Win rate {title}</h3>", chart, table_html(table)]
+    parts += ["<h3>Game lengths</h3>", length_chart(frame, name)]
     if game in QUESTIONS:
         question, answer = QUESTIONS[game]
         parts += [f"<h3>{html.escape(question)}</h3>", answer(documents)]
@@ -216,7 +257,7 @@ def report(documents: list[dict[str, Any]]) -> str:
     frame = seat_rows(finished)
     sections = [game_section(game, [d for d in finished if d["game"] == game],
                              frame[frame["game"] == game])
-                for game in sorted(frame["game"].unique())]
+                for game in sorted(frame["game"].unique(), key=game_title)]
     body = "\n".join(sections) or "<p>No finished game in the file.</p>"
     return (
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>gamehall analysis</title>"

@@ -8,7 +8,8 @@ import re
 import pytest
 
 import cli
-from research.analyze import rates, seat_rows, wilson
+from domain.games.revolution.tiles import TILES
+from research.analyze import played_moves, rates, scene_words, seat_rows, wilson
 from research.episode import Episode
 from research.record import episode_document
 
@@ -46,3 +47,24 @@ def test_gamehall_analyze_writes_one_page_with_its_charts_inlined(documents, tmp
                     "Game lengths", "Which cards do winners buy?",
                     "Where do winners place their tiles?", "Where do parties lose?"):
         assert heading in page
+
+
+def test_the_page_speaks_in_names_players_know_never_ids_or_booleans(documents, tmp_path):
+    source = tmp_path / "games.ndjson"
+    source.write_text("".join(json.dumps(d) + "\n" for d in documents))
+    cli.main(["analyze", str(source), "-o", str(tmp_path / "report.html")])
+    page = (tmp_path / "report.html").read_text()
+    cells = set(re.findall(r"<td>([^<]*)</td>", page))
+    assert {"seat 0", "seat 1", "moved first", "moved later", "big money bot", "random bot",
+            "party bot", "Province", "Gold"} <= cells
+    placed = {move["move"]["tile"] for d in documents if d["game"] == "revolution"
+              for move in played_moves(d) if move["move"].get("kind") == "place"}
+    assert {TILES[tile].name for tile in placed} <= cells
+    assert not cells & ({"True", "False", "big_money", "province", "gold"} | placed)
+    assert "<h2>Dominion (3 games)</h2>" in page
+    assert "<h2>God of War: The Card Game (3 games)</h2>" in page
+
+
+def test_a_lost_party_is_placed_at_its_quest_or_boss_by_title():
+    assert scene_words({"scenes": ["jotunheims-door", "sigrun"]}) == "Sigrun, Valkyrie Queen"
+    assert scene_words({"scenes": []}) == "before any scene"
