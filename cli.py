@@ -442,7 +442,9 @@ def run_receipts(args: argparse.Namespace) -> None:
 def game_label(document: Any) -> str:
     if not isinstance(document, dict):
         return "(not a replay document)"
-    return f"{document.get('game_id')} ({document.get('game')} {document.get('rules_version')})"
+    about = " ".join(str(document[k]) for k in ("game", "rules_version") if k in document)
+    name = str(document.get("game_id", "a document with no game id"))
+    return f"{name} ({about})" if about else name
 
 
 def run_show(args: argparse.Namespace) -> None:
@@ -539,6 +541,24 @@ def add_research_commands(commands: Any) -> None:
     analyze.set_defaults(handler=run_analyze)
 
 
+def verified_documents(path: str) -> list[dict[str, Any]]:
+    """The replay documents in a file that verify. Training data and charts are made only
+    from games the rules confirm: each document that does not verify is named on stderr, with
+    why, and left out."""
+    documents = load_documents(path)
+    kept = []
+    for document, verdict in zip(documents, verify_batch(Batch(documents, documents)),
+                                 strict=True):
+        if verdict.valid:
+            kept.append(document)
+        else:
+            print(f"gamehall: left out {game_label(document)}: it does not verify at "
+                  f"{_where(verdict)}: {verdict.explanation}", file=sys.stderr)
+    if not kept:
+        raise SystemExit(f"gamehall: no replay document in {path} verifies")
+    return kept
+
+
 def add_cli_policies(game: str, names: list[str]) -> None:
     """Each ``module:callable`` among the bots named, offered in ``game`` under that name."""
     for name in names:
@@ -551,7 +571,7 @@ def run_dataset(args: argparse.Namespace) -> None:
 
     from research.dataset import decisions_table
 
-    table = decisions_table(load_documents(args.file))
+    table = decisions_table(verified_documents(args.file))
     pq.write_table(table, args.output)
     print(f"{table.num_rows} decisions written to {args.output}", file=sys.stderr)
 
@@ -560,7 +580,7 @@ def run_dataset(args: argparse.Namespace) -> None:
 def run_analyze(args: argparse.Namespace) -> None:
     from research.analyze import report
 
-    Path(args.output).write_text(report(load_documents(args.file)), encoding="utf-8")
+    Path(args.output).write_text(report(verified_documents(args.file)), encoding="utf-8")
     print(f"report written to {args.output}", file=sys.stderr)
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
 import numpy as np
 import pyarrow.parquet as pq
+import pytest
 
 import cli
 from domain.kernel import Decision
@@ -15,6 +17,7 @@ from research.codec import codec_for
 from research.dataset import decisions
 from research.envs import env
 from tests.conftest import make_service
+from tests.test_replays import rehash_from
 
 
 def revolution_with_a_takeback() -> dict:
@@ -72,3 +75,33 @@ def test_gamehall_dataset_writes_parquet_with_taken_back_moves_marked(tmp_path):
     assert len(table["observation"][0]) == codec_for("revolution").observation_size
     assert all(mask[action] == 1 for mask, action in zip(table["mask"], table["action"],
                                                          strict=True))
+
+
+def test_only_documents_that_verify_become_rows_and_each_left_out_is_named(tmp_path, capsys):
+    document = revolution_with_a_takeback()
+    forged = copy.deepcopy(document)
+    index = next(i for i, e in enumerate(forged["events"]) if e["type"] == "move_made")
+    forged["events"][index]["payload"]["move"] = {"kind": "place", "tile": "king", "square": 9}
+    rehash_from(forged, index)  # the chain recomputed: only the rules find the forgery
+    source = tmp_path / "games.ndjson"
+    source.write_text("".join(json.dumps(d) + "\n" for d in (forged, document, [1], {"a": 1})))
+    cli.main(["dataset", str(source), "-o", str(tmp_path / "out.parquet")])
+    table = pq.read_table(tmp_path / "out.parquet").to_pandas()
+    assert len(table) == len(list(decisions(document)))
+    told = capsys.readouterr().err
+    seq = forged["events"][index]["seq"]
+    assert f"left out {document['game_id']} (revolution " in told
+    assert f"it does not verify at event {seq}" in told
+    assert "left out (not a replay document)" in told
+    assert "left out a document with no game id" in told
+    assert "Traceback" not in told and "None" not in told
+
+
+@pytest.mark.parametrize("command", ["dataset", "analyze"])
+def test_a_file_with_no_document_that_verifies_is_refused_in_words(tmp_path, command):
+    source = tmp_path / "games.ndjson"
+    source.write_text('{"status": "over", "game": "dominion"}\n[1, 2]\n')
+    with pytest.raises(SystemExit) as refused:
+        cli.main([command, str(source), "-o", str(tmp_path / "out")])
+    assert str(refused.value) == f"gamehall: no replay document in {source} verifies"
+    assert not (tmp_path / "out").exists()
