@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import importlib
+import logging
 import os
 import secrets
 import sys
@@ -32,6 +33,7 @@ from urllib.parse import unquote, urlsplit
 from eventsourcing.persistence import IntegrityError, InternalError, ProgrammingError
 
 from domain.application import GameService
+from domain.driver import BotFailure
 from domain.games import add_bot, game_names
 from domain.receipts import SigningKey, public_key_entry
 
@@ -164,9 +166,11 @@ def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
     add_configured_bots(environ)
     for attempt in range(SCHEMA_ATTEMPTS):
         try:
-            return GameService(env, secret=secret, clock=now, new_token=new_token,
-                               signing_key=receipt_key(environ),
-                               retired_keys=retired_receipt_keys(environ))
+            service = GameService(env, secret=secret, clock=now, new_token=new_token,
+                                  signing_key=receipt_key(environ),
+                                  retired_keys=retired_receipt_keys(environ))
+            service.bot_failed = log_bot_failure
+            return service
         except (IntegrityError, InternalError, ProgrammingError):
             # Hosts starting at once race to create the PostgreSQL schema ("duplicate key" on
             # a type, "already exists" on a table, "tuple concurrently updated" on a
@@ -174,6 +178,15 @@ def build_service(environ: Mapping[str, str] = os.environ) -> GameService:
             if attempt == SCHEMA_ATTEMPTS - 1:
                 raise
     raise AssertionError("unreachable")
+
+
+BOT_LOG = logging.getLogger("gamehall.bots")
+
+
+def log_bot_failure(failure: BotFailure) -> None:
+    """A bot that could not answer, for the operator: a configured policy that raises or
+    answers illegally is stood in for, and its games go on (``domain.driver``)."""
+    BOT_LOG.warning("game %s: %s", failure.game_id, failure)
 
 
 def add_configured_bots(environ: Mapping[str, str] = os.environ) -> None:

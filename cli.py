@@ -35,6 +35,7 @@ from uuid import UUID, uuid5
 import bootstrap
 from domain.application import GameService
 from domain.deck_library import deck_rules, deck_text, read_deck_text
+from domain.driver import BotFailed, BotFailure
 from domain.games import game_names, get_rules
 from domain.history import EventType, Status
 from domain.kernel import GameError, canonical_json
@@ -216,7 +217,8 @@ def run_play(args: argparse.Namespace) -> None:
     options = json.loads(args.options)
     files = [f.strip() for f in args.decks.split(",")] if args.decks else []
     lists = [deck_file(args.game, path) for path in files]
-    service = play_service(args.seed)
+    failures = BotFailures()
+    service = play_service(args.seed, failures)
     registered = [service.decks.register(args.game, name, decklist).id for decklist, name in lists]
     # One deck a bot as named (--bots A,B --decks a.txt,b.txt): it follows its bot's seat.
     decks = [registered[i % len(names)] if i % len(names) < len(registered) else None
@@ -247,6 +249,7 @@ def run_play(args: argparse.Namespace) -> None:
         service.close()
         if exported:
             exported.close()
+    failures.told()
     print_tallies(rules.info.title, args.games, tallies, rules.info.traits.cooperative)
     if len(bots) > 2:
         by_seat.print()
@@ -286,13 +289,35 @@ def game_row(game_id: str, status: str, result: dict[str, Any] | None,
     return [game_id, outcome, scores, str(result.get("reason") or "")]
 
 
-def play_service(seed: str | None) -> GameService:
+def play_service(seed: str | None, failures: BotFailed) -> GameService:
     if seed is None:
         print(f"gamehall: games are kept in {bootstrap.describe_store()}", file=sys.stderr)
-        return bootstrap.build_service()
-    secret = hashlib.sha256(f"gamehall-cli-seed:{seed}".encode()).digest()
-    return GameService({"PERSISTENCE_MODULE": "eventsourcing.popo"}, secret=secret,
-                       clock=bootstrap.now, new_token=bootstrap.new_token)
+        service = bootstrap.build_service()
+    else:
+        secret = hashlib.sha256(f"gamehall-cli-seed:{seed}".encode()).digest()
+        service = GameService({"PERSISTENCE_MODULE": "eventsourcing.popo"}, secret=secret,
+                              clock=bootstrap.now, new_token=bootstrap.new_token)
+    service.bot_failed = failures
+    return service
+
+
+class BotFailures:
+    """The bots that could not answer in a run: each bot's first failure is told as it
+    happens, and how many more there were once the run is over (``told``)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def __call__(self, failure: BotFailure) -> None:
+        self.counts[failure.bot] = self.counts.get(failure.bot, 0) + 1
+        if self.counts[failure.bot] == 1:
+            print(f"gamehall: {failure}", file=sys.stderr)
+
+    def told(self) -> None:
+        for bot, count in self.counts.items():
+            if count > 1:
+                print(f"gamehall: the bot {bot!r} could not answer {count} times in all; "
+                      "another bot answered each time in its place", file=sys.stderr)
 
 
 def progress(items: range) -> Iterable[int]:

@@ -65,7 +65,7 @@ from .commands import (
     TimeOut,
 )
 from .deck_library import DeckLibrary
-from .driver import advance, time_out
+from .driver import BotFailed, advance, time_out, unheard
 from .event_store import GameEventStore, GameMapper, MemoryRecorder
 from .history import FINISHED, EventRecord, Life, Status
 from .kernel import (
@@ -208,6 +208,9 @@ class GameService(Application[UUID]):
         self.players = Players(self.repository, self.recorder, self.save, self.get, secret,
                                clock, new_token)
         self.read_models: ReadModels = NoReadModels()
+        # Told of each bot that could not answer and was stood in for (``driver._answer``):
+        # the server logs it for its operator, the command line prints it.
+        self.bot_failed: BotFailed = unheard
         # Concurrent saves share a transaction and its commit (SQLite; None otherwise), and
         # reads go without the library's pool; on PostgreSQL, reads and saves are the
         # service's own prepared statements (no NOTIFY). A save's rows are numbered only for
@@ -549,7 +552,7 @@ class GameService(Application[UUID]):
                 return Change(game)
             case TimeOut():
                 game = self.get(command.game_id)
-                time_out(game, self.seed_of(game.id), self._clock())
+                time_out(game, self.seed_of(game.id), self._clock(), self.bot_failed)
                 return Change(game)
 
     # ---- deciding each command ----
@@ -676,7 +679,7 @@ class GameService(Application[UUID]):
         tokens = {i: self._issue(keys, i) for i, s in enumerate(players)
                   if s.get("name") is not None and s.get("bot") is None}
         self.players.seat_all(keys, players)
-        driven = partial(advance, game, seed, self._clock)
+        driven = partial(advance, game, seed, self._clock, self.bot_failed)
         driven() if compute is None else compute(driven)
         return Change(game, (keys,), tokens, retry=False)
 
@@ -720,7 +723,7 @@ class GameService(Application[UUID]):
         return token
 
     def _advance(self, game: Game) -> None:
-        advance(game, self.seed_of(game.id), self._clock)
+        advance(game, self.seed_of(game.id), self._clock, self.bot_failed)
 
     def _finish(self, game: Game) -> None:
         game.reveal_seed(self.seed_of(game.id), self._clock())

@@ -3,12 +3,14 @@
 Chance steps are resolved with fair draws derived from the game's secret seed, a window a
 seat chose not to be asked in is passed for it (``domain.preferences``), bot seats
 answer their prompts (each bot given a draw stream of its own for the step), and a game the
-rules end has its result recorded and its seed revealed. Pure but for the clock it is given.
+rules end has its result recorded and its seed revealed. Pure but for the clock it is given
+and the listener it tells of a bot that could not answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -21,9 +23,11 @@ from .kernel import (
     Over,
     Prompt,
     ask_bot,
+    bot_seat_name,
     chance_context,
     derive_outcome,
 )
+from .kernel.contract import is_among
 from .kernel.selfplay import bot_draw
 from .preferences import PREFERENCE, preferred_pass
 
@@ -34,9 +38,34 @@ from .preferences import PREFERENCE, preferred_pass
 MAX_AUTOMATIC_STEPS = 50_000
 
 
-def advance(game: Game, seed: bytes, clock: Callable[[], datetime]) -> None:
+@dataclass(frozen=True)
+class BotFailure:
+    """A bot's answer a game could not take: the game, the bot, the seat it plays, the number
+    the event of its move would have had, why (in words), and the bot that answered instead."""
+
+    game_id: str
+    bot: str
+    seat: int
+    event: int
+    why: str
+    stand_in: str
+
+    def __str__(self) -> str:
+        return (f"The bot {self.bot!r} could not answer for seat {self.seat} at event "
+                f"{self.event}: {self.why}. The bot {self.stand_in!r} answered in its place.")
+
+
+BotFailed = Callable[[BotFailure], None]
+
+
+def unheard(failure: BotFailure) -> None:
+    """The listener of a caller that keeps no record of bots' failures."""
+
+
+def advance(game: Game, seed: bytes, clock: Callable[[], datetime],
+            failed: BotFailed = unheard) -> None:
     """Resolve chance steps and bot prompts until a human must decide or the game is over
-    (or a takeback waits for answers)."""
+    (or a takeback waits for answers). ``failed`` hears of each bot that could not answer."""
     if game.status != Status.ACTIVE or game.pending_takeback is not None:
         return
     named = str(game.id)  # in every draw's context: written once, not once a step
@@ -55,7 +84,7 @@ def advance(game: Game, seed: bytes, clock: Callable[[], datetime]) -> None:
         if skipped is not None:  # the seat chose not to be asked here: pass, whatever it holds
             game.make_move(*skipped, PREFERENCE, clock(), step)
             continue
-        if not _play_bots(game, step, seed, named, clock):
+        if not _play_bots(game, step, seed, named, clock, failed):
             return
     game.abandon(f"stalled: no end and no human decision after {MAX_AUTOMATIC_STEPS} "
                  "automatic steps", clock())
@@ -63,7 +92,7 @@ def advance(game: Game, seed: bytes, clock: Callable[[], datetime]) -> None:
 
 
 def _play_bots(game: Game, step: Decision, seed: bytes, named: str,
-               clock: Callable[[], datetime]) -> bool:
+               clock: Callable[[], datetime], failed: BotFailed) -> bool:
     """Let the first bot seat asked answer; False when only humans are asked. ``named``: the
     game's id as draw contexts name it."""
     handed, seats = handed_over(game.life), game.seats
@@ -74,13 +103,35 @@ def _play_bots(game: Game, step: Decision, seed: bytes, named: str,
             bot_name, by = autopilot_bot(game.rules), AUTOPILOT
         if bot_name is None:
             continue
-        move = bot_move(game, prompt, bot_name, seed, named)
+        move, by = _answer(game, prompt, bot_name, by, seed, named, failed)
         game.make_move(prompt.seat, move, by, clock(), step)
         return True
     return False
 
 
-def time_out(game: Game, seed: bytes, now: datetime) -> None:
+def _answer(game: Game, prompt: Prompt, bot_name: str, by: str, seed: bytes, named: str,
+            failed: BotFailed) -> tuple[dict[str, Any], str]:
+    """The bot's move and who made it. A bot that raises, or answers with anything but a
+    move the rules offer (a policy from outside the project may do either), is answered for
+    by the game's autopilot bot, recorded under that bot's name, and ``failed`` hears of it:
+    a broken bot never stops a game, nor turns a person's move into an error. The autopilot
+    bot is the game's own, asked as it always is."""
+    stand_in = autopilot_bot(game.rules)
+    if bot_name == stand_in:
+        return bot_move(game, prompt, bot_name, seed, named), by
+    try:
+        move = bot_move(game, prompt, bot_name, seed, named)
+        if isinstance(move, dict) and is_among(move, prompt.legal_moves):
+            return move, by
+        shown = repr(move)
+        why = f"it answered {shown[:200]}, which is not one of the moves offered"
+    except Exception as error:  # the bot's code may be anyone's: any error is its own
+        why = f"it raised {type(error).__name__}: {error}"
+    failed(BotFailure(named, bot_name, prompt.seat, game.version + 1, why, stand_in))
+    return bot_move(game, prompt, stand_in, seed, named), bot_seat_name(stand_in)
+
+
+def time_out(game: Game, seed: bytes, now: datetime, failed: BotFailed = unheard) -> None:
     """Record the timeout of each seat whose deadline has passed at ``now``, and what follows
     (replays/README.md, "Clocks"): the autopilot answers that one decision (a takeback it
     declines), or the seat forfeits: with two seats (not co-operative) it resigns and the
@@ -100,7 +151,7 @@ def time_out(game: Game, seed: bytes, now: datetime) -> None:
             game.answer_takeback(seat, False, now)
         elif not handed:
             _autopilot_answers(game, seat, seed, now)
-    advance(game, seed, lambda: now)
+    advance(game, seed, lambda: now, failed)
 
 
 def _autopilot_answers(game: Game, seat: int, seed: bytes, now: datetime) -> None:
