@@ -20,6 +20,7 @@ from .history import Status
 from .kernel import (
     Chance,
     Decision,
+    IllegalMove,
     Over,
     Prompt,
     ask_bot,
@@ -27,7 +28,6 @@ from .kernel import (
     chance_context,
     derive_outcome,
 )
-from .kernel.contract import is_among
 from .kernel.selfplay import bot_draw
 from .preferences import PREFERENCE, preferred_pass
 
@@ -103,32 +103,40 @@ def _play_bots(game: Game, step: Decision, seed: bytes, named: str,
             bot_name, by = autopilot_bot(game.rules), AUTOPILOT
         if bot_name is None:
             continue
-        move, by = _answer(game, prompt, bot_name, by, seed, named, failed)
-        game.make_move(prompt.seat, move, by, clock(), step)
+        _bot_answers(game, prompt, step, bot_name, by, seed, named, clock, failed)
         return True
     return False
 
 
-def _answer(game: Game, prompt: Prompt, bot_name: str, by: str, seed: bytes, named: str,
-            failed: BotFailed) -> tuple[dict[str, Any], str]:
-    """The bot's move and who made it. A bot that raises, or answers with anything but a
-    move the rules offer (a policy from outside the project may do either), is answered for
-    by the game's autopilot bot, recorded under that bot's name, and ``failed`` hears of it:
-    a broken bot never stops a game, nor turns a person's move into an error. The autopilot
-    bot is the game's own, asked as it always is."""
+def _bot_answers(game: Game, prompt: Prompt, step: Decision, bot_name: str, by: str,
+                 seed: bytes, named: str, clock: Callable[[], datetime],
+                 failed: BotFailed) -> None:
+    """Record the bot's move. A bot that raises, or answers with anything but a move the
+    rules offer (a policy from outside the project may do either), is answered for by the
+    game's autopilot bot, its move recorded under that bot's name, and ``failed`` hears of
+    it: a broken bot never stops a game, nor turns a person's move into an error. The rules'
+    own check (``make_move``, which changes nothing when it refuses) tells a move not
+    offered, so a bot's move is checked once."""
     stand_in = autopilot_bot(game.rules)
-    if bot_name == stand_in:
-        return bot_move(game, prompt, bot_name, seed, named), by
+    if bot_name == stand_in:  # the game's own bot, asked as it always is
+        game.make_move(prompt.seat, bot_move(game, prompt, bot_name, seed, named), by,
+                       clock(), step)
+        return
     try:
         move = bot_move(game, prompt, bot_name, seed, named)
-        if isinstance(move, dict) and is_among(move, prompt.legal_moves):
-            return move, by
-        shown = repr(move)
-        why = f"it answered {shown[:200]}, which is not one of the moves offered"
     except Exception as error:  # the bot's code may be anyone's: any error is its own
         why = f"it raised {type(error).__name__}: {error}"
+    else:
+        try:
+            game.make_move(prompt.seat, move, by, clock(), step)
+            return
+        except IllegalMove:
+            why = f"it answered {repr(move)[:200]}, which is not one of the moves offered"
+        except (TypeError, ValueError) as error:  # a value no JSON has (a numpy array)
+            why = f"it answered {repr(move)[:200]}, which the rules cannot read ({error})"
     failed(BotFailure(named, bot_name, prompt.seat, game.version + 1, why, stand_in))
-    return bot_move(game, prompt, stand_in, seed, named), bot_seat_name(stand_in)
+    game.make_move(prompt.seat, bot_move(game, prompt, stand_in, seed, named),
+                   bot_seat_name(stand_in), clock(), step)
 
 
 def time_out(game: Game, seed: bytes, now: datetime, failed: BotFailed = unheard) -> None:

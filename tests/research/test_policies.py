@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import logging
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -133,8 +134,9 @@ def play_against(policy, heard: list) -> tuple[GameService, dict]:
 @pytest.mark.parametrize("policy", [
     boom, lambda view, prompt, draw: {"kind": "nonsense"}, lambda view, prompt, draw: None,
     lambda view, prompt, draw: [prompt.legal_moves[0]],
-    lambda view, prompt, draw: {**prompt.legal_moves[0], "kind": 1}],
-    ids=["raises", "illegal", "none", "a list", "type confused"])
+    lambda view, prompt, draw: {**prompt.legal_moves[0], "kind": 1},
+    lambda view, prompt, draw: {**prompt.legal_moves[0], "card": np.array([1, 2])}],
+    ids=["raises", "illegal", "none", "a list", "type confused", "not JSON"])
 def test_a_policy_that_cannot_answer_is_answered_for_and_the_persons_game_goes_on(policy):
     heard: list = []
     service, document = play_against(policy, heard)
@@ -173,9 +175,14 @@ def test_the_server_logs_each_failure_of_a_configured_policy_with_its_game(tmp_p
     try:
         with caplog.at_level(logging.WARNING, logger="gamehall.bots"):
             game, _ = service.create_game("dominion", {}, [{"bot": "boom"}, {"name": "ann"}])
+            # Ann makes the first move offered until the bot has had a turn (the first
+            # player is drawn), each move answered for the bot by the stand-in.
+            for _ in range(10):
+                step = service.get(game.id).step()
+                assert isinstance(step, Decision) and step.prompts[0].seat == 1
+                service.play(game.id, 1, [step.prompts[0].legal_moves[0]], by="human")
     finally:
         service.close()
-    assert game.status == "active"  # Ann is asked: the bot's first turn was answered for it
     logged = [r.getMessage() for r in caplog.records if r.name == "gamehall.bots"]
     assert logged and logged[0].startswith(f"game {game.id}: The bot 'boom' could not answer "
                                            "for seat 0 at event")
