@@ -276,6 +276,24 @@ class Actions(NamedTuple):
     mask: np.ndarray
 
 
+def position_of(indices: list[int], action: Any) -> int:
+    """The position among a prompt's moves (whose action ``indices`` are given) of the move
+    at ``action``: an integer (Python's or numpy's; never a bool nor a float, as the service
+    never takes ``true`` for 1) the mask allows. TypeError or ValueError, in words, else."""
+    if type(action) is not int:
+        if not isinstance(action, np.integer) and not (
+                isinstance(action, np.ndarray) and action.shape == ()
+                and action.dtype.kind in "iu"):
+            raise TypeError(f"an action is an integer index on the action space, not "
+                            f"{action!r} ({type(action).__name__})")
+        action = int(action)
+    try:
+        return indices.index(action)
+    except ValueError:
+        raise ValueError(f"action {action} is not legal now: the action mask is 0 there") \
+            from None
+
+
 @dataclass(frozen=True)
 class Codec:
     """How one game's views and moves become arrays (see the module's docstring): the view

@@ -25,7 +25,7 @@ from pettingzoo import AECEnv
 from domain.kernel import Decision, Move, Over, Prompt, State
 
 from . import state_encoders
-from .codec import Actions, Codec, codec_for
+from .codec import Actions, Codec, codec_for, position_of
 from .episode import Episode
 from .record import episode_document
 
@@ -105,18 +105,17 @@ class GameEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         assert self.episode is not None
+        move = self.move_of(action)  # before anything changes: a bad action changes nothing
         self._cumulative_rewards[agent] = 0.0
-        self.episode.play(self.move_of(int(action)), legal=True)  # type: ignore[arg-type]
+        self.episode.play(move, legal=True)
         if self._turn():  # (before the end every reward is 0: nothing to add up)
             self._accumulate_rewards()
 
-    def move_of(self, action: int) -> Move:
-        """The acting seat's legal move at ``action`` (ValueError for a masked action)."""
+    def move_of(self, action: Any) -> Move:
+        """The acting seat's legal move at ``action`` (``codec.position_of``: TypeError for
+        anything but an integer, ValueError for a masked action)."""
         info = self.infos[self.agent_selection]
-        try:
-            return info["legal_moves"][info["actions"].index(action)]  # type: ignore[no-any-return]
-        except ValueError:
-            raise ValueError(f"action {action} is not legal now") from None
+        return info["legal_moves"][position_of(info["actions"], action)]  # type: ignore[no-any-return]
 
     def actions_of(self, legal: list[Move]) -> Actions:
         """The legal moves on the action space (the codec's layout, with its mask)."""

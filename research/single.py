@@ -15,7 +15,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from .codec import Codec, codec_for
+from .codec import Codec, codec_for, position_of
 from .envs import final_rewards
 from .episode import Episode
 from .record import episode_document
@@ -52,9 +52,10 @@ class SeatEnv(gymnasium.Env):  # type: ignore[misc]
         return self._observe(), self._info
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        assert self.episode is not None
+        if self.episode is None or self.episode.over is not None:
+            raise RuntimeError("no game is being played: call reset() to start one")
         moves = self._info["legal_moves"]
-        self.episode.play(moves[self._info["actions"].index(int(action))], legal=True)
+        self.episode.play(moves[position_of(self._info["actions"], action)], legal=True)
         observation = self._observe()
         over = self.episode.over
         reward = 0.0 if over is None else final_rewards(over, self.seats)[self.seat]

@@ -135,3 +135,47 @@ def test_the_bench_walks_the_engines_games_through_the_environment(name, seats):
         assert [(t, {k: v for k, v in p.items() if k != "by"}) for t, p in played.events] == [
             ("move_made" if e["type"] == "move" else "chance_resolved",
              {k: v for k, v in e.items() if k != "type"}) for e in walked]
+
+
+BAD_ACTIONS = [(1.0, TypeError), (True, TypeError), (np.True_, TypeError),
+               (np.float32(1), TypeError), ("1", TypeError), (None, TypeError),
+               (np.array([1]), TypeError), (9999, ValueError), (-1, ValueError)]
+
+
+@pytest.mark.parametrize(("action", "error"), BAD_ACTIONS,
+                         ids=[repr(a) for a, _ in BAD_ACTIONS])
+def test_an_action_that_is_not_a_legal_integer_is_refused_in_words_and_changes_nothing(
+        action, error):
+    game = env("dominion", 2)
+    game.reset(seed=1)
+    agent, events = game.agent_selection, len(game.episode.events)
+    observation = game.last()[0]["observation"].copy()
+    with pytest.raises(error, match=r"an action is an integer index|is not legal now"):
+        game.step(action)
+    assert (game.agent_selection, len(game.episode.events)) == (agent, events)
+    assert np.array_equal(game.last()[0]["observation"], observation)
+    seat = SeatEnv("dominion", ["random"])
+    seat.reset(seed=1)
+    with pytest.raises(error):
+        seat.step(action)
+
+
+@pytest.mark.parametrize("kind", [int, np.int64, np.int8, np.array])
+def test_an_integer_of_python_or_numpy_plays_its_move(kind):
+    game = env("dominion", 2)
+    game.reset(seed=1)
+    mask = game.last()[0]["action_mask"]
+    action = int(np.flatnonzero(mask)[0])
+    events = len(game.episode.events)
+    game.step(kind(action))
+    assert len(game.episode.events) > events
+
+
+def test_the_seat_wrapper_refuses_a_step_once_its_game_is_over():
+    seat = SeatEnv("dominion", ["big_money"])
+    _, info = seat.reset(seed=2)
+    over = False
+    while not over:
+        _, _, over, _, info = seat.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(RuntimeError, match="call reset"):
+        seat.step(0)
