@@ -35,6 +35,7 @@ from eventsourcing.persistence import IntegrityError, InternalError, Programming
 from domain.application import GameService
 from domain.driver import BotFailure
 from domain.games import add_bot, game_names
+from domain.kernel import GameError
 from domain.receipts import SigningKey, public_key_entry
 
 SCHEMA_ATTEMPTS = 5
@@ -196,7 +197,10 @@ def add_configured_bots(environ: Mapping[str, str] = os.environ) -> None:
         name, equals, spec = entry.partition("=")
         if not equals or not name.strip():
             raise SystemExit(f"GAMEHALL_BOTS: {entry!r} is not name=module:callable")
-        add_policy(name.strip(), spec.strip())
+        try:
+            add_policy(name.strip(), spec.strip())
+        except GameError as error:  # a name one of its games' own bots has already
+            raise SystemExit(f"GAMEHALL_BOTS: {error}") from None
 
 
 def add_policy(name: str, spec: str, games: Sequence[str] | None = None) -> None:

@@ -132,7 +132,8 @@ def add_bot(game: str, name: str, bot: Bot) -> None:
     if rules.bots.get(name) is bot:  # the same policy offered again (a second service)
         return
     if name in rules.bots:
-        raise GameError(f"{game} already has a bot called {name!r}.")
+        raise GameError(f"{rules.info.title} already has a bot called {name!r}: name the "
+                        "policy otherwise.")
     info = dataclasses.replace(rules.info, bots=(*rules.info.bots, name))
     _LOADED[(game, rules.version)] = dataclasses.replace(  # type: ignore[type-var]
         rules, info=info, bots={**rules.bots, name: bot})

@@ -15,7 +15,7 @@ import cli
 from domain.application import GameService
 from domain.games import _LOADED, RELEASES, add_bot, get_rules
 from domain.kernel import Decision
-from examples.dominion_buy_table import BuyTable, fit
+from examples.dominion_buy_table import BuyTable, fit, policy
 from replays import build_document, verify_document
 from research.dataset import decisions_table
 from research.episode import Episode
@@ -96,6 +96,15 @@ def test_the_service_offers_the_policies_its_configuration_names(tmp_path):
 def test_a_configured_bot_that_is_not_module_and_callable_stops_the_service():
     with pytest.raises(SystemExit, match="not module:callable"):
         bootstrap.add_configured_bots({"GAMEHALL_BOTS": "table=examples.dominion_buy_table"})
+
+
+def test_a_configured_bot_named_as_a_games_own_bot_stops_the_service_in_words():
+    configured = {"GAMEHALL_BOTS": "random=examples.dominion_buy_table:policy"}
+    with pytest.raises(SystemExit) as stopped:
+        bootstrap.add_configured_bots(configured)
+    assert str(stopped.value) == ("GAMEHALL_BOTS: Dominion already has a bot called 'random': "
+                                  "name the policy otherwise.")
+    assert get_rules("dominion").bots["random"] is not policy  # the game's own random bot
 
 
 def test_the_example_table_is_a_pandas_fit_of_buy_decisions():
