@@ -55,6 +55,31 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:  # the reader went away (| head): stop quietly, as Unix tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(0) from None
+    except OSError as error:  # a file named on the command line cannot be read or written
+        where = f": {error.filename}" if error.filename else ""
+        raise SystemExit(f"gamehall: {error.strerror or error}{where}") from None
+
+
+def at_least_one(text: str) -> int:
+    """An argument that counts something (``--games``): a whole number, 1 or more."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{number} is fewer than 1")
+    return number
+
+
+def json_object(text: str) -> dict[str, Any]:
+    """An argument given as a JSON object (``--options``)."""
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r} is not JSON ({error})") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a JSON object ({{...}})")
+    return value
 
 
 def parser() -> argparse.ArgumentParser:
@@ -66,13 +91,14 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("game", help=f"one of: {', '.join(game_names())}")
     play.add_argument("--bots", required=True, help="one bot a seat, comma-separated; "
                       "module:callable plays a policy from outside the project")
-    play.add_argument("--seats", type=int, help="how many seats (default: one a bot); the "
+    play.add_argument("--seats", type=at_least_one, help="how many seats (default: one a bot); the "
                       "bots fill them in turn: --bots planner,random --seats 4 seats "
                       "planner, random, planner, random (a Thrones melee: --options "
                       "'{\"profile\": \"lcg\"}')")
-    play.add_argument("--games", type=int, default=1)
+    play.add_argument("--games", type=at_least_one, default=1)
     play.add_argument("--seed", help="make the run reproducible (games are then kept in memory)")
-    play.add_argument("--options", default="{}", help="the game's options, as JSON")
+    play.add_argument("--options", type=json_object, default={},
+                      help="the game's options, as a JSON object")
     play.add_argument("--export", help="write every game's replay to this NDJSON file")
     play.add_argument("--decks", help="decklists as text, one file a bot, comma-separated "
                       "(each bot plays its deck, whatever its seat)")
@@ -214,7 +240,7 @@ def run_play(args: argparse.Namespace) -> None:
     names = [b.strip() for b in args.bots.split(",")]
     add_cli_policies(args.game, names)
     bots = [names[i % len(names)] for i in range(args.seats or len(names))]
-    options = json.loads(args.options)
+    options = args.options
     files = [f.strip() for f in args.decks.split(",")] if args.decks else []
     lists = [deck_file(args.game, path) for path in files]
     failures = BotFailures()
@@ -263,8 +289,8 @@ def seeded_game_id(args: argparse.Namespace, seating: list[str], index: int) -> 
     """A seeded run's game ids: the same run again gives the same ids (so it replays), and a
     run of another game, options, bots or decks, or another seed, gives others (so exports of
     several runs merge without two games sharing an id)."""
-    run = canonical_json({"seed": args.seed, "game": args.game, "options": json.loads(
-        args.options), "seating": seating, "decks": args.decks, "index": index})
+    run = canonical_json({"seed": args.seed, "game": args.game, "options": args.options,
+                          "seating": seating, "decks": args.decks, "index": index})
     return uuid5(UUID(int=0), f"gamehall-play:{run}")
 
 

@@ -543,3 +543,30 @@ def test_jobs_must_be_a_whole_number_of_at_least_one(var, capsys, jobs):
     with pytest.raises(SystemExit) as exit_:
         cli.main(["replay", "verify", str(var / "x.json"), "--jobs", jobs])
     assert exit_.value.code == 2 and "at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argument", "told"), [
+    (["--games", "0"], "argument --games: 0 is fewer than 1"),
+    (["--games", "-3"], "argument --games: -3 is fewer than 1"),
+    (["--games", "2.0"], "argument --games: '2.0' is not a whole number"),
+    (["--seats", "0"], "argument --seats: 0 is fewer than 1"),
+    (["--options", "{bad"], "argument --options: '{bad' is not JSON"),
+    (["--options", "[1]"], "argument --options: '[1]' is not a JSON object"),
+])
+def test_play_refuses_a_bad_argument_in_words_before_playing(var, capsys, argument, told):
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["play", "toy", "--bots", "random,first", "--seed", "1", *argument])
+    assert refused.value.code == 2
+    assert told in capsys.readouterr().err
+
+
+def test_a_file_that_cannot_be_read_or_written_is_named_never_a_traceback(var, tmp_path):
+    missing = tmp_path / "nowhere" / "games.ndjson"
+    for command, told in (
+            (["play", "toy", "--bots", "random,first", "--seed", "1", "--export", str(missing)],
+             f"gamehall: No such file or directory: {missing}"),
+            (["play", "toy", "--bots", "random,first", "--seed", "1", "--decks", str(missing)],
+             f"gamehall: No such file or directory: {missing}")):
+        with pytest.raises(SystemExit) as refused:
+            cli.main(command)
+        assert str(refused.value) == told

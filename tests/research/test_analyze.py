@@ -68,3 +68,12 @@ def test_the_page_speaks_in_names_players_know_never_ids_or_booleans(documents, 
 def test_a_lost_party_is_placed_at_its_quest_or_boss_by_title():
     assert scene_words({"scenes": ["jotunheims-door", "sigrun"]}) == "Sigrun, Valkyrie Queen"
     assert scene_words({"scenes": []}) == "before any scene"
+
+
+def test_a_report_that_cannot_be_written_is_named_never_a_traceback(documents, tmp_path):
+    source = tmp_path / "games.ndjson"
+    source.write_text(json.dumps(documents[0]) + "\n")
+    nowhere = tmp_path / "nowhere" / "report.html"
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["analyze", str(source), "-o", str(nowhere)])
+    assert str(refused.value) == f"gamehall: No such file or directory: {nowhere}"
