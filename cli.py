@@ -60,15 +60,13 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(f"gamehall: {error.strerror or error}{where}") from None
 
 
-def at_least_one(text: str) -> int:
-    """An argument that counts something (``--games``): a whole number, 1 or more."""
+def game_id(text: str) -> UUID:
+    """An argument naming a stored game: its id."""
     try:
-        number = int(text)
+        return UUID(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{number} is fewer than 1")
-    return number
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a UUID, as "
+                                         "8a1e6f2c-...)") from None
 
 
 def json_object(text: str) -> dict[str, Any]:
@@ -91,11 +89,11 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("game", help=f"one of: {', '.join(game_names())}")
     play.add_argument("--bots", required=True, help="one bot a seat, comma-separated; "
                       "module:callable plays a policy from outside the project")
-    play.add_argument("--seats", type=at_least_one, help="how many seats (default: one a bot); the "
+    play.add_argument("--seats", type=positive, help="how many seats (default: one a bot); the "
                       "bots fill them in turn: --bots planner,random --seats 4 seats "
                       "planner, random, planner, random (a Thrones melee: --options "
                       "'{\"profile\": \"lcg\"}')")
-    play.add_argument("--games", type=at_least_one, default=1)
+    play.add_argument("--games", type=positive, default=1)
     play.add_argument("--seed", help="make the run reproducible (games are then kept in memory)")
     play.add_argument("--options", type=json_object, default={},
                       help="the game's options, as a JSON object")
@@ -122,7 +120,7 @@ def parser() -> argparse.ArgumentParser:
     export = replay_commands.add_parser(
         "export", help="write a stored game's replay to a file, or with --all every finished "
         "game's as Parquet tables (games.parquet, events.parquet) in a folder")
-    export.add_argument("game_id", nargs="?")
+    export.add_argument("game_id", nargs="?", type=game_id)
     export.add_argument("--all", action="store_true", help="every finished game")
     export.add_argument("--format", choices=("json", "parquet"), default="json")
     export.add_argument("-o", "--output", required=True, help="a file, or a folder for parquet")
@@ -144,7 +142,7 @@ def parser() -> argparse.ArgumentParser:
     show = replay_commands.add_parser("show", help="the log and a seat's view at a step")
     show.add_argument("file")
     show.add_argument("--game", help="the game id, when the file holds several documents")
-    show.add_argument("--step", type=int, help="the event number (default: the last)")
+    show.add_argument("--step", type=positive, help="the event number (default: the last)")
     show.add_argument("--as", dest="seat", type=int, help="the seat to view as (default: board)")
     show.set_defaults(handler=run_show)
 
@@ -153,7 +151,7 @@ def parser() -> argparse.ArgumentParser:
     keys.set_defaults(handler=run_keys)
     receipts = commands.add_parser("receipts", help="a stored game's move receipts of one "
                                    "seat, as NDJSON (reads var/)")
-    receipts.add_argument("game_id")
+    receipts.add_argument("game_id", type=game_id)
     receipts.add_argument("--seat", type=int, required=True)
     receipts.set_defaults(handler=run_receipts)
 
@@ -408,7 +406,7 @@ def run_export(args: argparse.Namespace) -> None:
     service = bootstrap.open_existing_service()
     print(f"gamehall: reading {bootstrap.describe_store()}", file=sys.stderr)
     try:
-        document = build_document(service.records(UUID(args.game_id)))
+        document = build_document(service.records(args.game_id))
     finally:
         service.close()
     with open(args.output, "w") as out:
@@ -484,7 +482,10 @@ def run_keys(args: argparse.Namespace) -> None:
 def run_receipts(args: argparse.Namespace) -> None:
     service = bootstrap.open_existing_service()
     try:
-        for receipt in service.receipts.of_seat(UUID(args.game_id), args.seat):
+        seats = len(service.get(args.game_id).seats)  # GameNotFound: "There is no game ..."
+        if not 0 <= args.seat < seats:
+            raise SystemExit(f"gamehall: this game has seats 0 to {seats - 1}, not {args.seat}")
+        for receipt in service.receipts.of_seat(args.game_id, args.seat):
             print(json.dumps(receipt, ensure_ascii=False))
     finally:
         service.close()
@@ -504,10 +505,16 @@ def run_show(args: argparse.Namespace) -> None:
     the last step that verifies."""
     documents = load_documents(args.file)
     document = pick_document(documents, args.game, args.file)
+    seats = document.get("seats")
+    if args.seat is not None and not (isinstance(seats, list) and 0 <= args.seat < len(seats)):
+        raise SystemExit(f"gamehall: {args.file}: this game has no seat {args.seat}")
     sources = {d.get("game_id"): d for d in documents if isinstance(d, dict)}.get
     verdict = verify_document(document, sources)
     steps = steps_of(document, verdict, args.seat)
-    step = min(args.step or len(steps), len(steps))
+    if args.step is not None and args.step > len(steps):
+        raise SystemExit(f"gamehall: {args.file}: this game has {len(steps)} events, so no "
+                         f"event {args.step}")
+    step = args.step or len(steps)
     for item in steps[:step]:
         line = item["log"] or f"(not verified) {str(item['type']).replace('_', ' ')}"
         print(f"{item['seq']:>5}  {line}")

@@ -546,10 +546,10 @@ def test_jobs_must_be_a_whole_number_of_at_least_one(var, capsys, jobs):
 
 
 @pytest.mark.parametrize(("argument", "told"), [
-    (["--games", "0"], "argument --games: 0 is fewer than 1"),
-    (["--games", "-3"], "argument --games: -3 is fewer than 1"),
-    (["--games", "2.0"], "argument --games: '2.0' is not a whole number"),
-    (["--seats", "0"], "argument --seats: 0 is fewer than 1"),
+    (["--games", "0"], "argument --games: '0' is not a whole number of at least 1"),
+    (["--games", "-3"], "argument --games: '-3' is not a whole number of at least 1"),
+    (["--games", "2.0"], "argument --games: '2.0' is not a whole number of at least 1"),
+    (["--seats", "0"], "argument --seats: '0' is not a whole number of at least 1"),
     (["--options", "{bad"], "argument --options: '{bad' is not JSON"),
     (["--options", "[1]"], "argument --options: '[1]' is not a JSON object"),
 ])
@@ -570,3 +570,38 @@ def test_a_file_that_cannot_be_read_or_written_is_named_never_a_traceback(var, t
         with pytest.raises(SystemExit) as refused:
             cli.main(command)
         assert str(refused.value) == told
+
+
+def test_show_refuses_a_step_or_seat_the_game_does_not_have(var, capsys):
+    path = var / "one.ndjson"
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "1", "--seed", "4",
+              "--export", str(path)])
+    events = len(json.loads(path.read_text())["events"])
+    for argument, told in ((["--step", str(events + 1)],
+                            f"this game has {events} events, so no event {events + 1}"),
+                           (["--as", "2"], "this game has no seat 2"),
+                           (["--as", "-1"], "this game has no seat -1")):
+        with pytest.raises(SystemExit) as refused:
+            cli.main(["replay", "show", str(path), *argument])
+        assert str(refused.value) == f"gamehall: {path}: {told}"
+    for step in ("0", "-5"):  # a negative step counted back from the end before
+        with pytest.raises(SystemExit) as refused:
+            cli.main(["replay", "show", str(path), "--step", step])
+        assert refused.value.code == 2
+        assert "is not a whole number of at least 1" in capsys.readouterr().err
+
+
+def test_receipts_name_a_game_or_seat_that_is_not_there(var, capsys):
+    cli.main(["play", "toy", "--bots", "random,first", "--games", "1"])
+    game_id = first_game_id(capsys.readouterr().out)
+    for argv, told in ((["receipts", game_id, "--seat", "5"],
+                        "gamehall: this game has seats 0 to 1, not 5"),
+                       (["receipts", "00000000-0000-0000-0000-000000000000", "--seat", "0"],
+                        "gamehall: There is no game 00000000-0000-0000-0000-000000000000.")):
+        with pytest.raises(SystemExit) as refused:
+            cli.main(argv)
+        assert str(refused.value) == told
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["receipts", "not-a-game", "--seat", "0"])
+    assert refused.value.code == 2
+    assert "'not-a-game' is not a game id" in capsys.readouterr().err
