@@ -208,7 +208,7 @@ class GameService(Application[UUID]):
         self.players = Players(self.repository, self.recorder, self.save, self.get, secret,
                                clock, new_token)
         self.read_models: ReadModels = NoReadModels()
-        # Told of each bot that could not answer and was stood in for (``driver._answer``):
+        # Told of each bot that could not answer and was stood in for (``driver._bot_answers``):
         # the server logs it for its operator, the command line prints it.
         self.bot_failed: BotFailed = unheard
         # Concurrent saves share a transaction and its commit (SQLite; None otherwise), and

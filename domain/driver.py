@@ -118,25 +118,31 @@ def _bot_answers(game: Game, prompt: Prompt, step: Decision, bot_name: str, by: 
     own check (``make_move``, which changes nothing when it refuses) tells a move not
     offered, so a bot's move is checked once."""
     stand_in = autopilot_bot(game.rules)
-    if bot_name == stand_in:  # the game's own bot, asked as it always is
-        game.make_move(prompt.seat, bot_move(game, prompt, bot_name, seed, named), by,
-                       clock(), step)
-        return
+    if bot_name != stand_in:  # the game's own first bot is asked as it always is
+        why = _tried(game, prompt, step, bot_name, by, seed, named, clock)
+        if why is None:
+            return
+        failed(BotFailure(named, bot_name, prompt.seat, game.version + 1, why, stand_in))
+        by = bot_seat_name(stand_in)
+    game.make_move(prompt.seat, bot_move(game, prompt, stand_in, seed, named), by, clock(),
+                   step)
+
+
+def _tried(game: Game, prompt: Prompt, step: Decision, bot_name: str, by: str, seed: bytes,
+           named: str, clock: Callable[[], datetime]) -> str | None:
+    """Record ``bot_name``'s move: None once recorded, else why it could not be, in words."""
     try:
         move = bot_move(game, prompt, bot_name, seed, named)
     except Exception as error:  # the bot's code may be anyone's: any error is its own
-        why = f"it raised {type(error).__name__}: {error}"
-    else:
-        try:
-            game.make_move(prompt.seat, move, by, clock(), step)
-            return
-        except IllegalMove:
-            why = f"it answered {repr(move)[:200]}, which is not one of the moves offered"
-        except (TypeError, ValueError) as error:  # a value no JSON has (a numpy array)
-            why = f"it answered {repr(move)[:200]}, which the rules cannot read ({error})"
-    failed(BotFailure(named, bot_name, prompt.seat, game.version + 1, why, stand_in))
-    game.make_move(prompt.seat, bot_move(game, prompt, stand_in, seed, named),
-                   bot_seat_name(stand_in), clock(), step)
+        return f"it raised {type(error).__name__}: {error}"
+    try:
+        game.make_move(prompt.seat, move, by, clock(), step)
+        return None
+    except IllegalMove:
+        refusal = "which is not one of the moves offered"
+    except (TypeError, ValueError) as error:  # a value no JSON has (a numpy array)
+        refusal = f"which the rules cannot read ({error})"
+    return f"it answered {repr(move)[:200]}, {refusal}"
 
 
 def time_out(game: Game, seed: bytes, now: datetime, failed: BotFailed = unheard) -> None:
